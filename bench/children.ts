@@ -1,0 +1,197 @@
+/**
+ * Server child processes for the benchmark. Every server, the bare Fastify
+ * route and Groundwork alike, is started the same way: `node --import tsx
+ * bench/server-*.ts`, optionally pinned to one CPU with taskset, with a clean
+ * environment (none of the runner's settings leak in), reporting its address
+ * and its CPU time over the IPC channel. A child exits when the runner's
+ * channel closes, so a crashed runner leaves no servers behind.
+ */
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+export const benchDir = import.meta.dirname;
+export const repoRoot = path.resolve(benchDir, '..');
+
+/** Messages a child sends. */
+export type ChildMessage = { type: 'ready'; url: string; info?: Record<string, unknown> } | { type: 'cpu'; id: number; userUs: number; systemUs: number };
+
+/** Messages a child receives. */
+export type ParentMessage = { type: 'cpu'; id: number } | { type: 'stop' };
+
+export interface ServerChild {
+  name: string;
+  url: string;
+  pid: number;
+  info: Record<string, unknown>;
+  /** The child's CPU time so far (user + system), in microseconds. */
+  cpuMicros(): Promise<number>;
+  stop(): Promise<void>;
+}
+
+const live = new Set<ChildProcess>();
+
+/** Kills every child still running (SIGKILL); for error paths and exit. */
+export function killAll(): void {
+  for (const child of live) {
+    if (child.exitCode === null && child.signalCode === null && child.pid !== undefined) {
+      try {
+        process.kill(child.pid, 'SIGKILL');
+      } catch {
+        // already gone
+      }
+    }
+  }
+  live.clear();
+}
+
+let tasksetAvailable: boolean | undefined;
+function hasTaskset(): boolean {
+  if (tasksetAvailable === undefined) {
+    try {
+      execFileSync('taskset', ['-V'], { stdio: 'ignore' });
+      tasksetAvailable = true;
+    } catch {
+      tasksetAvailable = false;
+    }
+  }
+  return tasksetAvailable;
+}
+
+/** Pins every thread of this process to `cpus` (e.g. "0"); false when taskset is missing or refuses. */
+export function pinSelf(cpus: string): boolean {
+  if (!hasTaskset()) return false;
+  try {
+    execFileSync('taskset', ['-a', '-cp', cpus, String(process.pid)], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export interface SpawnOptions {
+  /** Script under bench/, e.g. `server-bare.ts`. */
+  script: string;
+  env: Record<string, string>;
+  /** CPU list for taskset (e.g. "1"); undefined runs unpinned. */
+  cpus?: string | undefined;
+  /** Extra node flags (e.g. --cpu-prof), placed before --import tsx. */
+  nodeFlags?: string[];
+  timeoutMs?: number;
+}
+
+/** The environment of a child: PATH and the like from this process, nothing else. */
+function childEnv(env: Record<string, string>): NodeJS.ProcessEnv {
+  const base: NodeJS.ProcessEnv = {};
+  for (const name of ['PATH', 'HOME', 'TMPDIR', 'LANG']) if (process.env[name] !== undefined) base[name] = process.env[name];
+  return { ...base, ...env };
+}
+
+export async function spawnServer(name: string, options: SpawnOptions): Promise<ServerChild> {
+  const nodeArgs = [...(options.nodeFlags ?? []), '--import', 'tsx', path.join(benchDir, options.script)];
+  const pinned = options.cpus !== undefined && hasTaskset();
+  const [command, args] = pinned ? ['taskset', ['-c', options.cpus as string, process.execPath, ...nodeArgs]] : [process.execPath, nodeArgs];
+  const child = spawn(command as string, args as string[], {
+    cwd: repoRoot,
+    env: childEnv(options.env),
+    stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
+  });
+  live.add(child);
+  let output = '';
+  const keep = (chunk: Buffer) => {
+    output = (output + chunk.toString('utf8')).slice(-20_000);
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  child.once('exit', () => live.delete(child));
+
+  const ready = await new Promise<{ url: string; info: Record<string, unknown> }>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`${name} did not start within ${options.timeoutMs ?? 30_000} ms; output: ${output}`)), options.timeoutMs ?? 30_000);
+    const onMessage = (message: ChildMessage) => {
+      if (message.type !== 'ready') return;
+      clearTimeout(timer);
+      child.off('message', onMessage);
+      resolve({ url: message.url, info: message.info ?? {} });
+    };
+    child.on('message', onMessage);
+    child.once('exit', (code, signal) => {
+      clearTimeout(timer);
+      reject(new Error(`${name} exited during start-up (code ${code}, signal ${signal}); output: ${output}`));
+    });
+  });
+
+  let nextId = 0;
+  return {
+    name,
+    url: ready.url,
+    pid: child.pid ?? 0,
+    info: ready.info,
+    cpuMicros() {
+      const id = ++nextId;
+      return new Promise<number>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`${name} did not report its CPU time`)), 5000);
+        const onMessage = (message: ChildMessage) => {
+          if (message.type !== 'cpu' || message.id !== id) return;
+          clearTimeout(timer);
+          child.off('message', onMessage);
+          resolve(message.userUs + message.systemUs);
+        };
+        child.on('message', onMessage);
+        child.send({ type: 'cpu', id } satisfies ParentMessage);
+      });
+    },
+    async stop() {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      const force = setTimeout(() => child.kill('SIGKILL'), 10_000);
+      try {
+        child.send({ type: 'stop' } satisfies ParentMessage);
+      } catch {
+        child.kill('SIGTERM');
+      }
+      await exited;
+      clearTimeout(force);
+    },
+  };
+}
+
+/**
+ * The child side: answers CPU-time requests, stops on request or when the
+ * parent goes away, and announces readiness.
+ */
+export function serveParent(url: string, stop: () => Promise<void>, info: Record<string, unknown> = {}): void {
+  let stopping = false;
+  const shutDown = () => {
+    if (stopping) return;
+    stopping = true;
+    const force = setTimeout(() => process.exit(1), 8000);
+    force.unref();
+    stop().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+  };
+  process.on('message', (message: ParentMessage) => {
+    if (message.type === 'cpu') {
+      const usage = process.cpuUsage();
+      process.send?.({ type: 'cpu', id: message.id, userUs: usage.user, systemUs: usage.system } satisfies ChildMessage);
+    } else if (message.type === 'stop') shutDown();
+  });
+  process.on('disconnect', shutDown);
+  process.on('SIGTERM', shutDown);
+  process.send?.({ type: 'ready', url, info } satisfies ChildMessage);
+}
+
+const tempDirs: string[] = [];
+
+/** Makes a fresh directory under the OS temp dir, removed by `removeTempDirs`. */
+export function tempDir(prefix: string): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  tempDirs.push(dir);
+  return dir;
+}
+
+export function removeTempDirs(): void {
+  for (const dir of tempDirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
+}

@@ -1,0 +1,29 @@
+/**
+ * The answer-cache port (product.md §1 "repeat queries served from memory for
+ * 60 s", §5 Cache). Two implementations pass one contract suite
+ * (test/cache/contract.ts): an in-process LRU and Redis (shared by instances).
+ *
+ * Values must be JSON-serialisable; both backends return a fresh copy with JSON
+ * semantics (what you get back is JSON.parse(JSON.stringify(value))), so a
+ * caller can never mutate a cached answer and both backends behave alike.
+ *
+ * The cache never fails a query: a backend error on `get` is a miss and on
+ * `set` is dropped (reported through the implementation's `onError`).
+ * Invalidation is by key: keys embed the knowledge base's content version
+ * (see answerCacheKey), so new content is a different key at once.
+ */
+export interface AnswerCache {
+  get<T>(key: string): Promise<T | undefined>;
+  /** `ttlMs` ≤ 0 stores nothing (QUERY_CACHE_TTL_SECONDS=0 disables the cache). */
+  set<T>(key: string, value: T, ttlMs: number): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** JSON text, or undefined for values with no JSON form (undefined, BigInt, cycles): those are simply not cached. */
+export function toJson(value: unknown): string | undefined {
+  try {
+    return JSON.stringify(value) as string | undefined;
+  } catch {
+    return undefined;
+  }
+}

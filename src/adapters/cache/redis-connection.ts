@@ -1,0 +1,37 @@
+/**
+ * "A Redis URL or an existing client": the service shares one ioredis
+ * connection between the cache, the limiters and invalidation; tests and tools
+ * may pass a URL instead. Only a connection opened here is closed here.
+ */
+import { Redis, type RedisOptions } from 'ioredis';
+
+export type RedisSource = string | Redis;
+
+export interface RedisConnection {
+  client: Redis;
+  owned: boolean;
+}
+
+export function openRedis(source: RedisSource, options: RedisOptions, onError?: (err: unknown) => void): RedisConnection {
+  if (typeof source !== 'string') return { client: source, owned: false };
+  const client = new Redis(source, options);
+  // Without a listener ioredis prints "Unhandled error event" on every failed
+  // reconnect; the owner decides whether and how to log.
+  client.on('error', (err: unknown) => onError?.(err));
+  return { client, owned: true };
+}
+
+export async function closeRedis(connection: RedisConnection): Promise<void> {
+  if (!connection.owned) return;
+  const { client } = connection;
+  if (client.status === 'end') return;
+  if (client.status !== 'ready') {
+    client.disconnect();
+    return;
+  }
+  try {
+    await client.quit();
+  } catch {
+    client.disconnect();
+  }
+}

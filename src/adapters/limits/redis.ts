@@ -1,0 +1,129 @@
+/**
+ * Rate limiter shared by every instance through Redis: one Lua script per
+ * decision, so checking and taking across all rules is a single atomic step
+ * (Redis runs a script without interleaving other commands). Redis 7.0 has no
+ * native GCRA and the product asks for a sliding window, so the script keeps a
+ * sliding log in a sorted set (research guide B2) and a day counter per UTC date.
+ *
+ * The clock is the caller's (`now` is an argument, never Redis TIME): tests
+ * can inject it, and every instance judges with the same arithmetic as the
+ * memory limiter. Instances therefore need synchronised clocks (NTP); a skew of
+ * s ms shifts each window edge by up to s ms.
+ *
+ * Keys (`gw:rl:` by default): `<prefix>minute:<ragId>`, `<prefix>ip:<addr>`
+ * (sorted sets, member `<now>-<uuid>` so two requests in the same ms are two
+ * entries), `<prefix>day:<ragId>:<YYYY-MM-DD>` (counter). Each write sets a
+ * PEXPIRE, so idle keys vanish: a window after the last unit, or the end of
+ * the UTC day plus a margin. One call's keys live on one node: use a single
+ * Redis (or Sentinel), not Cluster.
+ *
+ * ioredis `defineCommand` sends EVALSHA and falls back to EVAL on NOSCRIPT
+ * (after a restart or SCRIPT FLUSH). Redis errors propagate: the caller decides
+ * whether a limiter outage fails open or closed.
+ */
+import { randomUUID } from 'node:crypto';
+import type { RedisOptions } from 'ioredis';
+import { closeRedis, openRedis, type RedisConnection, type RedisSource } from '../cache/redis-connection.js';
+import { DAY_KEY_MARGIN_MS, decide, enforcedRules, nextUtcMidnight, type Observation, utcDayKey } from './arithmetic.js';
+import type { LimitDecision, LimitRule, RateLimiter } from './port.js';
+
+/*
+ * KEYS[i]: the key of rule i. ARGV[1]: now; ARGV[2]: unique member; then four
+ * per rule: kind ('s' sliding | 'd' day), limit, cutoff (sliding: scores
+ * <= cutoff have left the window), ttl in ms for the PEXPIRE.
+ * Returns {allowed, count_1, pivot_1, count_2, pivot_2, …} where count is the
+ * units held after the decision and pivot (sliding) the score at index
+ * max(0, count - limit), '' when the log is empty. Two passes: look at every
+ * rule, then take from every rule only if all had room.
+ */
+const SCRIPT = `
+local now, member = ARGV[1], ARGV[2]
+local counts, allowed = {}, 1
+for i = 1, #KEYS do
+  local b = 2 + (i - 1) * 4
+  local count
+  if ARGV[b + 1] == 's' then
+    redis.call('ZREMRANGEBYSCORE', KEYS[i], '-inf', ARGV[b + 3])
+    count = redis.call('ZCARD', KEYS[i])
+  else
+    count = tonumber(redis.call('GET', KEYS[i]) or '0')
+  end
+  counts[i] = count
+  if count >= tonumber(ARGV[b + 2]) then allowed = 0 end
+end
+local out = {allowed}
+for i = 1, #KEYS do
+  local b = 2 + (i - 1) * 4
+  local sliding, limit, ttl = ARGV[b + 1] == 's', tonumber(ARGV[b + 2]), ARGV[b + 4]
+  local count = counts[i]
+  if allowed == 1 then
+    if sliding then
+      redis.call('ZADD', KEYS[i], now, member)
+      count = count + 1
+    else
+      count = redis.call('INCR', KEYS[i])
+    end
+    redis.call('PEXPIRE', KEYS[i], ttl)
+  end
+  local pivot = ''
+  if sliding and count > 0 then
+    local at = math.max(0, count - limit)
+    pivot = redis.call('ZRANGE', KEYS[i], at, at, 'WITHSCORES')[2] or ''
+  end
+  out[#out + 1] = count
+  out[#out + 1] = pivot
+end
+return out
+`;
+
+const COMMAND = 'groundworkRateLimit';
+
+type ScriptCaller = Record<typeof COMMAND, (...args: (string | number)[]) => Promise<unknown>>;
+
+export interface RedisRateLimiterOptions {
+  /** Default `gw:rl:`. Tests use a unique prefix under it. */
+  keyPrefix?: string;
+  /** Options for a connection opened from a URL. */
+  redisOptions?: RedisOptions;
+  onError?: (err: unknown) => void;
+}
+
+export class RedisRateLimiter implements RateLimiter {
+  private readonly connection: RedisConnection;
+  private readonly prefix: string;
+
+  constructor(redis: RedisSource, options: RedisRateLimiterOptions = {}) {
+    this.connection = openRedis(redis, { maxRetriesPerRequest: 2, ...options.redisOptions }, options.onError);
+    this.prefix = options.keyPrefix ?? 'gw:rl:';
+    // Idempotent: redefining on a shared client just replaces the same script.
+    this.connection.client.defineCommand(COMMAND, { lua: SCRIPT });
+  }
+
+  async consume(rules: readonly LimitRule[], now: number = Date.now()): Promise<LimitDecision> {
+    const active = enforcedRules(rules);
+    if (active.length === 0) return decide(active, [], true, now);
+    const keys: string[] = [];
+    const args: string[] = [String(now), `${now}-${randomUUID()}`];
+    for (const rule of active) {
+      if (rule.kind === 'utc-day') {
+        keys.push(`${this.prefix}${rule.name}:${rule.key}:${utcDayKey(now)}`);
+        args.push('d', String(rule.limit), '0', String(nextUtcMidnight(now) - now + DAY_KEY_MARGIN_MS));
+      } else {
+        keys.push(`${this.prefix}${rule.name}:${rule.key}`);
+        // The newest entry (now) leaves the window at now + windowMs: the key's TTL.
+        args.push('s', String(rule.limit), String(now - rule.windowMs), String(rule.windowMs));
+      }
+    }
+    const client = this.connection.client as unknown as ScriptCaller;
+    const reply = (await client[COMMAND](keys.length, ...keys, ...args)) as unknown[];
+    const seen: Observation[] = active.map((_, i) => {
+      const pivot = reply[2 + 2 * i];
+      return { count: Number(reply[1 + 2 * i]), pivot: pivot === '' || pivot === undefined ? undefined : Number(pivot) };
+    });
+    return decide(active, seen, reply[0] === 1, now);
+  }
+
+  async close(): Promise<void> {
+    await closeRedis(this.connection);
+  }
+}

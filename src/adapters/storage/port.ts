@@ -1,0 +1,285 @@
+/**
+ * The storage port: everything the domain needs from a database, and nothing
+ * of SQL. Two implementations (embedded SQLite, PostgreSQL) pass one contract
+ * suite (test/storage/contract.ts). Rules that must hold under concurrency —
+ * the knowledge-base limit, the record quota, deduplication — are decided
+ * inside the store's transaction, so they are exact on every backend.
+ */
+import type { Account, Session, SignInCode } from '../../identity/model.js';
+import type {
+  AccountKey,
+  AgentRegistration,
+  AuthorizationCode,
+  Claim,
+  Grant,
+  OAuthClient,
+  RefreshToken,
+  RotateOutcome,
+} from '../../identity/oauth/model.js';
+import type { SourceFormat } from '../../knowledge/extraction/types.js';
+import type {
+  ApiKey,
+  CandidateRecord,
+  DailyUsage,
+  KnowledgeBase,
+  KnowledgeRecord,
+  Page,
+  Source,
+  SourcedRecord,
+  UnansweredQuestion,
+  WidgetTheme,
+} from '../../knowledge/model.js';
+
+export interface NewKnowledgeBase {
+  ragId: string;
+  ownerId: string;
+  botName: string;
+  description: string | null;
+  greeting: string | null;
+  theme: WidgetTheme;
+}
+
+export type KnowledgeBasePatch = Partial<Pick<KnowledgeBase, 'botName' | 'description' | 'greeting' | 'theme'>>;
+
+export type CreateKnowledgeBaseResult =
+  | { kind: 'created'; knowledgeBase: KnowledgeBase }
+  | { kind: 'limit_reached'; active: number };
+
+export interface NewSource {
+  sourceId: string;
+  sourceName: string;
+  format: SourceFormat;
+  byteSize: number;
+  sha256: string;
+  rejectedCount: number;
+}
+
+export type CommitSourceResult =
+  | {
+      kind: 'committed';
+      source: Source;
+      /** Fingerprints (in upload order) that were already in the knowledge base or earlier in this upload. */
+      duplicateFingerprints: string[];
+      knowledgeBase: KnowledgeBase;
+    }
+  | { kind: 'quota_exceeded'; needed: number; available: number }
+  | { kind: 'not_found' };
+
+export interface PageRequest {
+  limit: number;
+  cursor?: string | undefined;
+}
+
+export interface KnowledgeStore {
+  createKnowledgeBase(input: NewKnowledgeBase, maxActive: number): Promise<CreateKnowledgeBaseResult>;
+  /** Owned knowledge bases, oldest first. */
+  listKnowledgeBases(ownerId: string): Promise<KnowledgeBase[]>;
+  /** The knowledge base if it exists and belongs to `ownerId`. */
+  getKnowledgeBase(ownerId: string, ragId: string): Promise<KnowledgeBase | undefined>;
+  /** The knowledge base whoever owns it (for query keys and caches). */
+  findKnowledgeBase(ragId: string): Promise<KnowledgeBase | undefined>;
+  updateKnowledgeBase(ownerId: string, ragId: string, patch: KnowledgeBasePatch): Promise<KnowledgeBase | undefined>;
+  /** Deletes the knowledge base with its sources and records. False when it is not the owner's. */
+  deleteKnowledgeBase(ownerId: string, ragId: string): Promise<boolean>;
+
+  /**
+   * One transaction: dedupes the candidates against the knowledge base and
+   * against each other by fingerprint, refuses the whole upload when the new
+   * records exceed `maxRecords - recordCount`, otherwise stores the source and
+   * its new records and bumps the content version.
+   */
+  commitSource(ownerId: string, ragId: string, source: NewSource, candidates: CandidateRecord[], maxRecords: number): Promise<CommitSourceResult>;
+  listSources(ownerId: string, ragId: string, page: PageRequest): Promise<Page<Source> | undefined>;
+  /** Removes the source and its records; false when either is not found for this owner. */
+  deleteSource(ownerId: string, ragId: string, sourceId: string): Promise<boolean>;
+
+  listRecords(ownerId: string, ragId: string, page: PageRequest & { sourceId?: string | undefined }): Promise<Page<KnowledgeRecord> | undefined>;
+  deleteRecord(ownerId: string, ragId: string, recordId: string): Promise<boolean>;
+  /** Every record of a knowledge base with its source name, regardless of owner (for building the retrieval index). */
+  allRecords(ragId: string): Promise<SourcedRecord[]>;
+}
+
+export interface AccountStore {
+  /** The account for a verified e-mail, created on first use. */
+  accountForEmail(email: string, newAccountId: string): Promise<Account>;
+  getAccount(accountId: string): Promise<Account | undefined>;
+
+  /** Stores a new code for the e-mail and invalidates its earlier codes. */
+  putSignInCode(code: SignInCode): Promise<void>;
+  /** Codes issued to this e-mail since `since` (for the per-address send limit). */
+  countSignInCodesSince(email: string, since: string): Promise<number>;
+  /** The e-mail's live code (not used, not expired at `now`). */
+  liveSignInCode(email: string, now: string): Promise<SignInCode | undefined>;
+  /** Atomically counts one wrong attempt; returns the new attempt count. */
+  recordFailedAttempt(codeId: string): Promise<number>;
+  /** Marks the code used; false if it was already used (a racing second redemption). */
+  consumeSignInCode(codeId: string): Promise<boolean>;
+
+  putSession(session: Session): Promise<void>;
+  getSession(tokenHash: string, now: string): Promise<Session | undefined>;
+  deleteSession(tokenHash: string): Promise<void>;
+  /** Housekeeping: removes expired sessions and codes. */
+  purgeExpired(now: string): Promise<void>;
+}
+
+export interface NewApiKey {
+  keyId: string;
+  name: string | null;
+  prefix: string;
+  /** SHA-256 (hex) of the whole key. */
+  keyHash: string;
+  allowedDomains: string[];
+}
+
+export type ApiKeyPatch = Partial<Pick<ApiKey, 'name' | 'allowedDomains'>>;
+
+/** A key found by its hash, with the version of its knowledge base's key set at the time of reading. */
+export interface KeyLookup {
+  key: ApiKey;
+  keysVersion: number;
+}
+
+export interface KeyStore {
+  /** Undefined when the knowledge base is not the owner's. */
+  createApiKey(ownerId: string, ragId: string, key: NewApiKey): Promise<ApiKey | undefined>;
+  listApiKeys(ownerId: string, ragId: string): Promise<ApiKey[] | undefined>;
+  /** Changes the key and bumps the knowledge base's keys version (so caches re-check it). */
+  updateApiKey(ownerId: string, ragId: string, keyId: string, patch: ApiKeyPatch): Promise<ApiKey | undefined>;
+  /** Deletes the key and bumps the keys version; false when not found for this owner. */
+  revokeApiKey(ownerId: string, ragId: string, keyId: string): Promise<boolean>;
+  findApiKeyByHash(keyHash: string): Promise<KeyLookup | undefined>;
+  /** Whether any key lists one of these whitelist patterns (CORS preflights carry no key, only an Origin). */
+  anyKeyAllows(patterns: string[]): Promise<boolean>;
+}
+
+/** Counts added to one knowledge base's usage for one UTC day (usage is written in batches). */
+export interface UsageDelta {
+  ragId: string;
+  day: string;
+  queries: number;
+  cacheHits: number;
+  unanswered: number;
+  /** Questions the knowledge base could not answer, as asked (trimmed, at most 500 characters each). */
+  unansweredQuestions: string[];
+  /** ISO time of the latest query in the batch. */
+  at: string;
+}
+
+export interface UsageReport {
+  days: DailyUsage[];
+  unanswered: UnansweredQuestion[];
+}
+
+export interface UsageStore {
+  /** Adds the deltas in one transaction; deltas for knowledge bases deleted meanwhile are dropped. */
+  recordUsage(deltas: UsageDelta[]): Promise<void>;
+  /** The last `days` days that have usage (oldest first) and the most frequent unanswered questions. */
+  usage(ownerId: string, ragId: string, sinceDay: string, unansweredLimit: number): Promise<UsageReport | undefined>;
+  /** Removes an unanswered question once a record answers it (or the owner dismisses it). */
+  dismissUnanswered(ownerId: string, ragId: string, question: string): Promise<boolean>;
+}
+
+/** A signing key pair kept in the store, so every instance signs with the same keys and they survive restarts. */
+export interface StoredSigningKey {
+  /** RFC 7638 thumbprint of the public key. */
+  kid: string;
+  /** What the key signs: `oauth` (access tokens) or `web-bot-auth` (our signed directory and requests). */
+  purpose: string;
+  alg: string;
+  publicJwk: Record<string, unknown>;
+  privateJwk: Record<string, unknown>;
+  createdAt: string;
+  /** Set when the key no longer signs; it still verifies until it is removed. */
+  retiredAt: string | null;
+}
+
+export interface SigningKeyStore {
+  /** Keys of a purpose, newest first, retired ones included. */
+  listSigningKeys(purpose: string): Promise<StoredSigningKey[]>;
+  /**
+   * Inserts the key unless an active key of that purpose exists already (two
+   * instances starting at once must end up with one key). Returns the active key.
+   */
+  addSigningKeyIfNone(key: StoredSigningKey): Promise<StoredSigningKey>;
+  /** Adds a new active key and retires the previous active ones (rotation). */
+  rotateSigningKey(key: StoredSigningKey): Promise<void>;
+}
+
+/** What an issued grant carries: a refresh token, an account API key, or neither (access token only). */
+export interface GrantCredential {
+  refresh?: RefreshToken | undefined;
+  accountKey?: AccountKey | undefined;
+}
+
+/**
+ * OAuth clients, agent claims, authorization codes, grants, refresh tokens,
+ * account keys, external identities and the ID-JAG `jti` replay record. The
+ * single-use rules (claims, codes, refresh-token rotation, jti) are decided by
+ * one conditional write each, so they hold across instances.
+ */
+export interface OAuthStore {
+  createClient(client: OAuthClient): Promise<void>;
+  getClient(clientId: string): Promise<OAuthClient | undefined>;
+  /** One transaction: the agent's new account (if any), its client and its claim. */
+  registerAgent(registration: AgentRegistration): Promise<void>;
+  /** The account bound to an external identity (issuer, subject), created with no e-mail on first use. */
+  accountForExternalIdentity(issuer: string, subject: string, newAccountId: string, now: string): Promise<string>;
+
+  /** verified_email claims made for this address since `since` (limits mail to one address). */
+  countEmailClaimsSince(email: string, since: string): Promise<number>;
+  findClaim(claimHash: string): Promise<Claim | undefined>;
+  findClaimByCode(codeHash: string): Promise<Claim | undefined>;
+  /** Counts one wrong confirmation code; returns the new count. */
+  recordClaimAttempt(claimHash: string): Promise<number>;
+  /** Confirms a pending verified_email claim and binds its client to the account; false if not pending or expired. */
+  confirmClaim(claimHash: string, accountId: string, now: string): Promise<boolean>;
+  /**
+   * Marks the claim redeemed and stores the grant and its credential, in one
+   * transaction; false when the claim is already redeemed, expired or unconfirmed.
+   */
+  redeemClaim(claimHash: string, now: string, grant: Grant, credential: GrantCredential): Promise<boolean>;
+  /**
+   * A person takes ownership of an anonymous agent's account: its knowledge
+   * bases, clients and grants move to `intoAccountId`. False when the claim is
+   * not anonymous, already adopted or the account has an e-mail (the caller
+   * decides how long claim_uri stays usable for this).
+   */
+  adoptAgentAccount(claimHash: string, intoAccountId: string, now: string): Promise<boolean>;
+
+  putAuthorizationCode(code: AuthorizationCode): Promise<void>;
+  findAuthorizationCode(codeHash: string): Promise<AuthorizationCode | undefined>;
+  /** Marks the code used and stores the grant issued from it, in one transaction; false when it was used meanwhile. */
+  redeemAuthorizationCode(codeHash: string, now: string, grant: Grant, credential: GrantCredential): Promise<boolean>;
+
+  createGrant(grant: Grant, credential: GrantCredential): Promise<void>;
+  getGrant(grantId: string): Promise<Grant | undefined>;
+  revokeGrant(grantId: string, now: string): Promise<void>;
+  findRefreshToken(tokenHash: string): Promise<RefreshToken | undefined>;
+  /**
+   * Exchanges a live refresh token for `next` (same grant). A token already
+   * exchanged revokes its whole grant (`reused`); an expired, unknown or
+   * revoked one is `invalid`.
+   */
+  rotateRefreshToken(tokenHash: string, next: RefreshToken, now: string): Promise<RotateOutcome>;
+  findAccountKey(keyHash: string): Promise<AccountKey | undefined>;
+
+  /** Records an assertion's (issuer, jti) until `expiresAt`; false when it is already recorded and not expired. */
+  useJti(issuer: string, jti: string, expiresAt: string, now: string): Promise<boolean>;
+  /** Housekeeping: expired codes, claims, refresh tokens and jti records. */
+  purgeExpired(now: string): Promise<void>;
+}
+
+export interface Store {
+  readonly kind: 'sqlite' | 'postgres';
+  readonly signingKeys: SigningKeyStore;
+  readonly oauth: OAuthStore;
+  readonly knowledge: KnowledgeStore;
+  readonly accounts: AccountStore;
+  readonly keys: KeyStore;
+  readonly usage: UsageStore;
+  /** Runs the pending migrations; called once at start-up. */
+  migrate(): Promise<void>;
+  /** Throws when the database cannot answer. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}

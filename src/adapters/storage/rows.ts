@@ -1,0 +1,150 @@
+/**
+ * Row ↔ entity mapping shared by the SQL stores: both use the same column
+ * names, so only the driver differs. Numbers may arrive as strings or bigints
+ * from PostgreSQL and are normalised here.
+ */
+import { createHash } from 'node:crypto';
+import type { StoredSigningKey } from './port.js';
+import type { Account, Session, SignInCode } from '../../identity/model.js';
+import type { RecordKind, SourceFormat } from '../../knowledge/extraction/types.js';
+import type { ApiKey, KnowledgeBase, KnowledgeRecord, Source, SourcedRecord, UnansweredQuestion, WidgetTheme } from '../../knowledge/model.js';
+
+export type Row = Record<string, unknown>;
+
+const num = (value: unknown): number => Number(value);
+const text = (value: unknown): string => (value instanceof Date ? value.toISOString() : String(value));
+const nullableText = (value: unknown): string | null => (value === null || value === undefined ? null : text(value));
+
+function parseTheme(value: unknown): WidgetTheme {
+  if (value && typeof value === 'object') return value as WidgetTheme;
+  try {
+    return JSON.parse(String(value ?? '{}')) as WidgetTheme;
+  } catch {
+    return {};
+  }
+}
+
+export function toKnowledgeBase(row: Row): KnowledgeBase {
+  return {
+    ragId: text(row.rag_id),
+    ownerId: text(row.owner_id),
+    botName: text(row.bot_name),
+    description: nullableText(row.description),
+    greeting: nullableText(row.greeting),
+    theme: parseTheme(row.theme),
+    contentVersion: num(row.content_version),
+    keysVersion: num(row.keys_version),
+    recordCount: num(row.record_count),
+    createdAt: text(row.created_at),
+    updatedAt: text(row.updated_at),
+  };
+}
+
+export function toSource(row: Row): Source {
+  return {
+    sourceId: text(row.source_id),
+    ragId: text(row.rag_id),
+    sourceName: text(row.source_name),
+    format: text(row.format) as SourceFormat,
+    byteSize: num(row.byte_size),
+    sha256: text(row.sha256),
+    addedCount: num(row.added_count),
+    duplicateCount: num(row.duplicate_count),
+    rejectedCount: num(row.rejected_count),
+    createdAt: text(row.created_at),
+  };
+}
+
+export function toRecord(row: Row): KnowledgeRecord {
+  return {
+    recordId: text(row.record_id),
+    ragId: text(row.rag_id),
+    sourceId: text(row.source_id),
+    kind: text(row.kind) as RecordKind,
+    title: nullableText(row.title),
+    text: text(row.text),
+    fingerprint: text(row.fingerprint),
+    createdAt: text(row.created_at),
+  };
+}
+
+export function toSourcedRecord(row: Row): SourcedRecord {
+  return { ...toRecord(row), sourceName: text(row.source_name) };
+}
+
+export function toAccount(row: Row): Account {
+  return { accountId: text(row.account_id), email: nullableText(row.email), createdAt: text(row.created_at) };
+}
+
+export function toSignInCode(row: Row): SignInCode {
+  return {
+    codeId: text(row.code_id),
+    email: text(row.email),
+    codeHash: text(row.code_hash),
+    expiresAt: text(row.expires_at),
+    attempts: num(row.attempts),
+    createdAt: text(row.created_at),
+  };
+}
+
+export function toSession(row: Row): Session {
+  return {
+    tokenHash: text(row.token_hash),
+    accountId: text(row.account_id),
+    csrfToken: text(row.csrf_token),
+    expiresAt: text(row.expires_at),
+    createdAt: text(row.created_at),
+  };
+}
+
+/**
+ * Splits upload candidates into new records and duplicates, given the
+ * fingerprints already stored. In-file repeats count as duplicates too.
+ */
+export function partitionCandidates<T extends { fingerprint: string }>(candidates: T[], existing: Set<string>): { fresh: T[]; duplicates: string[] } {
+  const seen = new Set(existing);
+  const fresh: T[] = [];
+  const duplicates: string[] = [];
+  for (const candidate of candidates) {
+    if (seen.has(candidate.fingerprint)) duplicates.push(candidate.fingerprint);
+    else {
+      seen.add(candidate.fingerprint);
+      fresh.push(candidate);
+    }
+  }
+  return { fresh, duplicates };
+}
+
+export function toApiKey(row: Row): ApiKey {
+  const domains = typeof row.allowed_domains === 'string' ? JSON.parse(row.allowed_domains) : row.allowed_domains;
+  return {
+    keyId: text(row.key_id),
+    ragId: text(row.rag_id),
+    name: nullableText(row.name),
+    prefix: text(row.prefix),
+    allowedDomains: Array.isArray(domains) ? domains.map(String) : [],
+    createdAt: text(row.created_at),
+  };
+}
+
+export function toUnanswered(row: Row): UnansweredQuestion {
+  return { question: text(row.question), count: num(row.count), lastAskedAt: text(row.last_asked_at) };
+}
+
+/** Unanswered questions are grouped by their normalised, lower-cased text. */
+export function questionHash(question: string): string {
+  return createHash('sha256').update(question.normalize('NFC').replace(/\s+/gu, ' ').trim().toLowerCase(), 'utf8').digest('hex');
+}
+
+export function toSigningKey(row: Row): StoredSigningKey {
+  const json = (v: unknown) => (typeof v === 'string' ? JSON.parse(v) : v) as Record<string, unknown>;
+  return {
+    kid: text(row.kid),
+    purpose: text(row.purpose),
+    alg: text(row.alg),
+    publicJwk: json(row.public_jwk),
+    privateJwk: json(row.private_jwk),
+    createdAt: text(row.created_at),
+    retiredAt: nullableText(row.retired_at),
+  };
+}

@@ -1,0 +1,78 @@
+/**
+ * The A2A agent card (A2A v1.0, spec §8; standards.md §5) at
+ * `/.well-known/agent-card.json`, in the protocol's JSON form. It lists the
+ * one JSON-RPC endpoint for protocol 1.0 (and the same URL for 0.3 clients),
+ * streaming, and the truth about authorization: a bearer access token (or
+ * account key) for the management API's resource `{PUBLIC_URL}/api/v1` —
+ * the default audience of our authorization server — with scope `kb:read`.
+ */
+import { AgentCard } from '@a2a-js/sdk';
+
+export const a2aPath = '/api/v1/a2a';
+export const agentCardPath = '/.well-known/agent-card.json';
+export const agentVersion = '1.0.0';
+const modes = ['text/plain', 'application/json'];
+
+export function agentCardJson(publicUrl: string): Record<string, unknown> {
+  const url = `${publicUrl}${a2aPath}`;
+  const scopes = { 'kb:read': 'Ask and search your knowledge bases' };
+  return {
+    name: 'Groundwork',
+    description:
+      'Answers questions from a Groundwork knowledge base, only from its records, with numbered citations. ' +
+      'Name the knowledge base in every message: a data part {"ragId": "kb_…"}, message metadata "ragId", or a first text line "ragId: kb_…".',
+    supportedInterfaces: [
+      { url, protocolBinding: 'JSONRPC', protocolVersion: '1.0' },
+      { url, protocolBinding: 'JSONRPC', protocolVersion: '0.3' },
+    ],
+    provider: { organization: 'Groundwork', url: publicUrl },
+    version: agentVersion,
+    documentationUrl: `${publicUrl}/docs`,
+    capabilities: { streaming: true, pushNotifications: false, extendedAgentCard: false },
+    securitySchemes: {
+      bearer: {
+        httpAuthSecurityScheme: {
+          scheme: 'Bearer',
+          bearerFormat: 'JWT',
+          description: `An access token for the resource ${publicUrl}/api/v1 (the default audience; claimed agent tokens qualify) or an account API key, with scope kb:read. Register at ${publicUrl}/oauth/register and claim at ${publicUrl}/oauth/claim.`,
+        },
+      },
+      oauth2: {
+        oauth2SecurityScheme: {
+          description: 'OAuth 2.1 with PKCE (S256); the client-credentials and ID-JAG grants are also accepted at the token endpoint.',
+          flows: {
+            authorizationCode: {
+              authorizationUrl: `${publicUrl}/oauth/authorize`,
+              tokenUrl: `${publicUrl}/oauth/token`,
+              refreshUrl: `${publicUrl}/oauth/token`,
+              scopes,
+              pkceRequired: true,
+            },
+          },
+          oauth2MetadataUrl: `${publicUrl}/.well-known/oauth-authorization-server`,
+        },
+      },
+    },
+    securityRequirements: [{ schemes: { bearer: { list: ['kb:read'] } } }, { schemes: { oauth2: { list: ['kb:read'] } } }],
+    defaultInputModes: modes,
+    defaultOutputModes: modes,
+    skills: [
+      {
+        id: 'answer-from-knowledge-base',
+        name: 'Answer from a knowledge base',
+        description:
+          'Answers a question from the records of one of your knowledge bases and cites them ([n] refers to the n-th source). ' +
+          'Says plainly when the records do not cover the question. Streams the answer when asked to.',
+        tags: ['rag', 'question answering', 'citations', 'knowledge base', 'faq'],
+        examples: ['ragId: kb_123\nWhat are your opening hours?'],
+        inputModes: modes,
+        outputModes: modes,
+      },
+    ],
+  };
+}
+
+/** The same card as the SDK's request handler holds it. */
+export function agentCard(publicUrl: string): AgentCard {
+  return AgentCard.fromJSON(agentCardJson(publicUrl));
+}

@@ -1,0 +1,56 @@
+/**
+ * What an MCP tool call runs with: the authenticated caller (one request, one
+ * account — the server is stateless, see docs/agents.md) and the services.
+ * Tool results: structured content plus the same as text; domain errors
+ * become MCP tool errors (`isError: true`) with the catalogue code and the
+ * message people see over HTTP; anything unexpected is logged and reported
+ * without internals.
+ */
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { FastifyBaseLogger } from 'fastify';
+import { isDomainError } from '../../errors.js';
+import type { Scope } from '../../identity/principal.js';
+import type { ApiKeyService } from '../../knowledge/keys/api-key-service.js';
+import type { KnowledgeService } from '../../knowledge/knowledge-service.js';
+import type { OwnerQueries } from '../../knowledge/query/owner-query.js';
+import type { Metrics } from '../../ops/metrics.js';
+
+export interface McpCaller {
+  accountId: string;
+  scopes: ReadonlySet<Scope>;
+  requestId: string;
+  log: FastifyBaseLogger;
+}
+
+export interface McpServices {
+  publicUrl: string;
+  knowledge: KnowledgeService;
+  keys: ApiKeyService;
+  queries: OwnerQueries;
+  metrics?: Metrics | undefined;
+}
+
+export function ok(structured: Record<string, unknown>, text?: string): CallToolResult {
+  return { content: [{ type: 'text', text: text ?? JSON.stringify(structured, null, 2) }], structuredContent: structured };
+}
+
+export function toolError(text: string): CallToolResult {
+  return { content: [{ type: 'text', text }], isError: true };
+}
+
+/** Runs a tool body for a caller holding `scope` (checked again here: the HTTP pre-check is the first line, not the only one). */
+export async function guarded(caller: McpCaller, scope: Scope | undefined, body: () => Promise<CallToolResult>): Promise<CallToolResult> {
+  if (scope && !caller.scopes.has(scope)) return toolError(`forbidden: this access token lacks the ${scope} scope.`);
+  try {
+    return await body();
+  } catch (error) {
+    if (isDomainError(error)) {
+      const extra = Object.entries(error.extra)
+        .filter(([key, value]) => key !== 'errors' && (typeof value === 'number' || typeof value === 'string'))
+        .map(([key, value]) => `${key}=${value}`);
+      return toolError(`${error.code}: ${error.message}${extra.length ? ` (${extra.join(', ')})` : ''}`);
+    }
+    caller.log.error({ err: error }, 'mcp tool failed');
+    return toolError(`internal_error: something went wrong on our side (request ${caller.requestId}).`);
+  }
+}

@@ -1,0 +1,203 @@
+/** The knowledge-base tools of the MCP server (product.md §7). */
+import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { z } from 'zod';
+import type { SourceFormat } from '../../knowledge/extraction/types.js';
+import type { KnowledgeBase } from '../../knowledge/model.js';
+import { maxQueryChars } from '../../knowledge/query/query-service.js';
+import { guarded, type McpCaller, type McpServices, ok, toolError } from './context.js';
+
+const noControl = /^[^\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]*$/;
+const ragId = z.string().min(1).max(64).describe('The knowledge base id (ragId), as list_knowledge_bases shows it.');
+const query = z.string().min(1).max(maxQueryChars).describe('The question, 1 to 4,000 characters.');
+const formats = { text: 'txt', markdown: 'md', json: 'json', jsonl: 'jsonl' } as const satisfies Record<string, SourceFormat>;
+
+const Citation = z.object({ sourceName: z.string(), recordId: z.string(), passage: z.string(), score: z.number() });
+const AnswerOutput = {
+  answer: z.string().describe('Plain text; [n] cites sources[n-1].'),
+  grounded: z.boolean().describe('False when the records do not answer the question.'),
+  cached: z.boolean(),
+  sources: z.array(Citation),
+};
+const SearchOutput = { results: z.array(z.object({ recordId: z.string(), sourceName: z.string(), passage: z.string(), score: z.number() })) };
+
+function cleanName(raw: string): string {
+  return raw.replace(/[\u0000-\u001f\u007f]/g, '').trim().slice(0, 200) || 'pasted text';
+}
+
+export function registerKnowledgeTools(server: McpServer, caller: McpCaller, services: McpServices): void {
+  const { knowledge, keys, queries } = services;
+  const account = caller.accountId;
+  const view = (kb: KnowledgeBase) => ({
+    ragId: kb.ragId,
+    botName: kb.botName,
+    description: kb.description,
+    recordCount: kb.recordCount,
+    quota: knowledge.quotaOf(kb),
+    createdAt: kb.createdAt,
+    updatedAt: kb.updatedAt,
+  });
+
+  server.registerTool(
+    'list_knowledge_bases',
+    {
+      title: 'List knowledge bases',
+      description: "The account's knowledge bases with their ragId, record count and free record slots.",
+      annotations: { readOnlyHint: true, openWorldHint: false },
+    },
+    () =>
+      guarded(caller, 'kb:read', async () => {
+        const list = await knowledge.list(account);
+        return ok({ knowledgeBases: list.map(view), limit: knowledge.limits.maxKnowledgeBases });
+      }),
+  );
+
+  server.registerTool(
+    'create_knowledge_base',
+    {
+      title: 'Create a knowledge base',
+      description: `Create a knowledge base (a bot) to load records into. The free plan allows ${knowledge.limits.maxKnowledgeBases} per account.`,
+      inputSchema: {
+        botName: z.string().min(1).max(80).regex(/\S/).regex(noControl).describe('Name the chat widget shows, 1–80 characters.'),
+        description: z.string().max(500).regex(noControl).optional(),
+        greeting: z.string().max(300).regex(noControl).optional().describe("The widget's first message."),
+      },
+      annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
+    },
+    (args) => guarded(caller, 'kb:write', async () => ok({ knowledgeBase: view(await knowledge.create(account, args)) })),
+  );
+
+  server.registerTool(
+    'delete_knowledge_base',
+    {
+      title: 'Delete a knowledge base',
+      description: 'Delete a knowledge base with its records, sources and API keys. This frees a slot and cannot be undone.',
+      inputSchema: { ragId },
+      annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
+    },
+    (args) =>
+      guarded(caller, 'kb:write', async () => {
+        await knowledge.remove(account, args.ragId);
+        return ok({ deleted: true, ragId: args.ragId });
+      }),
+  );
+
+  server.registerTool(
+    'add_records',
+    {
+      title: 'Add records',
+      description:
+        'Add content to a knowledge base as one source. text: paragraphs (Q:/A: pairs become Q&A); markdown: one record per heading section; ' +
+        'json: an array of objects or an object holding one; jsonl: one object per line. Duplicates are skipped and use no quota; ' +
+        'content that does not fit the free record slots is refused whole.',
+      inputSchema: {
+        ragId,
+        name: z.string().min(1).max(200).describe('Name the source is listed and cited under, e.g. "Opening hours".'),
+        content: z.string().min(1).describe('The content, as it would be in a file of the given format.'),
+        format: z.enum(['text', 'markdown', 'json', 'jsonl']).default('text'),
+      },
+      annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+    },
+    (args) =>
+      guarded(caller, 'kb:write', async () => {
+        const report = await knowledge.ingest(account, args.ragId, {
+          name: cleanName(args.name),
+          format: formats[args.format],
+          bytes: new TextEncoder().encode(args.content),
+        });
+        return ok({
+          sourceId: report.source.sourceId,
+          sourceName: report.source.sourceName,
+          added: report.added,
+          duplicate: report.duplicate,
+          rejected: report.rejected,
+          rejections: report.rejections.slice(0, 10),
+          quota: report.quota,
+        });
+      }),
+  );
+
+  server.registerTool(
+    'list_records',
+    {
+      title: 'List records',
+      description: 'The records of a knowledge base, oldest first, a page at a time.',
+      inputSchema: {
+        ragId,
+        limit: z.number().int().min(1).max(100).default(20),
+        cursor: z.string().max(200).optional().describe('nextCursor of the previous page.'),
+      },
+      annotations: { readOnlyHint: true, openWorldHint: false },
+    },
+    (args) =>
+      guarded(caller, 'kb:read', async () => {
+        const page = await knowledge.listRecords(account, args.ragId, { limit: args.limit, cursor: args.cursor });
+        return ok({ records: page.items.map(({ ragId: _r, fingerprint: _f, ...record }) => record), nextCursor: page.nextCursor });
+      }),
+  );
+
+  server.registerTool(
+    'query_knowledge_base',
+    {
+      title: 'Ask a knowledge base',
+      description:
+        'Answer a question from the knowledge base only, with citations: [n] in the answer cites sources[n-1]. ' +
+        'grounded is false (and the answer says so) when the records do not cover the question. Counts toward the knowledge base query limits.',
+      inputSchema: { ragId, query },
+      outputSchema: AnswerOutput,
+      annotations: { readOnlyHint: true, openWorldHint: false },
+    },
+    (args, extra) =>
+      guarded(caller, 'kb:read', async () => {
+        const admitted = await queries.admit(account, args.ragId, args.query);
+        const result = await queries.answer(admitted, caller.requestId, extra.signal);
+        if (!result) return toolError('cancelled: the request was cancelled before the answer was ready.');
+        services.metrics?.queries.inc({ endpoint: 'mcp', cached: String(result.cached), grounded: String(result.grounded) });
+        const citations = result.sources.map((s, i) => `[${i + 1}] ${s.sourceName}: ${s.passage}`).join('\n');
+        return ok(result, citations ? `${result.answer}\n\nSources:\n${citations}` : result.answer);
+      }),
+  );
+
+  server.registerTool(
+    'search_knowledge_base',
+    {
+      title: 'Search a knowledge base',
+      description: 'The records that best match a query, ranked, without generating an answer. Counts toward the query limits.',
+      inputSchema: { ragId, query, limit: z.number().int().min(1).max(50).default(10) },
+      outputSchema: SearchOutput,
+      annotations: { readOnlyHint: true, openWorldHint: false },
+    },
+    (args) =>
+      guarded(caller, 'kb:read', async () => {
+        const admitted = await queries.admit(account, args.ragId, args.query);
+        return ok({ results: await queries.queries.search(admitted, args.limit) });
+      }),
+  );
+
+  server.registerTool(
+    'create_api_key',
+    {
+      title: 'Create a query API key',
+      description:
+        'Create a live key for POST /api/v1/query (header X-API-Key) and the chat widget. The full key is returned once. ' +
+        'Browsers may use it only from allowedDomains (exact host, *.example.com, or localhost); calls without Origin (servers) always may.',
+      inputSchema: {
+        ragId,
+        name: z.string().max(80).regex(noControl).optional(),
+        allowedDomains: z.array(z.string().min(1).max(253)).max(50).default([]),
+      },
+      annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
+    },
+    (args) =>
+      guarded(caller, 'kb:write', async () => {
+        const { key, secret } = await keys.create(account, args.ragId, { name: args.name, allowedDomains: args.allowedDomains });
+        return ok({
+          keyId: key.keyId,
+          apiKey: secret,
+          prefix: key.prefix,
+          name: key.name,
+          allowedDomains: key.allowedDomains,
+          queryEndpoint: `${services.publicUrl}/api/v1/query`,
+        });
+      }),
+  );
+}

@@ -1,0 +1,43 @@
+/** The utilities as MCP tools: the same registry and runner as `GET /api/tools` and `POST /api/tools/{id}`. */
+import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { z } from 'zod';
+import { toolCatalogue } from '../../tools/registry.js';
+import { runTool } from '../../tools/runner.js';
+import { guarded, type McpCaller, ok } from './context.js';
+
+export function registerUtilityTools(server: McpServer, caller: McpCaller): void {
+  const runnable = toolCatalogue.filter((meta) => meta.api);
+
+  server.registerTool(
+    'list_utilities',
+    {
+      title: 'List utilities',
+      description: 'The developer and text utilities run_utility can run, with the input schema and examples of each.',
+      annotations: { readOnlyHint: true, openWorldHint: false },
+    },
+    () =>
+      guarded(caller, undefined, async () =>
+        ok({
+          utilities: runnable.map(({ id, name, group, description, inputSchema, examples }) => ({ id, name, group, description, inputSchema, examples })),
+        }),
+      ),
+  );
+
+  server.registerTool(
+    'run_utility',
+    {
+      title: 'Run a utility',
+      description: `Run a utility on an input that matches its input schema (see list_utilities). Ids: ${runnable.map((m) => m.id).join(', ')}.`,
+      inputSchema: {
+        id: z.string().min(1).max(64).describe('The utility id, e.g. "json-format".'),
+        input: z.record(z.string(), z.unknown()).default({}).describe("The utility's input object."),
+      },
+      annotations: { readOnlyHint: true, openWorldHint: false },
+    },
+    (args) =>
+      guarded(caller, 'tools:run', async () => {
+        const output = await runTool(args.id, args.input, { location: '/input' });
+        return ok({ id: args.id, output });
+      }),
+  );
+}

@@ -1,0 +1,155 @@
+/**
+ * Builds the adapters and services from the configuration: SQLite or
+ * PostgreSQL, in-process or Redis-backed limiter and cache, SMTP or the
+ * development outbox, the extractive or LLM answerer. main.ts starts them.
+ */
+import path from 'node:path';
+import type { Redis } from 'ioredis';
+import type { Logger } from 'pino';
+import type { AnswerCache } from './adapters/cache/port.js';
+import { MemoryAnswerCache } from './adapters/cache/memory.js';
+import { RedisAnswerCache } from './adapters/cache/redis.js';
+import { openRedis } from './adapters/cache/redis-connection.js';
+import { FallbackRateLimiter } from './adapters/limits/fallback.js';
+import type { RateLimiter } from './adapters/limits/port.js';
+import { MemoryRateLimiter } from './adapters/limits/memory.js';
+import { RedisRateLimiter } from './adapters/limits/redis.js';
+import { ChatCompletionsClient } from './adapters/llm/chat-completions.js';
+import type { Mailer } from './adapters/mail/mailer.js';
+import { OutboxMailer } from './adapters/mail/outbox-mailer.js';
+import { SmtpMailer } from './adapters/mail/smtp-mailer.js';
+import { MemoryReplayStore } from './adapters/replay/memory.js';
+import type { ReplayStore } from './adapters/replay/port.js';
+import { LayeredReplayStore, RedisReplayStore } from './adapters/replay/redis.js';
+import { PostgresStore } from './adapters/storage/postgres/postgres-store.js';
+import type { Store } from './adapters/storage/port.js';
+import { SqliteStore } from './adapters/storage/sqlite/sqlite-store.js';
+import type { Config } from './config.js';
+import type { AppDeps } from './http/app.js';
+import type { ReadinessCheck } from './http/routes/health.js';
+import { loadSkills } from './agents/skills/index.js';
+import { createOAuth } from './identity/oauth/oauth.js';
+import { SignInService } from './identity/sign-in-service.js';
+import { WebBotAuth } from './identity/web-bot-auth/index.js';
+import { LlmAnswerer } from './knowledge/answering/llm-answerer.js';
+import { ApiKeyService } from './knowledge/keys/api-key-service.js';
+import { KnowledgeService } from './knowledge/knowledge-service.js';
+import type { Answerer } from './knowledge/query/answerer.js';
+import { ExtractiveAnswerer } from './knowledge/query/extractive-answerer.js';
+import { IndexRegistry } from './knowledge/query/index-registry.js';
+import { QueryService } from './knowledge/query/query-service.js';
+import { UsageRecorder } from './knowledge/query/usage-recorder.js';
+import { Metrics } from './ops/metrics.js';
+
+export interface Composition {
+  deps: AppDeps;
+  store: Store;
+  /** Closes everything in reverse order of need: usage flush, mail, limiter, cache, Redis, database. */
+  close(): Promise<void>;
+}
+
+export function openStore(config: Config): Store {
+  return config.databaseUrl
+    ? new PostgresStore({ connectionString: config.databaseUrl })
+    : new SqliteStore(path.join(config.dataDir, 'groundwork.db'));
+}
+
+export async function compose(config: Config, logger: Logger): Promise<Composition> {
+  const store = openStore(config);
+  await store.migrate();
+
+  const redis: Redis | undefined = config.redisUrl
+    ? openRedis(config.redisUrl, { maxRetriesPerRequest: 2, enableOfflineQueue: true, connectTimeout: 5000, commandTimeout: 1000 }, (err) =>
+        logger.warn({ err: { message: (err as Error).message } }, 'redis connection error'),
+      ).client
+    : undefined;
+  const limiter: RateLimiter = redis
+    ? new FallbackRateLimiter(new RedisRateLimiter(redis), new MemoryRateLimiter(), (err) =>
+        logger.warn({ err: { message: (err as Error).message } }, 'redis limiter unavailable; limiting in process'),
+      )
+    : new MemoryRateLimiter();
+  const cache: AnswerCache = redis
+    ? new RedisAnswerCache(redis, { onError: (err, op) => logger.warn({ err: { message: (err as Error).message }, op }, 'answer cache unavailable') })
+    : new MemoryAnswerCache();
+
+  // Web Bot Auth nonces: refused on this instance always, across instances through Redis.
+  const replay: ReplayStore = redis
+    ? new LayeredReplayStore(new MemoryReplayStore(), new RedisReplayStore(redis), (err) =>
+        logger.warn({ err: { message: (err as Error).message } }, 'redis replay store unavailable; nonces checked in process only'),
+      )
+    : new MemoryReplayStore();
+  const webBotAuth = new WebBotAuth({ publicUrl: config.publicUrl, devMode: config.devMode, signingKeys: store.signingKeys, replay, log: logger });
+
+  const outbox = config.smtpUrl ? undefined : new OutboxMailer(logger, config.devMode);
+  const mailer: Mailer = config.smtpUrl ? new SmtpMailer(config.smtpUrl, config.mailFrom) : (outbox as OutboxMailer);
+  if (!config.smtpUrl && !config.devMode) logger.warn('SMTP_URL is not set: sign-in codes cannot be delivered');
+
+  const metrics = new Metrics();
+  const knowledge = new KnowledgeService(store.knowledge, config);
+  const keys = new ApiKeyService(store.keys);
+  const indexes = new IndexRegistry(store.knowledge);
+  knowledge.onContentChange(async (ragId) => {
+    // Warm this instance's index now; other instances notice the new content version on their next query.
+    const kb = await store.knowledge.findKnowledgeBase(ragId);
+    await indexes.refresh(ragId, kb?.contentVersion);
+  });
+  const answerer: Answerer = config.llm
+    ? new LlmAnswerer(new ChatCompletionsClient(config.llm), config.llm.model, {
+        firstTokenTimeoutMs: config.llm.timeoutSeconds * 1000,
+        totalTimeoutMs: config.llm.timeoutSeconds * 4000,
+        onFailure: (err) => logger.warn({ err: { message: (err as Error).message } }, 'LLM failed; extractive answer used'),
+      })
+    : new ExtractiveAnswerer();
+  const usageRecorder = new UsageRecorder(store.usage, (err) => logger.warn({ err }, 'usage flush failed'));
+  const queries = new QueryService(store.knowledge, keys, indexes, answerer, cache, limiter, usageRecorder, config);
+  const signIn = new SignInService(store.accounts, mailer, config.publicUrl);
+  const oauth = await createOAuth({ store, mailer, publicUrl: config.publicUrl, trustedIssuers: config.trustedIdJagIssuers });
+  // Expired codes, claims, refresh tokens and ID-JAG jti records.
+  const oauthHousekeeping = setInterval(() => {
+    store.oauth.purgeExpired(new Date().toISOString()).catch((err) => logger.warn({ err }, 'oauth housekeeping failed'));
+  }, 3600_000);
+  oauthHousekeeping.unref();
+
+  const readiness: ReadinessCheck[] = [{ name: 'database', check: () => store.ping() }];
+  if (redis) {
+    readiness.push({
+      name: 'redis',
+      check: async () => {
+        if ((await redis.ping()) !== 'PONG') throw new Error('redis did not answer PONG');
+      },
+    });
+  }
+
+  const deps: AppDeps = {
+    config,
+    knowledge,
+    keys,
+    queries,
+    keyStore: store.keys,
+    usage: store.usage,
+    flushUsage: () => usageRecorder.flush(),
+    limiter,
+    signIn,
+    bearerVerifiers: [oauth.bearer.verifierFor(oauth.resources.rest)],
+    oauth: { server: oauth, skills: loadSkills() },
+    metrics,
+    outbox,
+    webBotAuth,
+    logger,
+    readiness,
+  };
+  return {
+    deps,
+    store,
+    async close() {
+      clearInterval(oauthHousekeeping);
+      await usageRecorder.close();
+      await mailer.close();
+      await limiter.close();
+      await replay.close();
+      await cache.close();
+      if (redis) await redis.quit().catch(() => redis.disconnect());
+      await store.close();
+    },
+  };
+}

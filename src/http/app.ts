@@ -1,0 +1,170 @@
+/**
+ * The Fastify application: plugins (request id, errors, auth, metrics,
+ * cookies, multipart, docs) and the thin routes of each feature. Everything
+ * it uses is passed in; nothing here reads the environment.
+ */
+import { randomBytes } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import cookie from '@fastify/cookie';
+import multipart from '@fastify/multipart';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import Fastify, { type FastifyBaseLogger, type FastifyServerOptions } from 'fastify';
+import type { RateLimiter } from '../adapters/limits/port.js';
+import type { OutboxMailer } from '../adapters/mail/outbox-mailer.js';
+import type { KeyStore, UsageStore } from '../adapters/storage/port.js';
+import type { Skill } from '../agents/skills/index.js';
+import type { Config } from '../config.js';
+import type { OAuth } from '../identity/oauth/oauth.js';
+import type { BearerVerifier } from '../identity/principal.js';
+import type { WebBotAuth } from '../identity/web-bot-auth/index.js';
+import type { SignInService } from '../identity/sign-in-service.js';
+import type { ApiKeyService } from '../knowledge/keys/api-key-service.js';
+import type { KnowledgeService } from '../knowledge/knowledge-service.js';
+import type { QueryService } from '../knowledge/query/query-service.js';
+import type { Metrics } from '../ops/metrics.js';
+import { registerAuth } from './plugins/auth.js';
+import { registerErrorHandling } from './plugins/errors.js';
+import { registerIpLimit } from './plugins/ip-limit.js';
+import { registerWebBotAuth } from './plugins/web-bot-auth.js';
+import { queryCorsRoutes } from './plugins/query-cors.js';
+import { agentCatalogEntries, agentRoutes } from './routes/agents.js';
+import { apiKeyRoutes } from './routes/api-keys.js';
+import { botDirectoryRoutes } from './routes/bot-directory.js';
+import { devOutboxRoutes } from './routes/dev-outbox.js';
+import { docsRoutes } from './routes/docs.js';
+import { healthRoutes, type ReadinessCheck } from './routes/health.js';
+import { knowledgeBaseRoutes } from './routes/knowledge-bases.js';
+import { oauthRoutes } from './routes/oauth.js';
+import { recordRoutes } from './routes/records.js';
+import { queryRoutes } from './routes/query.js';
+import { signInRoutes } from './routes/sign-in.js';
+import { sourceRoutes } from './routes/sources.js';
+import { toolsApiRoutes } from './routes/tools-api.js';
+import { usageRoutes } from './routes/usage.js';
+import { widgetRoutes } from './routes/widget.js';
+import { webRoutes } from './routes/web.js';
+import { sendProblem } from './problem.js';
+import { Problem } from './schemas.js';
+import type { App } from './types.js';
+import { validatorCompiler } from './validation.js';
+
+export interface AppDeps {
+  config: Config;
+  knowledge: KnowledgeService;
+  keys: ApiKeyService;
+  queries: QueryService;
+  /** For CORS preflights of the query endpoints. */
+  keyStore: KeyStore;
+  usage: UsageStore;
+  /** Writes this instance's pending usage counters. */
+  flushUsage: () => Promise<void>;
+  limiter: RateLimiter;
+  signIn: SignInService;
+  metrics: Metrics;
+  readiness: ReadinessCheck[];
+  bearerVerifiers?: BearerVerifier[];
+  /** Agent identity: the OAuth server, claims, consent and discovery documents (with the agent skills they list). */
+  oauth?: { server: OAuth; skills: Skill[] } | undefined;
+  /** Present only in development mode. */
+  outbox?: OutboxMailer | undefined;
+  /** Web Bot Auth: signed-bot recognition and our own key directory. */
+  webBotAuth?: WebBotAuth | undefined;
+  /** A ready logger to share with the rest of the process; otherwise one is made from the log level. */
+  logger?: FastifyBaseLogger;
+}
+
+const requestIdPattern = /^[A-Za-z0-9._:-]{1,64}$/;
+
+// Request ids need to be unique, not secret: a random per-process prefix and a counter
+// are unique across instances and cost nothing per request (randomBytes did, measurably).
+const requestIdPrefix = `req_${randomBytes(6).toString('base64url')}`;
+let requestCounter = 0;
+
+/** Honour a caller's X-Request-Id when it is a sane token, so traces join up; otherwise mint one. */
+function requestId(request: IncomingMessage): string {
+  const incoming = request.headers['x-request-id'];
+  if (typeof incoming === 'string' && requestIdPattern.test(incoming)) return incoming;
+  requestCounter = (requestCounter + 1) % Number.MAX_SAFE_INTEGER;
+  return `${requestIdPrefix}${requestCounter.toString(36)}`;
+}
+
+/** Logger options: JSON lines, credentials redacted, query strings (which may hold codes) dropped. */
+export function loggerOptions(level: string): FastifyServerOptions['logger'] {
+  return {
+    level,
+    redact: {
+      paths: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-api-key"]', 'res.headers["set-cookie"]'],
+      censor: '[redacted]',
+    },
+    serializers: {
+      req: (req: { id: string; method: string; url: string; ip?: string }) => ({ id: req.id, method: req.method, path: req.url.split('?')[0], ip: req.ip }),
+      res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+    },
+  };
+}
+
+export async function buildApp(deps: AppDeps): Promise<App> {
+  const { config } = deps;
+  const app = Fastify({
+    ...(deps.logger ? { loggerInstance: deps.logger } : { logger: loggerOptions(config.logLevel) }),
+    genReqId: requestId,
+    // A hop count is valid for Fastify (proxy-addr) though its types omit it.
+    trustProxy: config.trustProxy as boolean | string[],
+    bodyLimit: 1024 * 1024,
+    return503OnClosing: true,
+    // Fastify's own errors before routing (e.g. a URL with broken percent-encoding) are problem documents too.
+    frameworkErrors: (error, request, reply) => {
+      reply.header('x-request-id', request.id);
+      return sendProblem(reply, config.publicUrl, 'bad_request', error.code === 'FST_ERR_BAD_URL' ? 'The URL is not valid.' : 'The request could not be read.');
+    },
+  }).withTypeProvider<TypeBoxTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler());
+
+  app.addSchema(Problem);
+
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+    reply.header('x-content-type-options', 'nosniff');
+    reply.header('referrer-policy', 'strict-origin-when-cross-origin');
+  });
+  app.addHook('onResponse', async (request, reply) => {
+    const route = request.routeOptions.url ?? 'unmatched';
+    deps.metrics.httpRequests.inc({ method: request.method, route, status: String(reply.statusCode) });
+    deps.metrics.httpDuration.observe({ method: request.method, route }, reply.elapsedTime / 1000);
+  });
+
+  registerErrorHandling(app, config.publicUrl, config.uploadMaxBytes);
+  // Before the IP limit: a verified bot is limited by its own bucket (request.botKey).
+  if (deps.webBotAuth) registerWebBotAuth(app, deps.webBotAuth, config.publicUrl);
+  registerIpLimit(app, deps.limiter, config.ipRatePerSecond, deps.metrics);
+  await app.register(cookie);
+  await app.register(multipart, { limits: { fileSize: config.uploadMaxBytes, files: 2, fields: 5, fieldSize: 1024 } });
+  registerAuth(app, deps.signIn, deps.bearerVerifiers ?? []);
+  await docsRoutes(app, config.publicUrl);
+
+  healthRoutes(app, deps.readiness, deps.metrics);
+  await webRoutes(app);
+  signInRoutes(app, deps.signIn, config.secureCookies);
+  knowledgeBaseRoutes(app, deps.knowledge);
+  sourceRoutes(app, deps.knowledge, config.uploadMaxBytes);
+  recordRoutes(app, deps.knowledge);
+  apiKeyRoutes(app, deps.keys);
+  usageRoutes(app, deps.usage, config, deps.flushUsage);
+  queryCorsRoutes(app, deps.keyStore);
+  queryRoutes(app, deps.queries, deps.metrics, config.sseHeartbeatSeconds * 1000);
+  widgetRoutes(app, deps.queries, { publicUrl: config.publicUrl });
+  if (config.devMode && deps.outbox) devOutboxRoutes(app, deps.outbox);
+  toolsApiRoutes(app);
+  if (deps.oauth) {
+    await oauthRoutes(app, deps.oauth.server, deps.signIn, {
+      publicUrl: config.publicUrl,
+      secureCookies: config.secureCookies,
+      skills: deps.oauth.skills,
+      catalogEntries: agentCatalogEntries(config.publicUrl),
+    });
+    await agentRoutes(app, { ...deps, oauth: deps.oauth.server });
+  }
+  if (deps.webBotAuth) botDirectoryRoutes(app, deps.webBotAuth.directory);
+
+  return app;
+}

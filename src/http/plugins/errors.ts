@@ -1,0 +1,100 @@
+/**
+ * Turns every failure into a problem document: domain errors by their code,
+ * Fastify's own errors (validation, body parsing, size limits, multipart) by
+ * their status, anything unexpected into a 500 whose detail says nothing of
+ * the cause (the log has it, under the request id).
+ */
+import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
+import { rateLimitHeaders } from '../../adapters/limits/headers.js';
+import type { LimitDecision } from '../../adapters/limits/port.js';
+import { combineDecisions } from '../../adapters/limits/rules.js';
+import { type ErrorCode, isDomainError } from '../../errors.js';
+import { sendProblem } from '../problem.js';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The limit a 413 on this route names, when it is not the route's body limit (see `limitOf`). */
+    limitBytes?: number;
+  }
+}
+
+const byStatus: Record<number, ErrorCode> = {
+  400: 'bad_request',
+  401: 'unauthorized',
+  403: 'forbidden',
+  404: 'not_found',
+  405: 'method_not_allowed',
+  406: 'unsupported_media_type',
+  413: 'payload_too_large',
+  415: 'unsupported_media_type',
+  429: 'rate_limited',
+};
+
+export function registerErrorHandling(app: FastifyInstance, publicUrl: string, uploadMaxBytes: number): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (isDomainError(error)) {
+      // RFC 6750 §3: a 401 names the scheme the client should use.
+      if (error.code === 'unauthorized') reply.header('www-authenticate', 'Bearer realm="groundwork"');
+      const retryAfterMs = error.extra.retryAfterMs;
+      if (typeof retryAfterMs === 'number' && retryAfterMs > 0 && !reply.hasHeader('retry-after')) {
+        reply.header('retry-after', String(Math.ceil(retryAfterMs / 1000)));
+      }
+      if (error.context?.rateLimit) {
+        const decisions = [request.ipLimit, error.context.rateLimit as LimitDecision].filter((d): d is LimitDecision => d !== undefined);
+        reply.headers(rateLimitHeaders(combineDecisions(...decisions)));
+      }
+      return sendProblem(reply, publicUrl, error.code, error.message, error.extra);
+    }
+    if (error.validation) {
+      const context = error.validationContext ?? 'body';
+      const errors = error.validation.map((v) => ({
+        location: `/${context}${v.instancePath}`,
+        message: v.message ?? 'is invalid',
+        ...(v.params && 'missingProperty' in v.params ? { missing: v.params.missingProperty } : {}),
+        ...(v.params && 'additionalProperty' in v.params ? { unexpected: v.params.additionalProperty } : {}),
+      }));
+      const first = errors[0];
+      const detail = first ? `${first.location} ${first.message}${first.missing ? ` (${String(first.missing)})` : ''}${first.unexpected ? ` (${String(first.unexpected)})` : ''}` : 'The request is invalid.';
+      return sendProblem(reply, publicUrl, 'validation_failed', detail, { errors });
+    }
+    const status = error.statusCode ?? 500;
+    const code = byStatus[status];
+    if (code && status < 500) {
+      const extra = status === 413 ? { limitBytes: limitOf(error, request, uploadMaxBytes) } : {};
+      return sendProblem(reply, publicUrl, code, clientMessage(error, status), extra);
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return sendProblem(reply, publicUrl, 'internal_error', 'Something went wrong on our side. Quote the request id when you report it.');
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    return sendProblem(reply, publicUrl, 'not_found', `Nothing is at ${request.method} ${request.url.split('?')[0]}.`);
+  });
+}
+
+/**
+ * The limit a 413 names: the upload limit for a file, else the route's own
+ * limit (`config.limitBytes` where the route declares one a person can act on,
+ * otherwise its body limit) — not the upload limit for, say, a 2 MB JSON body
+ * sent to a route that takes 1 MB.
+ */
+function limitOf(error: FastifyError, request: FastifyRequest, uploadMaxBytes: number): number {
+  if (error.code !== 'FST_ERR_CTP_BODY_TOO_LARGE') return uploadMaxBytes;
+  return request.routeOptions.config?.limitBytes ?? request.routeOptions.bodyLimit ?? uploadMaxBytes;
+}
+
+/** Fastify's client-error messages are safe to show, but we phrase the common ones for people. */
+function clientMessage(error: FastifyError, status: number): string {
+  switch (error.code) {
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return `The body is not valid JSON: ${error.message}`;
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+    case 'FST_REQ_FILE_TOO_LARGE':
+      return 'The body or file is larger than the limit.';
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return 'This content type is not accepted here. Send application/json or multipart/form-data.';
+    default:
+      return status === 400 ? `The request could not be read: ${error.message}` : error.message;
+  }
+}

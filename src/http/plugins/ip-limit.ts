@@ -1,0 +1,47 @@
+/**
+ * The whole-service limit (product.md §1: under IP_RATE_PER_SECOND requests
+ * per second per client). The client is the request's IP — the proxy's
+ * X-Forwarded-For only when TRUST_PROXY names that proxy — or, for a verified
+ * signed bot, the bot's key (set by the Web Bot Auth plugin before this hook).
+ * Health probes and metrics scrapes are exempt.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { rateLimitHeaders } from '../../adapters/limits/headers.js';
+import type { RateLimiter } from '../../adapters/limits/port.js';
+import { ipRule } from '../../adapters/limits/rules.js';
+import type { Metrics } from '../../ops/metrics.js';
+import { DomainError } from '../../errors.js';
+
+const exempt = new Set(['/healthz', '/readyz', '/metrics']);
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The rate-limit bucket of a verified signed bot, when Web Bot Auth recognised one. */
+    botKey?: string;
+  }
+}
+
+export function registerIpLimit(app: FastifyInstance, limiter: RateLimiter, ipRatePerSecond: number, metrics: Metrics): void {
+  if (ipRatePerSecond <= 0) return;
+  app.addHook('onRequest', async (request: FastifyRequest) => {
+    if (exempt.has(request.url.split('?')[0] ?? '')) return;
+    const client = request.botKey ? `bot:${request.botKey}` : `ip:${request.ip}`;
+    const decision = await limiter.consume([ipRule({ ipRatePerSecond }, client)]);
+    if (!decision.allowed) {
+      metrics.rateLimited.inc({ limit: 'ip' });
+      // Thrown, not sent: the error handler writes the problem with the RateLimit headers, and no later hook runs.
+      throw new DomainError(
+        'rate_limited',
+        `Too many requests from this client: the service allows ${ipRatePerSecond} per second.`,
+        { limit: 'ip', retryAfterMs: decision.retryAfterMs },
+        { rateLimit: decision },
+      );
+    }
+    request.ipLimit = decision;
+  });
+  // Successes report the limit too (product.md §5). Query routes set the combined fields themselves; hijacked streams skip onSend.
+  app.addHook('onSend', async (request: FastifyRequest, reply, payload) => {
+    if (request.ipLimit && !reply.hasHeader('ratelimit-policy')) reply.headers(rateLimitHeaders(request.ipLimit));
+    return payload;
+  });
+}

@@ -1,0 +1,162 @@
+/**
+ * `POST /api/v1/a2a`: the A2A JSON-RPC endpoint (A2A 1.0: `SendMessage`,
+ * `SendStreamingMessage` as SSE, `GetTask`, `CancelTask`, `ListTasks`; and
+ * the same for 0.3 clients — `message/send`, `message/stream` — when the
+ * request has no `A2A-Version` header or says 0.3). Built on the SDK's
+ * DefaultRequestHandler and JSON-RPC transport handlers; authenticated by a
+ * bearer token for the management API resource with scope `kb:read` (the
+ * agent card says so). The endpoint lives under `/api/v1` because that is the
+ * resource its tokens are for.
+ */
+import { formatSSEErrorEvent, formatSSEEvent } from '@a2a-js/sdk';
+import { LegacyJsonRpcTransportHandler } from '@a2a-js/sdk/compat/v0_3/server';
+import { DefaultRequestHandler, JsonRpcTransportHandler, ServerCallContext, type User, validateVersion } from '@a2a-js/sdk/server';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
+import { a2aPath, agentCard } from '../../agents/a2a/card.js';
+import { KnowledgeAgentExecutor, stateKeys } from '../../agents/a2a/executor.js';
+import { RecentTaskStore } from '../../agents/a2a/task-store.js';
+import { insufficientScopeChallenge, invalidTokenChallenge, missingTokenChallenge, parseBearer } from '../../agents/mcp/auth.js';
+import type { BearerAuthenticator } from '../../identity/oauth/bearer.js';
+import { principalScopes } from '../../identity/oauth/scopes.js';
+import type { OwnerQueries } from '../../knowledge/query/owner-query.js';
+import type { Metrics } from '../../ops/metrics.js';
+import { sendProblem } from '../problem.js';
+import { errorResponses } from '../schemas.js';
+import type { App } from '../types.js';
+
+export interface A2aRouteOptions {
+  publicUrl: string;
+  /** The resource A2A tokens are for: `${PUBLIC_URL}/api/v1`. */
+  resource: string;
+  bearer: BearerAuthenticator;
+  queries: OwnerQueries;
+  metrics?: Metrics | undefined;
+}
+
+class AccountUser implements User {
+  constructor(private readonly accountId: string) {}
+  get isAuthenticated(): boolean {
+    return true;
+  }
+  get userName(): string {
+    return this.accountId;
+  }
+}
+
+type RpcResult = unknown | AsyncGenerator<unknown, void, undefined>;
+const isStream = (value: RpcResult): value is AsyncGenerator<unknown, void, undefined> =>
+  typeof (value as AsyncGenerator<unknown> | null)?.[Symbol.asyncIterator] === 'function';
+
+const a2aSchema = {
+  tags: ['Agents'],
+  summary: 'A2A JSON-RPC endpoint (agent card: /.well-known/agent-card.json)',
+  description:
+    'A2A 1.0 JSON-RPC (`SendMessage`, `SendStreamingMessage` → text/event-stream, `GetTask`, `CancelTask`, `ListTasks`) with `A2A-Version: 1.0`; ' +
+    'A2A 0.3 (`message/send`, `message/stream`) without it. Name the knowledge base with a data part `{"ragId": …}`, metadata `ragId`, ' +
+    'or a first text line `ragId: …`. Bearer token for this API with scope kb:read. Protocol errors are JSON-RPC errors with status 200.',
+  security: [{ bearer: [] }],
+  headers: Type.Object({ 'a2a-version': Type.Optional(Type.String({ description: '1.0, or absent for 0.3' })) }),
+  body: Type.Object({}, { additionalProperties: true, description: 'One JSON-RPC 2.0 request' }),
+  response: errorResponses(401, 403),
+};
+
+export async function a2aRoutes(app: App, options: A2aRouteOptions): Promise<void> {
+  const { publicUrl, resource } = options;
+  const card = agentCard(publicUrl);
+  const handler = new DefaultRequestHandler(card, new RecentTaskStore(), new KnowledgeAgentExecutor(options.queries, app.log, options.metrics));
+  const v1 = new JsonRpcTransportHandler(handler);
+  const v03 = new LegacyJsonRpcTransportHandler(handler);
+  const streams = new Set<AbortController>();
+  app.addHook('preClose', async () => {
+    for (const controller of streams) controller.abort();
+  });
+
+  async function authenticate(request: FastifyRequest, reply: FastifyReply) {
+    const parsed = parseBearer(request.headers.authorization);
+    if (parsed.kind === 'none') {
+      reply.header('www-authenticate', missingTokenChallenge({ resource, scope: 'kb:read' }));
+      return sendProblem(reply, publicUrl, 'unauthorized', `Send Authorization: Bearer <access token for ${resource}>.`);
+    }
+    const identity = parsed.kind === 'token' ? await options.bearer.authenticate(parsed.token, resource) : undefined;
+    if (!identity) {
+      const description = 'The access token is invalid, expired, revoked or not meant for this resource.';
+      reply.header('www-authenticate', invalidTokenChallenge({ resource }, description));
+      return sendProblem(reply, publicUrl, 'unauthorized', description);
+    }
+    if (!principalScopes(identity.scopes.join(' ')).has('kb:read')) {
+      const description = 'Asking a knowledge base needs the kb:read scope.';
+      reply.header('www-authenticate', insufficientScopeChallenge({ resource, scope: 'kb:read' }, description));
+      return sendProblem(reply, publicUrl, 'forbidden', description, { requiredScope: 'kb:read' });
+    }
+    request.a2aAccount = identity.accountId;
+    return undefined;
+  }
+
+  await app.register(async (scope) => {
+    // The A2A media type is JSON too.
+    scope.addContentTypeParser('application/a2a+json', { parseAs: 'string' }, scope.getDefaultJsonParser('error', 'error'));
+
+    scope.post(a2aPath, { onRequest: authenticate, schema: a2aSchema }, async (request, reply) => {
+      const header = request.headers['a2a-version'];
+      const version = (Array.isArray(header) ? header[0] : header)?.trim() || '0.3';
+      const legacy = version === '0.3';
+      const body = request.body as Record<string, unknown> | undefined;
+      const id = (body?.id as string | number | undefined) ?? null;
+      const controller = new AbortController();
+      const context = new ServerCallContext({
+        user: new AccountUser(request.a2aAccount as string),
+        requestedVersion: version,
+        state: new Map<string, unknown>([
+          [stateKeys.signal, controller.signal],
+          [stateKeys.requestId, request.id],
+        ]),
+      });
+      const mapError = legacy ? LegacyJsonRpcTransportHandler.mapToLegacyJSONRPCError : JsonRpcTransportHandler.mapToJSONRPCError;
+      let result: RpcResult;
+      try {
+        validateVersion(version, card, 'JSONRPC');
+        result = await (legacy ? v03 : v1).handle(body ?? '', context);
+      } catch (error) {
+        return reply.send({ jsonrpc: '2.0', id, error: mapError(error) });
+      }
+      if (!isStream(result)) return reply.header('cache-control', 'no-store').send(result);
+
+      // SSE: one JSON-RPC response per event; the client leaving (or shutdown) cancels the answer.
+      const stream = result;
+      const res = reply.raw;
+      reply.hijack();
+      streams.add(controller);
+      res.once('close', () => {
+        controller.abort();
+        void stream.return(undefined);
+      });
+      res.writeHead(200, {
+        ...(reply.getHeaders() as Record<string, string>),
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-cache, no-transform',
+        'x-accel-buffering': 'no',
+        connection: 'keep-alive',
+      });
+      try {
+        for await (const event of stream) {
+          if (res.writableEnded || res.destroyed) break;
+          res.write(formatSSEEvent(event));
+        }
+      } catch (error) {
+        request.log.warn({ err: error }, 'a2a stream failed');
+        if (!res.writableEnded) res.write(formatSSEErrorEvent({ jsonrpc: '2.0', id, error: mapError(error) }));
+      } finally {
+        streams.delete(controller);
+        if (!res.writableEnded) res.end();
+      }
+    });
+  });
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The account an A2A request acts for, once authenticated. */
+    a2aAccount?: string;
+  }
+}

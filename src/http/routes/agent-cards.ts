@@ -1,0 +1,48 @@
+/**
+ * The agent-facing cards (standards.md §5): the A2A agent card at
+ * `/.well-known/agent-card.json` and the MCP server card at
+ * `/.well-known/mcp/server-card.json` and `/api/mcp/server-card`. Public:
+ * CORS `*`, `Cache-Control: public, max-age=3600`, a strong ETag with 304 on
+ * `If-None-Match`; HEAD is answered too.
+ */
+import { createHash } from 'node:crypto';
+import { AgentCard } from '@a2a-js/sdk';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { agentCard, agentCardPath } from '../../agents/a2a/card.js';
+import { mcpServerCard, serverCardType } from '../../agents/mcp/server-card.js';
+import type { App } from '../types.js';
+
+interface Document {
+  bytes: Buffer;
+  type: string;
+  etag: string;
+}
+
+function document(body: unknown, type: string): Document {
+  const bytes = Buffer.from(JSON.stringify(body));
+  return { bytes, type, etag: `"${createHash('sha256').update(bytes).digest('base64url').slice(0, 27)}"` };
+}
+
+/** RFC 9110 §13.1.2: weak comparison, a list, or `*`. */
+export function etagMatches(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  if (header.trim() === '*') return true;
+  return header.split(',').some((candidate) => candidate.trim().replace(/^W\//, '') === etag);
+}
+
+function serve(doc: Document) {
+  return async (request: FastifyRequest, reply: FastifyReply) => {
+    reply.header('access-control-allow-origin', '*').header('cache-control', 'public, max-age=3600').header('etag', doc.etag).header('vary', 'accept-encoding');
+    if (etagMatches(request.headers['if-none-match'], doc.etag)) return reply.code(304).send();
+    // A Buffer, so the media type goes out exactly as named (no charset appended).
+    return reply.header('content-type', doc.type).send(doc.bytes);
+  };
+}
+
+export function agentCardRoutes(app: App, publicUrl: string): void {
+  const a2a = document(AgentCard.toJSON(agentCard(publicUrl)), 'application/json');
+  const mcp = document(mcpServerCard(publicUrl), serverCardType);
+  app.get(agentCardPath, { schema: { hide: true } }, serve(a2a));
+  app.get('/.well-known/mcp/server-card.json', { schema: { hide: true } }, serve(mcp));
+  app.get('/api/mcp/server-card', { schema: { hide: true } }, serve(mcp));
+}

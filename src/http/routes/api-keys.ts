@@ -1,0 +1,89 @@
+/** `/api/v1/knowledge-bases/{ragId}/keys[/{keyId}]`: the API Keys tab's endpoints (product.md §4). */
+import { Type } from 'typebox';
+import type { ApiKeyService } from '../../knowledge/keys/api-key-service.js';
+import { accountOf } from '../plugins/auth.js';
+import { accountSecurity as security, errorResponses, RagIdParams } from '../schemas.js';
+import type { App } from '../types.js';
+
+const tags = ['API keys'];
+const Domains = Type.Array(Type.String({ minLength: 1, maxLength: 253 }), {
+  maxItems: 50,
+  description: 'Hosts allowed to call with this key from a browser: `shop.example.com`, `*.example.com` (subdomains), `localhost`.',
+});
+const ApiKeyView = Type.Object(
+  {
+    keyId: Type.String(),
+    name: Type.Union([Type.String(), Type.Null()]),
+    prefix: Type.String({ description: 'The start of the key, to tell keys apart' }),
+    allowedDomains: Type.Array(Type.String()),
+    createdAt: Type.String({ format: 'date-time' }),
+  },
+  { $id: 'ApiKey' },
+);
+const KeyParams = Type.Object({ ragId: Type.String({ maxLength: 64 }), keyId: Type.String({ maxLength: 64 }) });
+
+export function apiKeyRoutes(app: App, keys: ApiKeyService): void {
+  const view = ({ ragId: _rag, ...key }: { ragId: string; keyId: string; name: string | null; prefix: string; allowedDomains: string[]; createdAt: string }) => key;
+
+  app.post(
+    '/api/v1/knowledge-bases/:ragId/keys',
+    {
+      onRequest: app.requireAccount('kb:write'),
+      schema: {
+        tags,
+        security,
+        summary: 'Generate a live query key (shown once)',
+        params: RagIdParams,
+        body: Type.Object({ name: Type.Optional(Type.Union([Type.String({ maxLength: 80 }), Type.Null()])), allowedDomains: Domains }, { additionalProperties: false }),
+        response: {
+          201: Type.Object({ key: ApiKeyView, apiKey: Type.String({ description: 'The full key. It is shown only in this response.' }) }),
+          ...errorResponses(401, 404, 422),
+        },
+      },
+    },
+    async (request, reply) => {
+      const created = await keys.create(accountOf(request), request.params.ragId, request.body);
+      return reply.code(201).header('cache-control', 'no-store').send({ key: view(created.key), apiKey: created.secret });
+    },
+  );
+
+  app.get(
+    '/api/v1/knowledge-bases/:ragId/keys',
+    {
+      onRequest: app.requireAccount('kb:read'),
+      schema: { tags, security, summary: 'List keys (prefix only)', params: RagIdParams, response: { 200: Type.Object({ items: Type.Array(ApiKeyView) }), ...errorResponses(401, 404) } },
+    },
+    async (request) => ({ items: (await keys.list(accountOf(request), request.params.ragId)).map(view) }),
+  );
+
+  app.patch(
+    '/api/v1/knowledge-bases/:ragId/keys/:keyId',
+    {
+      onRequest: app.requireAccount('kb:write'),
+      schema: {
+        tags,
+        security,
+        summary: "Change a key's name or domain whitelist",
+        params: KeyParams,
+        body: Type.Object(
+          { name: Type.Optional(Type.Union([Type.String({ maxLength: 80 }), Type.Null()])), allowedDomains: Type.Optional(Domains) },
+          { additionalProperties: false, minProperties: 1 },
+        ),
+        response: { 200: ApiKeyView, ...errorResponses(401, 404, 422) },
+      },
+    },
+    async (request) => view(await keys.update(accountOf(request), request.params.ragId, request.params.keyId, request.body)),
+  );
+
+  app.delete(
+    '/api/v1/knowledge-bases/:ragId/keys/:keyId',
+    {
+      onRequest: app.requireAccount('kb:write'),
+      schema: { tags, security, summary: 'Revoke a key (at once, on every instance)', params: KeyParams, response: { 204: Type.Null(), ...errorResponses(401, 404) } },
+    },
+    async (request, reply) => {
+      await keys.revoke(accountOf(request), request.params.ragId, request.params.keyId);
+      return reply.code(204).send(null);
+    },
+  );
+}

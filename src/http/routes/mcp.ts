@@ -1,0 +1,123 @@
+/**
+ * `/api/mcp`: the MCP Streamable HTTP endpoint (protocol 2025-11-25).
+ * Stateless: every POST carries one JSON-RPC message and its own bearer
+ * token, and gets a fresh McpServer + transport bound to that token's account
+ * (JSON responses, no session id, no server-initiated stream; GET and DELETE
+ * answer 405 as the transport allows). Order of checks: Origin (403), bearer
+ * token for the MCP resource (401 with the RFC 9728 challenge), content type
+ * and JSON (415, 400), tool scope (403 insufficient_scope, so clients can
+ * step up), then the SDK transport (Accept 406, protocol version 400, …).
+ */
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import {
+  insufficientScopeChallenge,
+  invalidTokenChallenge,
+  missingTokenChallenge,
+  missingToolScope,
+  originAllowed,
+  parseBearer,
+} from '../../agents/mcp/auth.js';
+import type { McpCaller, McpServices } from '../../agents/mcp/context.js';
+import { createMcpServer } from '../../agents/mcp/server.js';
+import type { BearerAuthenticator } from '../../identity/oauth/bearer.js';
+import { principalScopes } from '../../identity/oauth/scopes.js';
+import { sendProblem } from '../problem.js';
+import type { App } from '../types.js';
+
+export interface McpRouteOptions {
+  publicUrl: string;
+  devMode: boolean;
+  /** The MCP resource identifier, `${PUBLIC_URL}/api/mcp`: tokens must name it in `aud`. */
+  resource: string;
+  bearer: BearerAuthenticator;
+  services: McpServices;
+  /** Largest JSON-RPC body (add_records carries content): the upload limit, JSON-escaped. */
+  bodyLimit: number;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    mcpCaller?: McpCaller;
+  }
+}
+
+const path = '/api/mcp';
+
+function rpcError(reply: FastifyReply, status: number, code: number, message: string): FastifyReply {
+  return reply.code(status).type('application/json').send({ jsonrpc: '2.0', error: { code, message }, id: null });
+}
+
+export async function mcpRoutes(app: App, options: McpRouteOptions): Promise<void> {
+  const { publicUrl, resource, bearer } = options;
+
+  async function authenticate(request: FastifyRequest, reply: FastifyReply) {
+    if (!originAllowed(request.headers.origin, publicUrl, options.devMode)) {
+      return sendProblem(reply, publicUrl, 'forbidden', `Requests from the origin ${String(request.headers.origin).slice(0, 200)} are not accepted by the MCP endpoint.`);
+    }
+    const parsed = parseBearer(request.headers.authorization);
+    if (parsed.kind === 'none') {
+      reply.header('www-authenticate', missingTokenChallenge({ resource, scope: 'mcp' }));
+      return sendProblem(reply, publicUrl, 'unauthorized', 'Send Authorization: Bearer <access token for this MCP server>.');
+    }
+    const identity = parsed.kind === 'token' ? await bearer.authenticate(parsed.token, resource) : undefined;
+    if (!identity) {
+      const description = 'The access token is invalid, expired, revoked or not meant for this resource.';
+      reply.header('www-authenticate', invalidTokenChallenge({ resource }, description));
+      return sendProblem(reply, publicUrl, 'unauthorized', description);
+    }
+    request.mcpCaller = { accountId: identity.accountId, scopes: principalScopes(identity.scopes.join(' ')), requestId: request.id, log: request.log };
+    return undefined;
+  }
+
+  await app.register(async (scope) => {
+    // The body is read as text and parsed here, so a non-JSON body gets the transport's own answers (415, -32700).
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', { parseAs: 'string', bodyLimit: options.bodyLimit }, (_request, body, done) => done(null, body));
+
+    scope.post(path, { onRequest: authenticate, bodyLimit: options.bodyLimit, schema: { hide: true } }, async (request, reply) => {
+      const caller = request.mcpCaller as McpCaller;
+      const contentType = request.headers['content-type']?.split(';')[0]?.trim().toLowerCase();
+      if (contentType !== 'application/json') return rpcError(reply, 415, -32000, 'Unsupported Media Type: Content-Type must be application/json');
+      let message: unknown;
+      try {
+        message = JSON.parse(String(request.body ?? ''));
+      } catch {
+        return rpcError(reply, 400, -32700, 'Parse error: the body is not valid JSON.');
+      }
+      const missing = missingToolScope(message, caller.scopes);
+      if (missing) {
+        const description = `This tool needs the ${missing} scope, which the access token does not carry.`;
+        reply.header('www-authenticate', insufficientScopeChallenge({ resource, scope: missing }, description));
+        return sendProblem(reply, publicUrl, 'forbidden', description, { requiredScope: missing });
+      }
+
+      const server = createMcpServer(caller, options.services);
+      const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+      transport.onerror = (err) => request.log.debug({ err: { message: err.message } }, 'mcp transport refused a request');
+      await server.connect(transport);
+      // From here the SDK writes the response; Fastify's reply headers are not sent, so copy ours.
+      reply.hijack();
+      for (const [name, value] of Object.entries(reply.getHeaders())) if (value !== undefined) reply.raw.setHeader(name, value as string);
+      reply.raw.setHeader('cache-control', 'no-store');
+      reply.raw.once('close', () => {
+        void server.close();
+      });
+      try {
+        await transport.handleRequest(request.raw, reply.raw, message);
+      } catch (err) {
+        request.log.error({ err }, 'mcp request failed');
+        if (!reply.raw.headersSent) {
+          reply.raw.writeHead(500, { 'content-type': 'application/json' });
+          reply.raw.end(JSON.stringify({ jsonrpc: '2.0', error: { code: -32603, message: 'Internal error' }, id: null }));
+        }
+      }
+    });
+
+    // No sessions: nothing to stream to (GET) or end (DELETE). 405 is the transport spec's answer for both.
+    const notAllowed = async (_request: FastifyRequest, reply: FastifyReply) =>
+      rpcError(reply.header('allow', 'POST'), 405, -32000, 'Method not allowed: this MCP server is stateless; send each JSON-RPC message as a POST.');
+    scope.get(path, { onRequest: authenticate, schema: { hide: true } }, notAllowed);
+    scope.delete(path, { onRequest: authenticate, schema: { hide: true } }, notAllowed);
+  });
+}

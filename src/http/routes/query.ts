@@ -1,0 +1,165 @@
+/**
+ * `POST /api/v1/query` (JSON answer), `POST /api/v1/search` (ranked records)
+ * and `POST /api/v1/query/stream` (SSE), authenticated by `X-API-Key`.
+ */
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { type Static, Type } from 'typebox';
+import { rateLimitHeaders } from '../../adapters/limits/headers.js';
+import type { LimitDecision } from '../../adapters/limits/port.js';
+import { combineDecisions } from '../../adapters/limits/rules.js';
+import type { Metrics } from '../../ops/metrics.js';
+import type { AdmittedQuery, QueryService } from '../../knowledge/query/query-service.js';
+import { corsHeadersFor, queryPaths } from '../plugins/query-cors.js';
+import { errorResponses } from '../schemas.js';
+import type { App } from '../types.js';
+import { ActiveStreams, streamAnswer } from './query-stream.js';
+
+const tags = ['Query'];
+const security = [{ apiKey: [] }];
+
+const QueryBody = Type.Object(
+  {
+    ragId: Type.String({ minLength: 1, maxLength: 64 }),
+    query: Type.String({ maxLength: 20_000, description: '1 to 4,000 characters after trimming' }),
+  },
+  { additionalProperties: false },
+);
+const SearchBody = Type.Object(
+  {
+    ragId: Type.String({ minLength: 1, maxLength: 64 }),
+    query: Type.String({ maxLength: 20_000 }),
+    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 50, default: 10 })),
+  },
+  { additionalProperties: false },
+);
+export const CitationSchema = Type.Object({
+  sourceName: Type.String(),
+  recordId: Type.String(),
+  passage: Type.String({ description: 'The text of the record (or the sentences) the answer used' }),
+  score: Type.Number(),
+});
+const AnswerSchema = Type.Object({
+  answer: Type.String({ description: 'Plain text; [n] cites sources[n-1]' }),
+  sources: Type.Array(CitationSchema),
+  grounded: Type.Boolean({ description: 'False when the records do not answer the question' }),
+  cached: Type.Boolean(),
+  requestId: Type.String(),
+});
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The whole-service limit's decision for this request, when it was checked. */
+    ipLimit?: LimitDecision;
+  }
+}
+
+export type QueryBody = Static<typeof QueryBody>;
+
+export function admitFrom(queries: QueryService, request: FastifyRequest, body: QueryBody): Promise<AdmittedQuery> {
+  const apiKey = request.headers['x-api-key'];
+  return queries.admit({
+    apiKey: typeof apiKey === 'string' ? apiKey : undefined,
+    ragId: body.ragId,
+    query: body.query,
+    origin: request.headers.origin,
+    referer: request.headers.referer,
+  });
+}
+
+/** CORS and RateLimit headers for a query response (success or not). */
+export function queryHeaders(request: FastifyRequest, decision?: LimitDecision): Record<string, string> {
+  const decisions = [request.ipLimit, decision].filter((d): d is LimitDecision => d !== undefined);
+  return { ...corsHeadersFor(request), ...(decisions.length ? rateLimitHeaders(combineDecisions(...decisions)) : {}) };
+}
+
+export function queryRoutes(app: App, queries: QueryService, metrics: Metrics, heartbeatMs: number): void {
+  const active = new ActiveStreams();
+  // Hijacked streams are invisible to Fastify's close: end them ourselves (product.md §10).
+  app.addHook('preClose', async () => active.drain(5000));
+
+  // Error responses of these routes need CORS too, so the widget can read why it was refused.
+  app.addHook('onSend', async (request: FastifyRequest, reply: FastifyReply) => {
+    if (reply.statusCode >= 400 && request.method === 'POST' && queryPaths.includes(request.routeOptions.url ?? '')) {
+      reply.headers(corsHeadersFor(request));
+    }
+  });
+
+  app.post(
+    '/api/v1/query',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Ask a question; get a grounded answer with citations',
+        body: QueryBody,
+        response: { 200: AnswerSchema, ...errorResponses(401, 403, 422, 429) },
+      },
+    },
+    async (request, reply) => {
+      const admitted = await admitFrom(queries, request, request.body);
+      const controller = new AbortController();
+      // Not request.raw's 'close': that fired when the body was read. The response closes when the client goes away.
+      reply.raw.once('close', () => {
+        if (!reply.raw.writableFinished) controller.abort();
+      });
+      let result: Static<typeof AnswerSchema> | undefined;
+      for await (const event of queries.answer(admitted, request.id, controller.signal)) {
+        if (event.type === 'done') result = { answer: event.answer, sources: event.sources, grounded: event.grounded, cached: event.cached, requestId: request.id };
+      }
+      if (!result) {
+        // The client left before the answer was ready: nothing to send, and no server error.
+        if (controller.signal.aborted) return (reply as unknown as FastifyReply).code(499).send();
+        throw new Error('the answerer ended without an answer');
+      }
+      metrics.queries.inc({ endpoint: 'query', cached: String(result.cached), grounded: String(result.grounded) });
+      return reply.headers(queryHeaders(request, admitted.limits)).send(result);
+    },
+  );
+
+  app.post(
+    '/api/v1/search',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Ranked records for a query, without an answer',
+        body: SearchBody,
+        response: {
+          200: Type.Object({
+            results: Type.Array(Type.Object({ recordId: Type.String(), sourceName: Type.String(), passage: Type.String(), score: Type.Number() })),
+            requestId: Type.String(),
+          }),
+          ...errorResponses(401, 403, 422, 429),
+        },
+      },
+    },
+    async (request, reply) => {
+      const admitted = await admitFrom(queries, request, request.body);
+      const results = await queries.search(admitted, request.body.limit ?? 10);
+      metrics.queries.inc({ endpoint: 'search', cached: 'false', grounded: String(results.length > 0) });
+      return reply.headers(queryHeaders(request, admitted.limits)).send({ results, requestId: request.id });
+    },
+  );
+
+  app.post(
+    '/api/v1/query/stream',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Ask a question; get the answer as Server-Sent Events',
+        description:
+          'Events (each with an `id:`): `meta` {requestId, cached} at once; `sources` {sources} after retrieval; `token` {text} repeated; ' +
+          '`done` {answer, sources, grounded, cached}; `error` {code, message} if something fails mid-stream. Comment heartbeats every 15 s. ' +
+          'Errors before the stream starts (auth, whitelist, limits, validation) are ordinary problem documents.',
+        body: QueryBody,
+        produces: ['text/event-stream'],
+        response: { 200: { description: 'text/event-stream', content: { 'text/event-stream': { schema: Type.String() } } }, ...errorResponses(401, 403, 422, 429) },
+      },
+    },
+    async (request, reply) => {
+      const admitted = await admitFrom(queries, request, request.body);
+      await streamAnswer(request, reply, queries, admitted, { heartbeatMs, headers: queryHeaders(request, admitted.limits), metrics, active });
+    },
+  );
+}

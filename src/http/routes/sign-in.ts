@@ -1,0 +1,87 @@
+/**
+ * `/api/v1/auth/*`: sign-in for people by e-mail one-time code, the current
+ * session, sign-out. The session cookie is HttpOnly and SameSite=Lax; the
+ * CSRF token is also set in a readable cookie for the dashboard's scripts.
+ */
+import type { FastifyReply } from 'fastify';
+import { Type } from 'typebox';
+import { DomainError } from '../../errors.js';
+import type { SignedIn, SignInService } from '../../identity/sign-in-service.js';
+import { csrfCookie, sessionCookie } from '../plugins/auth.js';
+import { errorResponses } from '../schemas.js';
+import type { App } from '../types.js';
+
+const tags = ['Sign-in'];
+const Email = Type.String({ minLength: 3, maxLength: 254, description: 'The address to sign in with' });
+const SessionView = Type.Object({
+  account: Type.Object({ accountId: Type.String(), email: Type.Union([Type.String(), Type.Null()]) }),
+  csrfToken: Type.String({ description: 'Echo in the X-CSRF-Token header on cookie-authenticated writes' }),
+});
+
+export function signInRoutes(app: App, signIn: SignInService, secureCookies: boolean): void {
+  const cookieBase = { path: '/', sameSite: 'lax' as const, secure: secureCookies };
+
+  // Responses that carry the CSRF token or set the session must never be stored by a cache.
+  app.addHook('onSend', async (request, reply) => {
+    if (request.url.startsWith('/api/v1/auth/')) reply.header('cache-control', 'no-store');
+  });
+
+  function setSessionCookies(reply: FastifyReply, session: SignedIn): void {
+    reply.setCookie(sessionCookie, session.sessionToken, { ...cookieBase, httpOnly: true, expires: session.expiresAt });
+    reply.setCookie(csrfCookie, session.csrfToken, { ...cookieBase, httpOnly: false, expires: session.expiresAt });
+  }
+
+  app.post(
+    '/api/v1/auth/email/start',
+    {
+      schema: {
+        tags,
+        summary: 'E-mail a one-time sign-in code',
+        body: Type.Object({ email: Email }, { additionalProperties: false }),
+        response: { 202: Type.Object({ sent: Type.Boolean(), expiresInSeconds: Type.Integer() }), ...errorResponses(422, 429) },
+      },
+    },
+    async (request, reply) => {
+      const { expiresInSeconds } = await signIn.requestCode(request.body.email);
+      return reply.code(202).send({ sent: true, expiresInSeconds });
+    },
+  );
+
+  app.post(
+    '/api/v1/auth/email/verify',
+    {
+      schema: {
+        tags,
+        summary: 'Exchange the code for a session',
+        body: Type.Object({ email: Email, code: Type.String({ minLength: 1, maxLength: 20 }) }, { additionalProperties: false }),
+        response: { 200: SessionView, ...errorResponses(400, 422, 429) },
+      },
+    },
+    async (request, reply) => {
+      const session = await signIn.verifyCode(request.body.email, request.body.code);
+      setSessionCookies(reply, session);
+      return { account: { accountId: session.account.accountId, email: session.account.email }, csrfToken: session.csrfToken };
+    },
+  );
+
+  app.get(
+    '/api/v1/auth/session',
+    { schema: { tags, summary: 'The signed-in account', response: { 200: SessionView, ...errorResponses(401) } } },
+    async (request) => {
+      const session = await signIn.session(request.cookies[sessionCookie] ?? '');
+      if (!session) throw new DomainError('unauthorized', 'Not signed in.');
+      return { account: { accountId: session.account.accountId, email: session.account.email }, csrfToken: session.csrfToken };
+    },
+  );
+
+  app.post(
+    '/api/v1/auth/sign-out',
+    { schema: { tags, summary: 'End the session', response: { 204: Type.Null() } } },
+    async (request, reply) => {
+      const token = request.cookies[sessionCookie];
+      if (token) await signIn.signOut(token);
+      reply.clearCookie(sessionCookie, cookieBase).clearCookie(csrfCookie, cookieBase);
+      return reply.code(204).send(null);
+    },
+  );
+}

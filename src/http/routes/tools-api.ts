@@ -1,0 +1,85 @@
+/**
+ * The utilities' public JSON API (product.md §9): `GET /api/tools` lists the
+ * catalogue, `POST /api/tools/{id}` runs a server-capable tool on a JSON body
+ * that is the tool's input. No account needed; the per-IP limit applies like
+ * everywhere; bodies up to 1 MB. Open CORS without credentials: the same tools
+ * run in any page, so there is nothing to protect from other origins.
+ */
+import type { FastifyReply } from 'fastify';
+import { Type } from 'typebox';
+import { DomainError } from '../../errors.js';
+import { toolCatalogue } from '../../tools/registry.js';
+import { runTool } from '../../tools/runner.js';
+import type { ToolMeta } from '../../tools/types.js';
+import { errorResponses } from '../schemas.js';
+import type { App } from '../types.js';
+
+const tags = ['Utilities'];
+export const toolBodyLimit = 1024 * 1024;
+
+const ToolParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 100 }) }, { additionalProperties: false });
+
+export function toolSummary(meta: ToolMeta) {
+  return {
+    ...meta,
+    page: `/tools/${meta.id}`,
+    endpoint: meta.api ? `/api/tools/${meta.id}` : null,
+  };
+}
+
+function cors(reply: FastifyReply): FastifyReply {
+  return reply.header('access-control-allow-origin', '*');
+}
+
+export function toolsApiRoutes(app: App): void {
+  const catalogue = { tools: toolCatalogue.map(toolSummary) };
+
+  app.get(
+    '/api/tools',
+    {
+      schema: {
+        tags,
+        summary: 'List the utilities',
+        description: 'Every utility with its input schema and examples; `endpoint` is null for tools that run only in the browser.',
+      },
+    },
+    async (_request, reply) => cors(reply).header('cache-control', 'public, max-age=300').send(catalogue),
+  );
+
+  app.options('/api/tools/:id', { schema: { hide: true } }, async (_request, reply) =>
+    cors(reply)
+      .header('access-control-allow-methods', 'POST')
+      .header('access-control-allow-headers', 'content-type')
+      .header('access-control-max-age', '86400')
+      .code(204)
+      .send(),
+  );
+
+  app.post(
+    '/api/tools/:id',
+    {
+      bodyLimit: toolBodyLimit,
+      // On the request, so refusals (validation, 413, 429 from later hooks) carry it too.
+      onRequest: async (_request, reply) => {
+        cors(reply);
+      },
+      schema: {
+        tags,
+        summary: 'Run a utility',
+        description:
+          "The body is the tool's input as JSON (see its `inputSchema` in `GET /api/tools`; no body means `{}`); the answer is its output. " +
+          'The input is validated against the tool schema exactly: 422 with `errors[].location` under `/body`.',
+        params: ToolParams,
+        response: errorResponses(400, 404, 413, 415, 422, 429),
+      },
+    },
+    async (request, reply) => {
+      const type = request.headers['content-type'];
+      if (request.body !== undefined && type !== undefined && !/^application\/json\s*(;|$)/i.test(type)) {
+        throw new DomainError('unsupported_media_type', 'Send the input as application/json.');
+      }
+      const output = await runTool(request.params.id, request.body, { location: '/body' });
+      return reply.header('cache-control', 'no-store').send(output);
+    },
+  );
+}

@@ -1,0 +1,72 @@
+/** `GET /api/v1/knowledge-bases/{ragId}/usage`: queries per day, cache hits, unanswered questions. */
+import { Type } from 'typebox';
+import type { UsageStore } from '../../adapters/storage/port.js';
+import { DomainError } from '../../errors.js';
+import { accountOf } from '../plugins/auth.js';
+import { accountSecurity as security, errorResponses, RagIdParams } from '../schemas.js';
+import type { App } from '../types.js';
+
+const tags = ['Usage'];
+
+export interface UsageLimits {
+  queryRatePerMinute: number;
+  queryQuotaPerDay: number;
+}
+
+export function usageRoutes(app: App, usage: UsageStore, limits: UsageLimits, flush: () => Promise<void>): void {
+  app.get(
+    '/api/v1/knowledge-bases/:ragId/usage',
+    {
+      onRequest: app.requireAccount('kb:read'),
+      schema: {
+        tags,
+        security,
+        summary: 'Queries per day, cache hits and unanswered questions',
+        params: RagIdParams,
+        querystring: Type.Object({ days: Type.Optional(Type.Integer({ minimum: 1, maximum: 365, default: 30 })) }, { additionalProperties: false }),
+        response: {
+          200: Type.Object({
+            days: Type.Array(Type.Object({ day: Type.String(), queries: Type.Integer(), cacheHits: Type.Integer(), unanswered: Type.Integer() })),
+            totals: Type.Object({ queries: Type.Integer(), cacheHits: Type.Integer(), unanswered: Type.Integer() }),
+            unanswered: Type.Array(Type.Object({ question: Type.String(), count: Type.Integer(), lastAskedAt: Type.String() })),
+            limits: Type.Object({ queriesPerMinute: Type.Integer(), queriesPerDay: Type.Integer() }),
+          }),
+          ...errorResponses(401, 404),
+        },
+      },
+    },
+    async (request) => {
+      // Counters are written in batches; a person looking at the page wants this instance's latest too.
+      await flush();
+      const since = new Date(Date.now() - ((request.query.days ?? 30) - 1) * 86_400_000).toISOString().slice(0, 10);
+      const report = await usage.usage(accountOf(request), request.params.ragId, since, 50);
+      if (!report) throw new DomainError('not_found', 'No such knowledge base in this account.');
+      const totals = report.days.reduce(
+        (sum, d) => ({ queries: sum.queries + d.queries, cacheHits: sum.cacheHits + d.cacheHits, unanswered: sum.unanswered + d.unanswered }),
+        { queries: 0, cacheHits: 0, unanswered: 0 },
+      );
+      return { ...report, totals, limits: { queriesPerMinute: limits.queryRatePerMinute, queriesPerDay: limits.queryQuotaPerDay } };
+    },
+  );
+
+  app.delete(
+    '/api/v1/knowledge-bases/:ragId/usage/unanswered',
+    {
+      onRequest: app.requireAccount('kb:write'),
+      schema: {
+        tags,
+        security,
+        summary: 'Dismiss an unanswered question',
+        params: RagIdParams,
+        querystring: Type.Object({ question: Type.String({ minLength: 1, maxLength: 500 }) }, { additionalProperties: false }),
+        response: { 204: Type.Null(), ...errorResponses(401, 404) },
+      },
+    },
+    async (request, reply) => {
+      if (!(await usage.dismissUnanswered(accountOf(request), request.params.ragId, request.query.question))) {
+        throw new DomainError('not_found', 'No such unanswered question.');
+      }
+      return reply.code(204).send(null);
+    },
+  );
+}

@@ -1,0 +1,65 @@
+/**
+ * Resolves `Authorization: Bearer` credentials for our protected resources:
+ * RFC 9068 access tokens whose `aud` names the resource, and account API keys
+ * (`gw_acct_…`) whose grant includes the resource. `verifierFor(resource)`
+ * adapts it to the management API's BearerVerifier; the MCP server can call
+ * `authenticate(credential, mcpResource)` directly (it also needs `expiresAt`).
+ */
+import type { OAuthStore } from '../../adapters/storage/port.js';
+import { hashSecret } from '../../secrets.js';
+import type { BearerVerifier } from '../principal.js';
+import type { AccessTokens } from './access-tokens.js';
+import { looksLikeAccountKey } from './credentials.js';
+import { principalScopes } from './scopes.js';
+
+export interface BearerIdentity {
+  accountId: string;
+  clientId: string;
+  /** The granted scope items (e.g. `kb:read`, `mcp`). */
+  scopes: string[];
+  kind: 'access_token' | 'api_key';
+  /** Seconds since the epoch; account keys do not expire. */
+  expiresAt: number | undefined;
+  grantId: string;
+}
+
+export class BearerAuthenticator {
+  constructor(
+    private readonly tokens: AccessTokens,
+    private readonly store: Pick<OAuthStore, 'findAccountKey' | 'getGrant'>,
+  ) {}
+
+  async authenticate(credential: string, resource: string): Promise<BearerIdentity | undefined> {
+    if (looksLikeAccountKey(credential)) {
+      const key = await this.store.findAccountKey(hashSecret(credential));
+      const grant = key ? await this.store.getGrant(key.grantId) : undefined;
+      if (!grant || grant.revokedAt !== null || !grant.resources.includes(resource)) return undefined;
+      return {
+        accountId: grant.accountId,
+        clientId: grant.clientId,
+        scopes: grant.scope.split(' '),
+        kind: 'api_key',
+        expiresAt: undefined,
+        grantId: grant.grantId,
+      };
+    }
+    const token = await this.tokens.verify(credential, resource);
+    if (!token) return undefined;
+    return {
+      accountId: token.accountId,
+      clientId: token.clientId,
+      scopes: token.scope.split(' ').filter(Boolean),
+      kind: 'access_token',
+      expiresAt: token.expiresAt,
+      grantId: token.grantId,
+    };
+  }
+
+  /** A BearerVerifier for one resource (the management API uses `{PUBLIC_URL}/api/v1`). */
+  verifierFor(resource: string): BearerVerifier {
+    return async (credential) => {
+      const identity = await this.authenticate(credential, resource);
+      return identity ? { accountId: identity.accountId, via: 'bearer', scopes: principalScopes(identity.scopes.join(' ')) } : undefined;
+    };
+  }
+}

@@ -1,0 +1,64 @@
+/**
+ * Builds the OAuth authorization server and its resource-side verifier from
+ * the store, the mailer and the configuration. The issuer is PUBLIC_URL
+ * exactly (standards.md §0); the signing key is created here on first start.
+ */
+import type { Mailer } from '../../adapters/mail/mailer.js';
+import type { Store } from '../../adapters/storage/port.js';
+import { AccessTokens } from './access-tokens.js';
+import { AuthorizationService } from './authorization-service.js';
+import { BearerAuthenticator } from './bearer.js';
+import { ClaimService } from './claim-service.js';
+import { ClientAuthenticator } from './client-auth.js';
+import { Credentials } from './credentials.js';
+import { IdJagVerifier } from './id-jag.js';
+import { RegistrationService } from './registration-service.js';
+import { type Resources, resourcesOf } from './scopes.js';
+import { OAuthKeys } from './signing-keys.js';
+import { TokenInspector } from './token-inspection.js';
+import { TokenService } from './token-service.js';
+import type { TrustedIssuer } from './trusted-issuers.js';
+
+export interface OAuth {
+  issuer: string;
+  resources: Resources;
+  keys: OAuthKeys;
+  accessTokens: AccessTokens;
+  bearer: BearerAuthenticator;
+  registration: RegistrationService;
+  claims: ClaimService;
+  authorization: AuthorizationService;
+  tokens: TokenService;
+  inspector: TokenInspector;
+}
+
+export interface OAuthOptions {
+  store: Store;
+  mailer: Mailer;
+  publicUrl: string;
+  trustedIssuers: TrustedIssuer[];
+  now?: () => Date;
+}
+
+export async function createOAuth({ store, mailer, publicUrl, trustedIssuers, now = () => new Date() }: OAuthOptions): Promise<OAuth> {
+  const issuer = publicUrl;
+  const resources = resourcesOf(publicUrl);
+  const keys = new OAuthKeys(store.signingKeys, now);
+  await keys.ensureKey();
+  const accessTokens = new AccessTokens(keys, issuer, store.oauth, now);
+  const credentials = new Credentials(accessTokens, now);
+  const clients = new ClientAuthenticator(store.oauth);
+  const idJag = new IdJagVerifier(trustedIssuers, issuer, store.oauth, now);
+  return {
+    issuer,
+    resources,
+    keys,
+    accessTokens,
+    bearer: new BearerAuthenticator(accessTokens, store.oauth),
+    registration: new RegistrationService(store.oauth, idJag, mailer, publicUrl, now),
+    claims: new ClaimService(store.oauth, store.accounts, credentials, resources, now),
+    authorization: new AuthorizationService(store.oauth, issuer, resources, now),
+    tokens: new TokenService(store.oauth, clients, credentials, idJag, resources, now),
+    inspector: new TokenInspector(store.oauth, accessTokens, clients, issuer, now),
+  };
+}

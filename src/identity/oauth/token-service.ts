@@ -1,0 +1,157 @@
+/**
+ * `POST /oauth/token` (RFC 6749 §3.2, standards.md §2): authorization_code
+ * (PKCE S256; single use — a second presentation revokes what the first
+ * issued), refresh_token (rotated; presenting a rotated token revokes the
+ * grant), client_credentials (confidential clients registered by an account)
+ * and jwt-bearer with an ID-JAG (RFC 7523; no refresh token). `resource`
+ * (RFC 8707) picks the audience among what the grant allows; without it the
+ * token is for the management API.
+ */
+import { createHash } from 'node:crypto';
+import type { OAuthStore } from '../../adapters/storage/port.js';
+import { newId } from '../../ids.js';
+import { hashSecret } from '../../secrets.js';
+import type { CallingClient, ClientAuthenticator, FormFields } from './client-auth.js';
+import { jwtBearerGrant } from './client-metadata.js';
+import type { Credentials, TokenResponse } from './credentials.js';
+import { invalidGrant, invalidRequest, OAuthError } from './errors.js';
+import type { IdJagVerifier } from './id-jag.js';
+import type { OAuthClient } from './model.js';
+import { narrowScope, parseResources, parseScope, type Resources } from './scopes.js';
+
+const knownScopes = ['kb:read', 'kb:write', 'tools:run', 'mcp'];
+
+const verifierShape = /^[A-Za-z0-9\-._~]{43,128}$/;
+
+export interface TokenRequest {
+  authorization: string | undefined;
+  fields: FormFields;
+  /** Every `resource` value sent (the parameter may repeat). */
+  resources: string[];
+}
+
+function required(fields: FormFields, name: string): string {
+  const value = fields[name];
+  if (!value) throw invalidRequest(`${name} is required.`);
+  return value;
+}
+
+function allowsGrant(client: OAuthClient, grantType: string): void {
+  if (!client.metadata.grant_types.includes(grantType))
+    throw new OAuthError('unauthorized_client', `This client is not registered for the ${grantType} grant.`);
+}
+
+export class TokenService {
+  constructor(
+    private readonly store: OAuthStore,
+    private readonly clients: ClientAuthenticator,
+    private readonly credentials: Credentials,
+    private readonly idJag: IdJagVerifier,
+    private readonly resources: Resources,
+    private readonly now: () => Date = () => new Date(),
+  ) {}
+
+  async exchange(request: TokenRequest): Promise<TokenResponse> {
+    const grantType = request.fields.grant_type;
+    switch (grantType) {
+      case 'authorization_code':
+        return this.authorizationCode(request, await this.clients.require(request.authorization, request.fields));
+      case 'refresh_token':
+        return this.refreshToken(request, await this.clients.require(request.authorization, request.fields));
+      case 'client_credentials':
+        return this.clientCredentials(request, await this.clients.require(request.authorization, request.fields));
+      case jwtBearerGrant:
+        return this.jwtBearer(request, await this.clients.identify(request.authorization, request.fields));
+      case undefined:
+      case '':
+        throw invalidRequest('grant_type is required.');
+      default:
+        throw new OAuthError('unsupported_grant_type', `Unsupported grant_type "${grantType.slice(0, 100)}".`);
+    }
+  }
+
+  private async authorizationCode({ fields, resources }: TokenRequest, { client }: CallingClient): Promise<TokenResponse> {
+    allowsGrant(client, 'authorization_code');
+    const code = required(fields, 'code');
+    const redirectUri = required(fields, 'redirect_uri');
+    const verifier = required(fields, 'code_verifier');
+    const codeHash = hashSecret(code);
+    const stored = await this.store.findAuthorizationCode(codeHash);
+    const at = this.now();
+    if (!stored || stored.clientId !== client.clientId) throw invalidGrant('The authorization code is invalid.');
+    if (stored.usedAt !== null) {
+      if (stored.grantId) await this.store.revokeGrant(stored.grantId, at.toISOString());
+      throw invalidGrant('The authorization code was already used; the tokens issued from it are revoked.');
+    }
+    if (Date.parse(stored.expiresAt) <= at.getTime()) throw invalidGrant('The authorization code has expired.');
+    if (stored.redirectUri !== redirectUri) throw invalidGrant('redirect_uri differs from the one in the authorization request.');
+    const challenge = createHash('sha256').update(verifier, 'ascii').digest('base64url');
+    if (!verifierShape.test(verifier) || challenge !== stored.codeChallenge) throw invalidGrant('The PKCE code_verifier does not match the code_challenge.');
+    const audience = parseResources(this.resources.expand(resources), stored.resources, stored.resources);
+
+    const grant = this.credentials.grant('authorization_code', client.clientId, stored.accountId, stored.scope, stored.resources);
+    const refresh = client.metadata.grant_types.includes('refresh_token') ? this.credentials.refreshToken(grant.grantId) : undefined;
+    if (!(await this.store.redeemAuthorizationCode(codeHash, at.toISOString(), grant, { refresh: refresh?.row }))) {
+      const winner = await this.store.findAuthorizationCode(codeHash);
+      if (winner?.grantId) await this.store.revokeGrant(winner.grantId, at.toISOString());
+      throw invalidGrant('The authorization code was already used; the tokens issued from it are revoked.');
+    }
+    return this.credentials.tokenResponse(grant, audience, grant.scope, refresh?.token);
+  }
+
+  private async refreshToken({ fields, resources }: TokenRequest, { client }: CallingClient): Promise<TokenResponse> {
+    allowsGrant(client, 'refresh_token');
+    const token = required(fields, 'refresh_token');
+    const tokenHash = hashSecret(token);
+    const stored = await this.store.findRefreshToken(tokenHash);
+    const grant = stored ? await this.store.getGrant(stored.grantId) : undefined;
+    // A token of another client is not this client's to spend (or to burn by reuse detection).
+    if (!stored || !grant || grant.clientId !== client.clientId) throw invalidGrant('The refresh token is invalid.');
+    const scope = narrowScope(fields.scope, grant.scope);
+    const audience = parseResources(this.resources.expand(resources), grant.resources, grant.resources);
+    const next = this.credentials.refreshToken(grant.grantId);
+    const outcome = await this.store.rotateRefreshToken(tokenHash, next.row, this.now().toISOString());
+    if (outcome.kind === 'reused') throw invalidGrant('The refresh token was already used; every token of this grant is now revoked.');
+    if (outcome.kind === 'invalid') throw invalidGrant('The refresh token is invalid, expired or revoked.');
+    return this.credentials.tokenResponse(outcome.grant, audience, scope, next.token);
+  }
+
+  private async clientCredentials({ fields, resources }: TokenRequest, { client, authenticated }: CallingClient): Promise<TokenResponse> {
+    if (!authenticated) throw new OAuthError('invalid_client', 'client_credentials needs a confidential client that authenticates.', 401);
+    allowsGrant(client, 'client_credentials');
+    if (!client.accountId) throw new OAuthError('unauthorized_client', 'This client acts for no account.');
+    const allowed = client.metadata.scope ?? parseScope(undefined);
+    const scope = narrowScope(fields.scope, allowed);
+    const audience = parseResources(this.resources.expand(resources), this.resources.all, [this.resources.rest]);
+    const grant = this.credentials.grant('client_credentials', client.clientId, client.accountId, scope, audience);
+    await this.store.createGrant(grant, {});
+    return this.credentials.tokenResponse(grant, audience, scope);
+  }
+
+  private async jwtBearer({ fields, resources }: TokenRequest, caller: CallingClient | undefined): Promise<TokenResponse> {
+    const assertion = required(fields, 'assertion');
+    let client: OAuthClient | undefined = caller?.client;
+    const identity = await this.idJag.verify(assertion, async (claims) => {
+      if (!claims.clientId) throw invalidGrant('The ID-JAG has no client_id claim.');
+      if (caller && claims.clientId !== caller.client.clientId) throw invalidGrant('The ID-JAG was issued to another client (client_id).');
+      if (!caller) {
+        client = await this.store.getClient(claims.clientId);
+        if (!client) throw invalidGrant('The ID-JAG names a client_id that is not registered here.');
+        if (client.secretHash !== null) throw new OAuthError('invalid_client', 'This client is confidential: authenticate with its secret.', 401);
+      }
+      allowsGrant(client as OAuthClient, jwtBearerGrant);
+    });
+    const calling = client as OAuthClient;
+    // The grant stays within what the ID-JAG itself grants (scope, resource), when it says.
+    const known = identity.scope?.split(' ').filter((s) => knownScopes.includes(s));
+    if (known && known.length === 0) throw new OAuthError('invalid_scope', 'The ID-JAG grants no scope of this server.');
+    const scope = narrowScope(fields.scope, parseScope(known?.join(' ')));
+    const ours = identity.resources && this.resources.expand(identity.resources).filter((r) => this.resources.all.includes(r));
+    if (ours && ours.length === 0) throw new OAuthError('invalid_target', 'The ID-JAG is for a resource this server does not serve.');
+    const audience = parseResources(this.resources.expand(resources), ours ?? this.resources.all, ours ?? [this.resources.rest]);
+    const accountId = await this.store.accountForExternalIdentity(identity.issuer, identity.subject, newId('acc'), this.now().toISOString());
+    const grant = this.credentials.grant('jwt_bearer', calling.clientId, accountId, scope, audience);
+    await this.store.createGrant(grant, {});
+    return this.credentials.tokenResponse(grant, audience, scope);
+  }
+}

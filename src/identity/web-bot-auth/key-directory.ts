@@ -1,0 +1,135 @@
+/**
+ * Bots' public keys, fetched from the URL their `Signature-Agent` names and
+ * cached: a good directory for 10 minutes, a failure for 1 minute; an unknown
+ * keyid refetches a directory older than a minute (key rotation). Concurrent
+ * requests share one fetch, and new fetches are capped per minute so signed
+ * requests naming random agents cannot turn the service into a crawler.
+ */
+import type { JWK } from 'jose';
+import { BotAuthError, DirectoryFetchError } from './errors.js';
+import { DIRECTORY_MEDIA_TYPE, type DirectoryKey, parseKeyDirectory, verifyDirectoryResponse } from './directory.js';
+import type { FetchedResponse } from './guarded-fetch.js';
+import { type AgentEntry, discoveryUrl } from './signature-agent.js';
+
+export interface EventLog {
+  info(obj: object, msg: string): void;
+  warn(obj: object, msg: string): void;
+}
+
+/** A guarded GET (see guarded-fetch.ts) accepting the given media types. */
+export type DirectoryFetch = (url: URL, accept: readonly string[]) => Promise<FetchedResponse>;
+
+export interface KeyDirectoryOptions {
+  fetch: DirectoryFetch;
+  log?: EventLog | undefined;
+  /** Milliseconds since the epoch. */
+  now?: () => number;
+  positiveTtlMs?: number;
+  negativeTtlMs?: number;
+  refreshUnknownAfterMs?: number;
+  maxEntries?: number;
+  maxFetchesPerMinute?: number;
+}
+
+interface Entry {
+  at: number;
+  until: number;
+  keys?: DirectoryKey[];
+  error?: string;
+}
+
+export const JWKS_TYPES = [DIRECTORY_MEDIA_TYPE, 'application/jwk-set+json', 'application/json'] as const;
+
+const text = (response: FetchedResponse) => response.body.toString('utf8');
+
+export class KeyDirectory {
+  private readonly cache = new Map<string, Entry>();
+  private readonly inflight = new Map<string, Promise<Entry>>();
+  private fetchTimes: number[] = [];
+  private readonly now: () => number;
+
+  constructor(private readonly options: KeyDirectoryOptions) {
+    this.now = options.now ?? Date.now;
+  }
+
+  /** The agent's key with this thumbprint; undefined when the directory does not hold it. */
+  async findKey(agent: AgentEntry, keyid: string): Promise<JWK | undefined> {
+    const url = discoveryUrl(agent);
+    let entry = await this.entry(url, agent, false);
+    if (entry.keys && !entry.keys.some((k) => k.keyid === keyid) && this.now() - entry.at > (this.options.refreshUnknownAfterMs ?? 60_000)) {
+      entry = await this.entry(url, agent, true);
+    }
+    if (entry.error !== undefined) throw new BotAuthError('directory_unavailable', `the agent's key directory could not be used: ${entry.error}`);
+    return entry.keys?.find((k) => k.keyid === keyid)?.jwk;
+  }
+
+  private entry(url: URL, agent: AgentEntry, refresh: boolean): Promise<Entry> {
+    const key = `${agent.type} ${url.href}`;
+    const now = this.now();
+    const cached = this.cache.get(key);
+    if (cached && !refresh && cached.until > now) return Promise.resolve(cached);
+    const pending = this.inflight.get(key);
+    if (pending) return pending;
+    this.fetchTimes = this.fetchTimes.filter((t) => t > now - 60_000);
+    if (this.fetchTimes.length >= (this.options.maxFetchesPerMinute ?? 120)) {
+      return Promise.resolve(cached ?? { at: now, until: now, error: 'too many key directory fetches; try again shortly' });
+    }
+    this.fetchTimes.push(now);
+    const loading = this.load(url, agent).then(
+      (keys): Entry => ({ at: now, until: now + (this.options.positiveTtlMs ?? 600_000), keys }),
+      (err: unknown): Entry => {
+        if (!(err instanceof DirectoryFetchError))
+          this.options.log?.warn({ err: { message: (err as Error).message } }, 'bot key directory failed unexpectedly');
+        const error = err instanceof DirectoryFetchError ? err.message : 'unexpected failure';
+        this.options.log?.info({ agent: agent.uri, url: url.href, error }, 'bot key directory refused');
+        return { at: now, until: now + (this.options.negativeTtlMs ?? 60_000), error };
+      },
+    );
+    const stored = loading.then((entry) => {
+      this.inflight.delete(key);
+      this.cache.delete(key);
+      this.cache.set(key, entry);
+      for (const oldest of this.cache.keys()) {
+        if (this.cache.size <= (this.options.maxEntries ?? 1000)) break;
+        this.cache.delete(oldest);
+      }
+      return entry;
+    });
+    this.inflight.set(key, stored);
+    return stored;
+  }
+
+  private async load(url: URL, agent: AgentEntry): Promise<DirectoryKey[]> {
+    let jwksUrl = url;
+    let keys: DirectoryKey[] | undefined;
+    if (agent.type === 'cimd') {
+      // Client ID Metadata Document: keys inline (`jwks`) or behind `jwks_uri`.
+      let doc: { jwks?: unknown; jwks_uri?: unknown };
+      try {
+        doc = JSON.parse(text(await this.options.fetch(url, ['application/json'])));
+      } catch (err) {
+        if (err instanceof DirectoryFetchError) throw err;
+        throw new DirectoryFetchError('the client metadata document is not JSON');
+      }
+      if (doc.jwks !== undefined) keys = await parseKeyDirectory(JSON.stringify(doc.jwks));
+      else if (typeof doc.jwks_uri === 'string') jwksUrl = new URL(doc.jwks_uri);
+      else throw new DirectoryFetchError('the client metadata document has neither "jwks" nor "jwks_uri"');
+    }
+    if (!keys) {
+      const response = await this.options.fetch(jwksUrl, JWKS_TYPES);
+      keys = await parseKeyDirectory(text(response));
+      if (agent.type === 'directory') await this.checkBinding(agent, jwksUrl, response, keys);
+    }
+    if (keys.length === 0) throw new DirectoryFetchError('the key directory holds no usable Ed25519 or RSA key');
+    return keys;
+  }
+
+  /** The directory's own response signatures are RECOMMENDED, not required: verified, and the result logged. */
+  private async checkBinding(agent: AgentEntry, url: URL, response: FetchedResponse, keys: DirectoryKey[]): Promise<void> {
+    const result = await verifyDirectoryResponse({ targetUri: url.href, headers: response.headers, body: text(response) }, keys, Math.floor(this.now() / 1000));
+    const fields = { agent: agent.uri, url: url.href, verifiedKeys: result.verified, failures: result.failures };
+    if (!result.signed) this.options.log?.info(fields, 'bot key directory fetched (unsigned)');
+    else if (result.failures.length > 0) this.options.log?.warn(fields, 'bot key directory signature did not verify');
+    else this.options.log?.info(fields, 'bot key directory fetched, signature verified');
+  }
+}

@@ -1,0 +1,54 @@
+/**
+ * Sentence splitting for the extractive answerer. ICU's sentence rules (Intl.Segmenter) know
+ * about "。", "！", quotes and line breaks; they do not know English abbreviations, so a piece
+ * ending in "Mr." or an initial is glued to the next one.
+ */
+
+export interface Sentence {
+  /** The sentence with its whitespace collapsed: what goes into an answer. */
+  text: string;
+  /** Offset of the sentence in the string it was cut from; orders sentences of a record. */
+  start: number;
+}
+
+const segmenter = new Intl.Segmenter('en', { granularity: 'sentence' });
+
+// Ends of pieces that are almost never the end of a sentence.
+const ABBREVIATION_END_RE = /(?:^|[\s(])(?:\p{Lu}|[Mm]rs?|[Mm]s|[Dd]r|[Pp]rof|[Ss]t|[Ss]r|[Jj]r|vs|e\.g|i\.e|cf|approx|[Ff]ig|[Mm]t)\.$/u;
+
+export function collapseSpace(text: string): string {
+  return text.replace(/\s+/g, ' ').trim();
+}
+
+/**
+ * A line break inside a sentence: hard-wrapped text, where the line does not end a clause and the
+ * next one continues in lower case. ICU breaks at every line break, which suits lists and
+ * "Price: 10" lines but not wrapped prose.
+ */
+function isSoftWrap(piece: string, next: string | undefined): boolean {
+  return next !== undefined && /[^\n]\n[ \t]*$/.test(piece) && !/[.!?:;。！？]\s*$/.test(piece) && /^\s*\p{Ll}/u.test(next);
+}
+
+/** Sentences of `text` in order; blank pieces are dropped. `offset` is added to every `start`. */
+export function splitSentences(text: string, offset = 0): Sentence[] {
+  const out: Sentence[] = [];
+  const segments = [...segmenter.segment(text)];
+  let pendingStart = -1;
+  let pending = '';
+  segments.forEach((seg, i) => {
+    if (pendingStart < 0) pendingStart = seg.index;
+    pending += seg.segment;
+    const trimmed = pending.trim();
+    const next = segments[i + 1]?.segment;
+    // A line break ends a sentence whatever the last word, except in wrapped prose.
+    if (ABBREVIATION_END_RE.test(trimmed) && !/\n\s*$/.test(pending) && next !== undefined) return;
+    if (isSoftWrap(pending, next)) return;
+    if (trimmed.length > 0) {
+      const lead = pending.length - pending.trimStart().length;
+      out.push({ text: collapseSpace(trimmed), start: offset + pendingStart + lead });
+    }
+    pending = '';
+    pendingStart = -1;
+  });
+  return out;
+}

@@ -1,0 +1,95 @@
+import { DomainError } from '../../errors.js';
+import { classifyItem, type Draft } from './classify.js';
+import { decodeText } from './decode.js';
+import type { Json } from './flatten.js';
+import { itemPlace, jsonItems, jsonlItems } from './json.js';
+import { extractMarkdown } from './markdown.js';
+import { effectiveMax, splitText, truncate } from './split.js';
+import { extractText } from './text.js';
+import {
+  defaultExtractionOptions,
+  type ExtractedRecord,
+  type Extraction,
+  type ExtractionOptions,
+  maxListedRejections,
+  type Rejection,
+  type SourceFormat,
+} from './types.js';
+
+export { decodeText } from './decode.js';
+export { detectFormat } from './format.js';
+export type { ExtractedRecord, Extraction, ExtractionOptions, RecordKind, Rejection, SourceFormat } from './types.js';
+export { defaultExtractionOptions } from './types.js';
+
+/** Titles are labels, not content: one line, and short enough to show in a list. */
+export const MAX_TITLE_CHARS = 300;
+
+function cleanTitle(title: string): string {
+  // Only the start can be shown; collapsing all of a 10 MB heading would be wasted work.
+  return truncate(
+    truncate(title, MAX_TITLE_CHARS * 4)
+      .replace(/\s+/g, ' ')
+      .trim(),
+    MAX_TITLE_CHARS,
+  );
+}
+
+/** Flattened JSON may be this many times the file's length (plus a floor) before items are refused. */
+export const FLATTEN_BUDGET_FACTOR = 8;
+
+function jsonDrafts(text: string, format: 'json' | 'jsonl', rejected: Rejection[], count: { rejected: number }): Draft[] {
+  const drafts: Draft[] = [];
+  const budget = { remaining: FLATTEN_BUDGET_FACTOR * text.length + 1_000_000 };
+  const items = format === 'json' ? jsonItems(text) : jsonlItems(text);
+  const { values } = items;
+  for (let k = 0; k < values.length; k++) {
+    const result = classifyItem(values[k] as Json, budget);
+    if ('reason' in result) {
+      count.rejected++;
+      if (rejected.length < maxListedRejections) rejected.push({ at: itemPlace(items, k), reason: result.reason });
+    } else drafts.push(result);
+  }
+  return drafts;
+}
+
+function nothingToExtract(format: SourceFormat, rejected: readonly Rejection[], rejectedCount: number): DomainError {
+  if (rejectedCount > 0) {
+    const sample = rejected
+      .slice(0, 3)
+      .map((r) => `${r.at}: ${r.reason}`)
+      .join('; ');
+    const more = rejectedCount > 3 ? `; and ${rejectedCount - 3} more` : '';
+    return new DomainError('no_extractable_text', `None of the ${rejectedCount} items could become a record (${sample}${more}).`);
+  }
+  const what = format === 'md' ? 'once Markdown markup, images and HTML are removed' : 'that can become a record';
+  return new DomainError('no_extractable_text', `The file holds no text ${what}.`);
+}
+
+/**
+ * Turns an upload's bytes into records. Pure: no I/O. Throws only
+ * DomainError with code invalid_utf8, invalid_json, too_deeply_nested or
+ * no_extractable_text. In-file duplicates are returned as they are; the
+ * service dedupes by fingerprint.
+ */
+export function extract(bytes: Uint8Array, format: SourceFormat, options?: ExtractionOptions): Extraction {
+  const max = effectiveMax(options?.maxRecordChars ?? defaultExtractionOptions.maxRecordChars);
+  const text = decodeText(bytes);
+  if (text.trim() === '') throw new DomainError('no_extractable_text', 'The file is empty or holds only white space.');
+
+  const rejected: Rejection[] = [];
+  const count = { rejected: 0 };
+  let drafts: Draft[];
+  if (format === 'json' || format === 'jsonl') drafts = jsonDrafts(text, format, rejected, count);
+  else if (format === 'md') drafts = extractMarkdown(text);
+  else drafts = extractText(text, max);
+
+  const records: ExtractedRecord[] = [];
+  for (const draft of drafts) {
+    const title = draft.title === undefined ? '' : cleanTitle(draft.title);
+    for (const part of splitText(draft.text, max)) {
+      records.push(title === '' ? { kind: draft.kind, text: part } : { kind: draft.kind, title, text: part });
+    }
+  }
+  if (records.length === 0) throw nothingToExtract(format, rejected, count.rejected);
+  return { records, rejected, rejectedCount: count.rejected };
+}

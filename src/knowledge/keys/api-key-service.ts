@@ -1,0 +1,119 @@
+/**
+ * Knowledge-base query keys: generate (the full key is returned once, only its
+ * SHA-256 is stored), list, change the whitelist, revoke; and verification on
+ * the query path. Verification is served from an in-process cache that stays
+ * exact across instances: every query reads its knowledge base's row anyway
+ * (for the content version), and that row carries `keysVersion`, which every
+ * key change bumps — a cached key from an older version is looked up again.
+ */
+import type { ApiKeyPatch, KeyStore } from '../../adapters/storage/port.js';
+import { DomainError } from '../../errors.js';
+import { newId } from '../../ids.js';
+import { hashSecret } from '../../secrets.js';
+import type { ApiKey, KnowledgeBase } from '../model.js';
+import { normaliseDomains } from './domains.js';
+import { generateKey, looksLikeKey } from './key-format.js';
+
+export interface CreatedKey {
+  key: ApiKey;
+  /** The full key: shown once, never stored. */
+  secret: string;
+}
+
+interface CacheEntry {
+  key: ApiKey;
+  keysVersion: number;
+}
+
+const maxCached = 10_000;
+const maxKeysPerKnowledgeBase = 20;
+
+export class ApiKeyService {
+  private readonly cache = new Map<string, CacheEntry>();
+
+  constructor(private readonly store: KeyStore) {}
+
+  async create(ownerId: string, ragId: string, input: { name?: string | null | undefined; allowedDomains: string[] }): Promise<CreatedKey> {
+    const allowedDomains = normaliseDomains(input.allowedDomains);
+    const existing = await this.store.listApiKeys(ownerId, ragId);
+    if (!existing) throw notFound();
+    if (existing.length >= maxKeysPerKnowledgeBase) {
+      throw new DomainError('validation_failed', `A knowledge base can have at most ${maxKeysPerKnowledgeBase} keys. Revoke one first.`);
+    }
+    const generated = generateKey();
+    const key = await this.store.createApiKey(ownerId, ragId, {
+      keyId: newId('key'),
+      name: input.name?.trim() || null,
+      prefix: generated.display,
+      keyHash: generated.hash,
+      allowedDomains,
+    });
+    if (!key) throw notFound();
+    return { key, secret: generated.key };
+  }
+
+  async list(ownerId: string, ragId: string): Promise<ApiKey[]> {
+    const keys = await this.store.listApiKeys(ownerId, ragId);
+    if (!keys) throw notFound();
+    return keys;
+  }
+
+  async update(ownerId: string, ragId: string, keyId: string, patch: { name?: string | null | undefined; allowedDomains?: string[] | undefined }): Promise<ApiKey> {
+    const clean: ApiKeyPatch = {};
+    if (patch.name !== undefined) clean.name = patch.name?.trim() || null;
+    if (patch.allowedDomains !== undefined) clean.allowedDomains = normaliseDomains(patch.allowedDomains);
+    const key = await this.store.updateApiKey(ownerId, ragId, keyId, clean);
+    if (!key) throw notFound();
+    this.forgetKeysOf(ragId);
+    return key;
+  }
+
+  async revoke(ownerId: string, ragId: string, keyId: string): Promise<void> {
+    if (!(await this.store.revokeApiKey(ownerId, ragId, keyId))) throw notFound();
+    this.forgetKeysOf(ragId);
+  }
+
+  /**
+   * The key for `secret` if it is live and belongs to `kb`. `kb` must be
+   * freshly read: its keysVersion decides whether a cached key is still valid.
+   * Every failure is the same 401, so the answer does not tell a revoked key
+   * from a key of another knowledge base.
+   */
+  async verify(secret: string | undefined, kb: KnowledgeBase | undefined): Promise<ApiKey> {
+    if (!secret) throw new DomainError('unauthorized', 'Send the knowledge base key in the X-API-Key header.');
+    if (!looksLikeKey(secret)) throw invalidKey();
+    const hash = hashSecret(secret);
+    let entry = this.cache.get(hash);
+    if (!entry || !kb || entry.keysVersion !== kb.keysVersion) {
+      const found = await this.store.findApiKeyByHash(hash);
+      if (!found) {
+        this.cache.delete(hash);
+        throw invalidKey();
+      }
+      entry = { key: found.key, keysVersion: found.keysVersion };
+      this.remember(hash, entry);
+    }
+    if (!kb || entry.key.ragId !== kb.ragId) throw invalidKey();
+    return entry.key;
+  }
+
+  private remember(hash: string, entry: CacheEntry): void {
+    if (this.cache.size >= maxCached) {
+      const oldest = this.cache.keys().next().value;
+      if (oldest !== undefined) this.cache.delete(oldest);
+    }
+    this.cache.set(hash, entry);
+  }
+
+  private forgetKeysOf(ragId: string): void {
+    for (const [hash, entry] of this.cache) if (entry.key.ragId === ragId) this.cache.delete(hash);
+  }
+}
+
+function notFound(): DomainError {
+  return new DomainError('not_found', 'No such knowledge base or key in this account.');
+}
+
+function invalidKey(): DomainError {
+  return new DomainError('unauthorized', 'The API key is invalid, revoked, or not a key of this knowledge base.');
+}

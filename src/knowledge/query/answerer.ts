@@ -1,0 +1,30 @@
+/**
+ * How an answer is produced from retrieved records. The built-in extractive
+ * answerer and the optional LLM answerer both stream the same events, so the
+ * query service and both endpoints do not care which one runs.
+ */
+import type { TermStats } from '../answering/plan.js';
+import type { Citation, RetrievedRecord } from '../answering/types.js';
+
+export type { Citation, RetrievedRecord };
+
+export interface AnswerInput {
+  query: string;
+  botName: string;
+  retrieved: RetrievedRecord[];
+  /** The knowledge base's own term statistics, so sentence scoring weighs words as retrieval did. */
+  stats?: TermStats | undefined;
+  signal: AbortSignal;
+}
+
+export type AnswerEvent =
+  | { type: 'sources'; sources: Citation[] }
+  | { type: 'token'; text: string }
+  /** `answer` is final; it equals the tokens joined, unless `fallback` says the model failed mid-answer and the extractive answer replaced it. */
+  | { type: 'done'; answer: string; grounded: boolean; sources: Citation[]; fallback?: boolean };
+
+export interface Answerer {
+  /** Part of the answer-cache key, so switching answerers never serves the other's answers. */
+  readonly mode: string;
+  answer(input: AnswerInput): AsyncGenerator<AnswerEvent>;
+}

@@ -1,0 +1,188 @@
+/**
+ * The query path (product.md §5): authorise the key and the caller's origin,
+ * apply the per-knowledge-base limits, then answer from the cache or from
+ * retrieval and an answerer, as a stream of events that the JSON endpoint
+ * collects and the SSE endpoint forwards. No HTTP here.
+ */
+import type { AnswerCache } from '../../adapters/cache/port.js';
+import { answerCacheKey, normaliseQuery } from '../../adapters/cache/key.js';
+import type { LimitDecision, RateLimiter } from '../../adapters/limits/port.js';
+import { queryRules } from '../../adapters/limits/rules.js';
+import type { KnowledgeStore } from '../../adapters/storage/port.js';
+import { DomainError } from '../../errors.js';
+import type { ApiKeyService } from '../keys/api-key-service.js';
+import { type CallerOrigin, callerOrigin, hostAllowed } from '../keys/domains.js';
+import type { KnowledgeBase } from '../model.js';
+import type { TermStats } from '../answering/plan.js';
+import type { Answerer, Citation, RetrievedRecord } from './answerer.js';
+import type { IndexRegistry } from './index-registry.js';
+import type { UsageRecorder } from './usage-recorder.js';
+
+export interface QueryLimits {
+  queryRatePerMinute: number;
+  queryQuotaPerDay: number;
+  queryCacheTtlSeconds: number;
+}
+
+export interface QueryRequest {
+  apiKey: string | undefined;
+  ragId: string;
+  query: string;
+  origin: string | undefined;
+  referer: string | undefined;
+}
+
+/** A query that passed authorisation and limits. */
+export interface AdmittedQuery {
+  kb: KnowledgeBase;
+  query: string;
+  caller: CallerOrigin;
+  limits: LimitDecision;
+}
+
+export type QueryEvent =
+  | { type: 'meta'; requestId: string; cached: boolean }
+  | { type: 'sources'; sources: Citation[] }
+  | { type: 'token'; text: string }
+  | { type: 'done'; answer: string; sources: Citation[]; grounded: boolean; cached: boolean; fallback?: boolean };
+
+interface CachedAnswer {
+  answer: string;
+  sources: Citation[];
+  grounded: boolean;
+}
+
+export interface SearchResult {
+  recordId: string;
+  sourceName: string;
+  passage: string;
+  score: number;
+}
+
+export const maxQueryChars = 4000;
+
+/** The query text trimmed, or a validation error when it is empty or longer than `maxQueryChars`. */
+export function checkedQuery(raw: string, location: string): string {
+  const query = raw.trim();
+  if (query.length === 0 || query.length > maxQueryChars) {
+    throw new DomainError('validation_failed', `query must be 1 to ${maxQueryChars} characters after trimming.`, {
+      errors: [{ location, message: `must be 1 to ${maxQueryChars} characters` }],
+    });
+  }
+  return query;
+}
+/** How many records retrieval hands to the answerer. */
+const retrievalDepth = 6;
+
+export class QueryService {
+  constructor(
+    private readonly store: KnowledgeStore,
+    private readonly keys: ApiKeyService,
+    private readonly indexes: IndexRegistry,
+    private readonly answerer: Answerer,
+    private readonly cache: AnswerCache,
+    private readonly limiter: RateLimiter,
+    private readonly usage: UsageRecorder,
+    private readonly limits: QueryLimits,
+    private readonly clock: () => number = Date.now,
+  ) {}
+
+  /**
+   * Checks, in order: the query text, the key (it must belong to this
+   * knowledge base), the caller's origin against the key's whitelist, then
+   * the limits. Everything refused here is an ordinary HTTP error, before any
+   * stream starts.
+   */
+  async admit(request: QueryRequest): Promise<AdmittedQuery> {
+    const query = checkedQuery(request.query, '/body/query');
+    const { kb, caller } = await this.authorise(request);
+    const limits = await this.consumeLimits(kb.ragId);
+    return { kb, query, caller, limits };
+  }
+
+  /**
+   * Takes one query from the knowledge base's minute window and daily quota,
+   * or refuses with `rate_limited` naming the limit. A cached answer counts as
+   * a query too (product.md §5); agents share the limits with the widget.
+   */
+  async consumeLimits(ragId: string): Promise<LimitDecision> {
+    const decision = await this.limiter.consume(queryRules(this.limits, ragId), this.clock());
+    if (decision.allowed) return decision;
+    const refused = decision.refused;
+    throw new DomainError(
+      'rate_limited',
+      refused?.name === 'day'
+        ? `This knowledge base has used its ${refused.limit} queries for today (UTC). Try again after midnight UTC.`
+        : `This knowledge base allows ${refused?.limit ?? 0} queries per minute. Try again in ${Math.ceil(decision.retryAfterMs / 1000)} s.`,
+      { limit: refused?.name, retryAfterMs: decision.retryAfterMs },
+      { rateLimit: decision },
+    );
+  }
+
+  /**
+   * The key and whitelist checks of `admit`, without the query or the limits:
+   * the widget's settings endpoint is refused exactly where queries would be.
+   */
+  async authorise(request: Omit<QueryRequest, 'query'>): Promise<{ kb: KnowledgeBase; caller: CallerOrigin }> {
+    const kb = await this.store.findKnowledgeBase(request.ragId);
+    const key = await this.keys.verify(request.apiKey, kb);
+    const caller = callerOrigin(request.origin, request.referer);
+    if (caller.kind === 'invalid' || (caller.kind === 'browser' && !hostAllowed(caller.host, key.allowedDomains))) {
+      const shown = caller.kind === 'browser' ? caller.host : 'this page';
+      throw new DomainError('origin_not_allowed', `Requests from ${shown} are not allowed for this key. Add the domain to the key's whitelist.`, {
+        origin: caller.kind === 'browser' ? caller.origin : null,
+      });
+    }
+    // `kb` is defined: verify() refuses a key for a missing knowledge base.
+    return { kb: kb as KnowledgeBase, caller };
+  }
+
+  /** Ranked records without answer generation. */
+  async search(admitted: AdmittedQuery, limit: number): Promise<SearchResult[]> {
+    const { retrieved } = await this.retrieve(admitted.kb, admitted.query, limit);
+    this.usage.record({ ragId: admitted.kb.ragId, at: new Date(this.clock()), cached: false, grounded: retrieved.length > 0, question: admitted.query });
+    return retrieved.map((r) => ({ recordId: r.recordId, sourceName: r.sourceName, passage: r.text, score: r.score }));
+  }
+
+  /** The answer as events: meta at once, sources after retrieval, tokens, done. */
+  async *answer(admitted: AdmittedQuery, requestId: string, signal: AbortSignal): AsyncGenerator<QueryEvent> {
+    const { kb, query } = admitted;
+    const ttlMs = this.limits.queryCacheTtlSeconds * 1000;
+    const cacheKey = answerCacheKey(kb.ragId, kb.contentVersion, normaliseQuery(query), this.answerer.mode);
+    const hit = ttlMs > 0 ? await this.cache.get<CachedAnswer>(cacheKey) : undefined;
+    yield { type: 'meta', requestId, cached: Boolean(hit) };
+
+    if (hit) {
+      yield { type: 'sources', sources: hit.sources };
+      yield { type: 'token', text: hit.answer };
+      yield { type: 'done', answer: hit.answer, sources: hit.sources, grounded: hit.grounded, cached: true };
+      this.usage.record({ ragId: kb.ragId, at: new Date(this.clock()), cached: true, grounded: hit.grounded, question: query });
+      return;
+    }
+
+    const { retrieved, stats } = await this.retrieve(kb, query, retrievalDepth);
+    for await (const event of this.answerer.answer({ query, botName: kb.botName, retrieved, stats, signal })) {
+      if (signal.aborted) return;
+      if (event.type === 'done') {
+        const final: CachedAnswer = { answer: event.answer, sources: event.sources, grounded: event.grounded };
+        yield { type: 'done', ...final, cached: false, ...(event.fallback ? { fallback: true } : {}) };
+        this.usage.record({ ragId: kb.ragId, at: new Date(this.clock()), cached: false, grounded: event.grounded, question: query });
+        // A fallback answer is not cached: the model may be back for the next asker.
+        if (ttlMs > 0 && !event.fallback) await this.cache.set(cacheKey, final, ttlMs);
+        return;
+      }
+      yield event;
+    }
+  }
+
+  private async retrieve(kb: KnowledgeBase, query: string, limit: number): Promise<{ retrieved: RetrievedRecord[]; stats: TermStats }> {
+    const { index, records } = await this.indexes.get(kb);
+    const hits = index.search(query, limit);
+    const out: RetrievedRecord[] = [];
+    for (const hit of hits) {
+      const record = records.get(hit.recordId);
+      if (record) out.push({ recordId: record.recordId, sourceName: record.sourceName, title: record.title, text: record.text, kind: record.kind, score: hit.score });
+    }
+    return { retrieved: out, stats: index };
+  }
+}

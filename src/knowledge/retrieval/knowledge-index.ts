@@ -1,0 +1,199 @@
+/**
+ * In-memory BM25F index for one knowledge base. Each instance keeps its own statistics
+ * (document count, document frequencies, average field lengths): tenants never share IDF,
+ * which would skew their ranking and leak corpus statistics between them.
+ *
+ * Fields: `title` (boosted) and `text`. Every field gets its own length normalisation and the
+ * weighted pseudo-frequencies are saturated once (BM25F), so a term found in both the title and
+ * the text is not counted as two independent matches. A `qa` record has its question as title
+ * and at the start of its text, so questions weigh most without special-casing the kind.
+ *
+ * Statistics are integer sums, so removing and re-adding records yields bit-identical scores
+ * to a fresh build.
+ */
+import { type Bm25Params, DEFAULT_BM25, idf, lengthNorm, saturate } from './bm25.js';
+import { queryTerms, tokenize } from './tokenize.js';
+import { topK } from './top-k.js';
+
+export interface IndexableRecord {
+  recordId: string;
+  title: string | null;
+  text: string;
+  sourceName: string;
+}
+
+export interface Hit {
+  recordId: string;
+  score: number;
+}
+
+export interface IndexOptions extends Partial<Bm25Params> {
+  /** Weight of a title occurrence relative to a text occurrence. */
+  titleWeight?: number;
+}
+
+interface Doc {
+  record: IndexableRecord;
+  /** Insertion order; breaks score ties so results are stable. */
+  seq: number;
+  titleLen: number;
+  textLen: number;
+  /** Distinct terms, to find the postings again on removal. */
+  terms: string[];
+  /** Score accumulator of the search in progress, valid when `epoch` equals the index's. */
+  acc: number;
+  epoch: number;
+}
+
+interface Posting {
+  doc: Doc;
+  titleTf: number;
+  textTf: number;
+}
+
+export const DEFAULT_TITLE_WEIGHT = 2;
+
+export class KnowledgeIndex {
+  private readonly docs = new Map<string, Doc>();
+  // Posting lists are plain arrays: far cheaper to build and scan than a map per term.
+  private readonly postings = new Map<string, Posting[]>();
+  private epoch = 0;
+  private totalTitleLen = 0;
+  private totalTextLen = 0;
+  private nextSeq = 0;
+  private readonly k1: number;
+  private readonly b: number;
+  private readonly titleWeight: number;
+
+  constructor(options: IndexOptions = {}) {
+    this.k1 = options.k1 ?? DEFAULT_BM25.k1;
+    this.b = options.b ?? DEFAULT_BM25.b;
+    this.titleWeight = options.titleWeight ?? DEFAULT_TITLE_WEIGHT;
+  }
+
+  static build(records: readonly IndexableRecord[], options?: IndexOptions): KnowledgeIndex {
+    const index = new KnowledgeIndex(options);
+    index.add(records);
+    return index;
+  }
+
+  get size(): number {
+    return this.docs.size;
+  }
+
+  has(recordId: string): boolean {
+    return this.docs.has(recordId);
+  }
+
+  get(recordId: string): IndexableRecord | undefined {
+    return this.docs.get(recordId)?.record;
+  }
+
+  /** Adds records; a record whose id is already indexed is replaced (and moves to the end of the order). */
+  add(records: readonly IndexableRecord[]): void {
+    for (const record of records) {
+      if (this.docs.has(record.recordId)) this.remove([record.recordId]);
+      const titleTerms = record.title ? tokenize(record.title) : [];
+      const textTerms = tokenize(record.text);
+      const doc: Doc = { record, seq: this.nextSeq++, titleLen: titleTerms.length, textLen: textTerms.length, terms: [], acc: 0, epoch: -1 };
+      for (const term of titleTerms) this.postingFor(doc, term).titleTf++;
+      for (const term of textTerms) this.postingFor(doc, term).textTf++;
+      this.docs.set(record.recordId, doc);
+      this.totalTitleLen += doc.titleLen;
+      this.totalTextLen += doc.textLen;
+    }
+  }
+
+  /** Removes records by id; unknown ids are ignored. Returns how many were removed. */
+  remove(recordIds: Iterable<string>): number {
+    const gone = new Set<Doc>();
+    const affected = new Set<string>();
+    for (const id of recordIds) {
+      const doc = this.docs.get(id);
+      if (!doc) continue;
+      gone.add(doc);
+      for (const term of doc.terms) affected.add(term);
+      this.docs.delete(id);
+      this.totalTitleLen -= doc.titleLen;
+      this.totalTextLen -= doc.textLen;
+    }
+    // One filter per affected list, so removing many records stays linear.
+    for (const term of affected) {
+      const kept = (this.postings.get(term) ?? []).filter((p) => !gone.has(p.doc));
+      if (kept.length > 0) this.postings.set(term, kept);
+      else this.postings.delete(term);
+    }
+    return gone.size;
+  }
+
+  /** Number of records containing an analysed term. */
+  docFreq(term: string): number {
+    return this.postings.get(term)?.length ?? 0;
+  }
+
+  /** Inverse document frequency of an analysed term in this index (highest for unseen terms). */
+  idf(term: string): number {
+    return idf(this.docs.size, this.docFreq(term));
+  }
+
+  /**
+   * Records matching the query, best first (ties in insertion order), at most `limit`.
+   * Stop-words are ignored unless the query has nothing else, so "The Who" still searches.
+   */
+  search(query: string, limit = 10): Hit[] {
+    const max = Number.isFinite(limit) ? Math.floor(limit) : 0;
+    if (max <= 0 || this.docs.size === 0) return [];
+    const { content, stop } = queryTerms(query);
+    return this.searchTerms(content.length > 0 ? content : stop, max);
+  }
+
+  /** Ranks by already analysed, distinct terms (the answerer and evaluations reuse this). */
+  searchTerms(terms: readonly string[], limit: number): Hit[] {
+    const n = this.docs.size;
+    if (n === 0 || limit <= 0) return [];
+    const avgTitle = this.totalTitleLen / n;
+    const avgText = this.totalTextLen / n;
+    // Accumulate on the documents themselves (reset lazily by epoch): no map per search.
+    const epoch = ++this.epoch;
+    const touched: Doc[] = [];
+    for (const term of terms) {
+      const list = this.postings.get(term);
+      if (!list) continue;
+      const w = idf(n, list.length);
+      for (const p of list) {
+        const doc = p.doc;
+        if (doc.epoch !== epoch) {
+          doc.epoch = epoch;
+          doc.acc = 0;
+          touched.push(doc);
+        }
+        const tf = (this.titleWeight * p.titleTf) / lengthNorm(doc.titleLen, avgTitle, this.b) + p.textTf / lengthNorm(doc.textLen, avgText, this.b);
+        doc.acc += w * saturate(tf, this.k1);
+      }
+    }
+    const hits = topK(
+      touched.filter((d) => d.acc > 0),
+      limit,
+      (x, y) => x.acc > y.acc || (x.acc === y.acc && x.seq < y.seq),
+    );
+    return hits.map((d) => ({ recordId: d.record.recordId, score: d.acc }));
+  }
+
+  /**
+   * The document's posting for a term, created on first use. Documents are added one at a time,
+   * so the document being added always owns the last posting of a list: no per-document map.
+   */
+  private postingFor(doc: Doc, term: string): Posting {
+    let list = this.postings.get(term);
+    if (!list) {
+      list = [];
+      this.postings.set(term, list);
+    }
+    const last = list[list.length - 1];
+    if (last?.doc === doc) return last;
+    const p: Posting = { doc, titleTf: 0, textTf: 0 };
+    list.push(p);
+    doc.terms.push(term);
+    return p;
+  }
+}

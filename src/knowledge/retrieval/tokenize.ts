@@ -1,0 +1,207 @@
+/**
+ * Text analysis shared by the index and the answerer: the same chain must run on records and
+ * queries, otherwise terms would not meet.
+ *
+ * Chain: NFKC (full-width forms, ligatures) → lower-case → strip combining diacritics → words
+ * of letters, marks and digits → English Porter stem for plain a–z words. Scripts written
+ * without spaces (CJK, Thai…) have no word boundaries we can find without a dictionary, so they
+ * become overlapping character bigrams, which is what Lucene's CJK analyzer does too.
+ */
+import { stemmer } from 'stemmer';
+import { STOP_WORDS } from './stopwords.js';
+
+export interface Token {
+  /** The term as indexed: normalised, stemmed, or a CJK bigram/unigram. */
+  term: string;
+  /** An English stop-word: indexed (so stop-word-only queries still work) but not scored normally. */
+  stop: boolean;
+}
+
+/**
+ * `index` emits, for a run of CJK characters, its bigrams and its single characters, so that a
+ * one-character query still finds the record. `query` emits only the bigrams (single character
+ * for a one-character run), which are far more precise than single characters.
+ */
+export type AnalysisMode = 'index' | 'query';
+
+/** Longer "words" (hashes, base64, URLs without separators) are cut: nobody searches for their tail. */
+const MAX_TERM_CHARS = 64;
+
+// Character classes. ASCII is looked up in a table; other code points are classified once with
+// Unicode property regexes and cached, because running a \p{…} regex over every record is the
+// slowest part of indexing otherwise.
+const SEP = 0;
+const WORD = 1;
+/** Scripts written without spaces between words (and the Japanese length mark and iteration mark). */
+const NO_SPACE = 2;
+const NO_SPACE_RE = /^[\p{sc=Han}\p{sc=Hiragana}\p{sc=Katakana}\p{sc=Hangul}\p{sc=Thai}\p{sc=Lao}\p{sc=Khmer}\p{sc=Myanmar}\u30FC\u3005]$/u;
+const WORD_RE = /^[\p{L}\p{M}\p{N}]$/u;
+const ASCII_CLASS = new Uint8Array(128).map((_, c) => (/[a-zA-Z0-9]/.test(String.fromCharCode(c)) ? WORD : SEP));
+// 255 = not yet classified. The BMP fits in 64 KB; astral code points go to a map.
+const BMP_CLASS = new Uint8Array(0x10000).fill(255);
+const ASTRAL_CLASS = new Map<number, number>();
+
+function classifyCodePoint(cp: number): number {
+  const ch = String.fromCodePoint(cp);
+  return NO_SPACE_RE.test(ch) ? NO_SPACE : WORD_RE.test(ch) ? WORD : SEP;
+}
+
+function classAt(cp: number): number {
+  if (cp < 128) return ASCII_CLASS[cp] as number;
+  if (cp < 0x10000) {
+    let k = BMP_CLASS[cp] as number;
+    if (k === 255) {
+      // Lone surrogates are not characters: separators.
+      k = cp >= 0xd800 && cp <= 0xdfff ? SEP : classifyCodePoint(cp);
+      BMP_CLASS[cp] = k;
+    }
+    return k;
+  }
+  let k = ASTRAL_CLASS.get(cp);
+  if (k === undefined) {
+    k = classifyCodePoint(cp);
+    ASTRAL_CLASS.set(cp, k);
+  }
+  return k;
+}
+
+// The combining diacritical mark blocks only: stripping every \p{M} would damage Indic vowel signs.
+// A class of lone combining marks is exactly what is meant here.
+// eslint-disable-next-line no-misleading-character-class
+const DIACRITICS_RE = /[\u0300-\u036f\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff\ufe20-\ufe2f]/g;
+// Letters that carry their "accent" inside the code point and so survive NFD.
+const FOLD: Readonly<Record<string, string>> = { ß: 'ss', æ: 'ae', œ: 'oe', ø: 'o', ł: 'l', đ: 'd', ð: 'd', þ: 'th', ı: 'i' };
+const FOLD_RE = /[ßæœøłđðþı]/g;
+const NON_ASCII_RE = /[^\x00-\x7f]/;
+
+/** Lower-cased, compatibility-normalised text without diacritics ("Café" → "cafe"). */
+export function normalizeText(text: string): string {
+  // Plain ASCII needs no Unicode normalisation (the common case, and 4 passes fewer).
+  if (!NON_ASCII_RE.test(text)) return text.toLowerCase();
+  return text
+    .normalize('NFKC')
+    .toLowerCase()
+    .normalize('NFD')
+    .replace(DIACRITICS_RE, '')
+    .replace(FOLD_RE, (c) => FOLD[c] ?? c)
+    .normalize('NFC');
+}
+
+interface WordInfo {
+  term: string;
+  stop: boolean;
+}
+
+// Stemming and the stop-word check dominate indexing time; vocabularies are small, so both are
+// memoised in one map (one hash lookup per word). Bounded, and simply cleared when full.
+// Only short words are cached: V8 represents longer substrings as slices that would keep the
+// whole (normalised) record text alive for as long as the cache holds the word.
+const WORD_CACHE_MAX = 50_000;
+const CACHED_WORD_MAX_CHARS = 12;
+const wordCache = new Map<string, WordInfo>();
+
+function wordInfo(word: string, plain: boolean): WordInfo {
+  const cacheable = word.length <= CACHED_WORD_MAX_CHARS;
+  let info = cacheable ? wordCache.get(word) : undefined;
+  if (info === undefined) {
+    // Porter is an English stemmer: only plain a–z words of some length go through it.
+    info = { term: plain && word.length >= 3 ? stemmer(word) : word, stop: STOP_WORDS.has(word) };
+    if (cacheable) {
+      if (wordCache.size >= WORD_CACHE_MAX) wordCache.clear();
+      wordCache.set(word, info);
+    }
+  }
+  return info;
+}
+
+function emitRun(run: string, mode: AnalysisMode, terms: string[], stops: boolean[] | null): void {
+  const chars = Array.from(run);
+  for (let i = 0; i < chars.length; i++) {
+    const c = chars[i] as string;
+    const next = chars[i + 1];
+    // A one-character run is its own term; longer runs give bigrams (and, when indexing, unigrams).
+    if (mode === 'index' || chars.length === 1) {
+      terms.push(c);
+      stops?.push(false);
+    }
+    if (next !== undefined) {
+      terms.push(c + next);
+      stops?.push(false);
+    }
+  }
+}
+
+const CODE_A = 97;
+const CODE_Z = 122;
+
+/**
+ * Scans normalised text into words and no-space runs in one pass, appending terms (and, when
+ * `stops` is given, their stop-word flags). Hot path of indexing, hence the plain loops.
+ */
+function scan(text: string, mode: AnalysisMode, terms: string[], stops: boolean[] | null): void {
+  const s = normalizeText(text);
+  const n = s.length;
+  let i = 0;
+  while (i < n) {
+    let cp = s.charCodeAt(i);
+    if (cp >= 0xd800 && cp <= 0xdbff) cp = s.codePointAt(i) as number;
+    const kind = cp < 128 ? (ASCII_CLASS[cp] as number) : classAt(cp);
+    if (kind === SEP) {
+      i += cp > 0xffff ? 2 : 1;
+      continue;
+    }
+    const start = i;
+    let plain = true;
+    while (i < n) {
+      let c = s.charCodeAt(i);
+      if (c >= 0xd800 && c <= 0xdbff) c = s.codePointAt(i) as number;
+      if ((c < 128 ? (ASCII_CLASS[c] as number) : classAt(c)) !== kind) break;
+      if (c < CODE_A || c > CODE_Z) plain = false;
+      i += c > 0xffff ? 2 : 1;
+    }
+    if (kind === NO_SPACE) {
+      emitRun(s.slice(start, i), mode, terms, stops);
+      continue;
+    }
+    const info = wordInfo(s.slice(start, Math.min(i, start + MAX_TERM_CHARS)), plain);
+    terms.push(info.term);
+    stops?.push(info.stop);
+  }
+}
+
+/** The tokens of `text`, in order, stop-words included and flagged. Never throws on any string. */
+export function analyze(text: string, mode: AnalysisMode = 'index'): Token[] {
+  const terms: string[] = [];
+  const stops: boolean[] = [];
+  scan(text, mode, terms, stops);
+  return terms.map((term, i) => ({ term, stop: stops[i] === true }));
+}
+
+/** The terms of `text` as the index stores them (stop-words kept). */
+export function tokenize(text: string, mode: AnalysisMode = 'index'): string[] {
+  const terms: string[] = [];
+  scan(text, mode, terms, null);
+  return terms;
+}
+
+export interface QueryTerms {
+  /** Distinct non-stop-word terms, in query order. */
+  content: string[];
+  /** Distinct stop-word terms, in query order (what a stop-word-only query searches with). */
+  stop: string[];
+}
+
+export function queryTerms(query: string): QueryTerms {
+  const content: string[] = [];
+  const stop: string[] = [];
+  const seen = new Set<string>();
+  const terms: string[] = [];
+  const stops: boolean[] = [];
+  scan(query, 'query', terms, stops);
+  terms.forEach((term, i) => {
+    if (seen.has(term)) return;
+    seen.add(term);
+    (stops[i] ? stop : content).push(term);
+  });
+  return { content, stop };
+}

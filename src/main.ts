@@ -1,0 +1,80 @@
+/**
+ * Composition root: read the configuration, build the adapters and services,
+ * start the HTTP server, and shut everything down cleanly on SIGTERM/SIGINT.
+ */
+import { pathToFileURL } from 'node:url';
+import pino from 'pino';
+import type { Store } from './adapters/storage/port.js';
+import { compose } from './compose.js';
+import { type Config, ConfigError, loadConfig } from './config.js';
+import { buildApp, loggerOptions } from './http/app.js';
+import type { App } from './http/types.js';
+
+export interface Running {
+  app: App;
+  store: Store;
+  url: string;
+  stop(): Promise<void>;
+}
+
+export async function start(config: Config): Promise<Running> {
+  const logger = pino(loggerOptions(config.logLevel) as pino.LoggerOptions);
+  const composition = await compose(config, logger);
+  const { store } = composition;
+  const app = await buildApp(composition.deps);
+
+  const housekeeping = setInterval(() => {
+    store.accounts.purgeExpired(new Date().toISOString()).catch((err) => logger.warn({ err }, 'housekeeping failed'));
+  }, 3600_000);
+  housekeeping.unref();
+
+  const address = await app.listen({ port: config.port, host: config.host });
+  logger.info({ url: config.publicUrl, listening: address, store: store.kind, devMode: config.devMode }, 'Groundwork is running');
+
+  let stopping: Promise<void> | undefined;
+  const stop = () => {
+    stopping ??= (async () => {
+      clearInterval(housekeeping);
+      await app.close(); // stops accepting, waits for in-flight requests
+      await composition.close();
+    })();
+    return stopping;
+  };
+  return { app, store, url: address, stop };
+}
+
+async function main(): Promise<void> {
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(78); // EX_CONFIG
+    }
+    throw error;
+  }
+  const running = await start(config);
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+    process.once(signal, () => {
+      running.app.log.info({ signal }, 'shutting down');
+      const force = setTimeout(() => process.exit(1), 10_000);
+      force.unref();
+      running.stop().then(
+        () => process.exit(0),
+        (err) => {
+          running.app.log.error({ err }, 'shutdown failed');
+          process.exit(1);
+        },
+      );
+    });
+  }
+}
+
+// Run only when executed directly (tests import `start`).
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  main().catch((error: unknown) => {
+    process.stderr.write(`Groundwork failed to start: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.exit(1);
+  });
+}

@@ -1,0 +1,305 @@
+/**
+ * A typed client for the management API (product.md §4), used by the
+ * dashboard and usable from scripts. It runs wherever `fetch` exists; the
+ * upload with progress uses `XMLHttpRequest` when the environment has it
+ * (browsers) and falls back to `fetch` (no progress events) otherwise.
+ *
+ * Authentication: a browser session cookie (pass the CSRF token, which is
+ * sent as `X-CSRF-Token` on writes) or a bearer credential.
+ */
+
+export interface Quota {
+  limit: number;
+  used: number;
+  available: number;
+}
+
+export interface Theme {
+  accentColor?: string;
+  colorScheme?: 'light' | 'dark' | 'auto';
+  position?: 'bottom-right' | 'bottom-left';
+}
+
+export interface KnowledgeBase {
+  ragId: string;
+  botName: string;
+  description: string | null;
+  greeting: string | null;
+  theme: Theme;
+  contentVersion: number;
+  recordCount: number;
+  quota: Quota;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export type SourceFormat = 'json' | 'jsonl' | 'txt' | 'md';
+
+export interface Source {
+  sourceId: string;
+  sourceName: string;
+  format: SourceFormat;
+  byteSize: number;
+  sha256: string;
+  addedCount: number;
+  duplicateCount: number;
+  rejectedCount: number;
+  createdAt: string;
+}
+
+export interface KnowledgeRecord {
+  recordId: string;
+  sourceId: string;
+  kind: 'qa' | 'product' | 'passage';
+  title: string | null;
+  text: string;
+  fingerprint: string;
+  createdAt: string;
+}
+
+export interface UploadReport {
+  source: Source;
+  added: number;
+  duplicate: number;
+  rejected: number;
+  rejections: { at: string; reason: string }[];
+  items: { kind: string; title: string | null; preview: string; fingerprint: string; status: 'added' | 'duplicate'; recordId?: string }[];
+  quota: Quota;
+}
+
+export interface ApiKey {
+  keyId: string;
+  name: string | null;
+  prefix: string;
+  allowedDomains: string[];
+  createdAt: string;
+}
+
+export interface UsageReport {
+  days: { day: string; queries: number; cacheHits: number; unanswered: number }[];
+  totals: { queries: number; cacheHits: number; unanswered: number };
+  unanswered: { question: string; count: number; lastAskedAt: string }[];
+  limits: { queriesPerMinute: number; queriesPerDay: number };
+}
+
+export interface Session {
+  account: { accountId: string; email: string | null };
+  csrfToken: string;
+}
+
+export interface Page<T> {
+  items: T[];
+  nextCursor: string | null;
+}
+
+/** An RFC 9457 problem document, thrown for every non-2xx answer. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    readonly detail: string,
+    readonly body: Record<string, unknown> = {},
+  ) {
+    super(detail);
+    this.name = 'ApiError';
+  }
+}
+
+export interface UploadProgress {
+  loaded: number;
+  total: number;
+}
+
+export interface ClientOptions {
+  /** Origin of the service; '' (default) means the page's own origin. */
+  baseUrl?: string;
+  /** Sent as `Authorization: Bearer` instead of relying on the session cookie. */
+  bearer?: string;
+  /** Returns the current CSRF token for cookie-authenticated writes. */
+  csrfToken?: () => string | undefined;
+  fetch?: typeof fetch;
+}
+
+/** The subset of XMLHttpRequest the upload needs (the SDK compiles without DOM types). */
+interface XhrLike {
+  open(method: string, url: string): void;
+  setRequestHeader(name: string, value: string): void;
+  send(body: unknown): void;
+  abort(): void;
+  withCredentials: boolean;
+  status: number;
+  responseText: string;
+  upload: { onprogress: ((event: { loaded: number; total: number; lengthComputable: boolean }) => void) | null };
+  onload: (() => void) | null;
+  onerror: (() => void) | null;
+  onabort: (() => void) | null;
+}
+
+const kbPath = (ragId: string) => `/api/v1/knowledge-bases/${encodeURIComponent(ragId)}`;
+
+function problemFrom(status: number, text: string): ApiError {
+  let body: Record<string, unknown> = {};
+  try {
+    body = JSON.parse(text) as Record<string, unknown>;
+  } catch {
+    // not JSON: keep the status only
+  }
+  const code = typeof body.code === 'string' ? body.code : `http_${status}`;
+  const detail = typeof body.detail === 'string' ? body.detail : typeof body.title === 'string' ? body.title : `Request failed (${status}).`;
+  return new ApiError(status, code, detail, body);
+}
+
+export class ManagementClient {
+  private readonly baseUrl: string;
+  private readonly fetchImpl: typeof fetch;
+
+  constructor(private readonly options: ClientOptions = {}) {
+    this.baseUrl = options.baseUrl ?? '';
+    this.fetchImpl = options.fetch ?? ((...args: Parameters<typeof fetch>) => fetch(...args));
+  }
+
+  private headers(method: string, extra: Record<string, string> = {}): Record<string, string> {
+    const headers: Record<string, string> = { accept: 'application/json', ...extra };
+    if (this.options.bearer) headers.authorization = `Bearer ${this.options.bearer}`;
+    else if (method !== 'GET' && method !== 'HEAD') {
+      const token = this.options.csrfToken?.();
+      if (token) headers['x-csrf-token'] = token;
+    }
+    return headers;
+  }
+
+  async request<T>(method: string, path: string, body?: unknown): Promise<T> {
+    const init: RequestInit = { method, credentials: 'same-origin', headers: this.headers(method, body === undefined ? {} : { 'content-type': 'application/json' }) };
+    if (body !== undefined) init.body = JSON.stringify(body);
+    const response = await this.fetchImpl(`${this.baseUrl}${path}`, init);
+    const text = await response.text();
+    if (!response.ok) throw problemFrom(response.status, text);
+    return (text ? JSON.parse(text) : undefined) as T;
+  }
+
+  // Sign-in
+  startSignIn(email: string) {
+    return this.request<{ sent: boolean; expiresInSeconds: number }>('POST', '/api/v1/auth/email/start', { email });
+  }
+  verifySignIn(email: string, code: string) {
+    return this.request<Session>('POST', '/api/v1/auth/email/verify', { email, code });
+  }
+  session() {
+    return this.request<Session>('GET', '/api/v1/auth/session');
+  }
+  signOut() {
+    return this.request<void>('POST', '/api/v1/auth/sign-out');
+  }
+
+  // Knowledge bases
+  listKnowledgeBases() {
+    return this.request<{ items: KnowledgeBase[]; limit: number }>('GET', '/api/v1/knowledge-bases');
+  }
+  createKnowledgeBase(body: { botName: string; description?: string | null; greeting?: string | null; theme?: Theme }) {
+    return this.request<KnowledgeBase>('POST', '/api/v1/knowledge-bases', body);
+  }
+  getKnowledgeBase(ragId: string) {
+    return this.request<KnowledgeBase>('GET', kbPath(ragId));
+  }
+  updateKnowledgeBase(ragId: string, body: { botName?: string; description?: string | null; greeting?: string | null; theme?: Theme }) {
+    return this.request<KnowledgeBase>('PATCH', kbPath(ragId), body);
+  }
+  deleteKnowledgeBase(ragId: string) {
+    return this.request<void>('DELETE', kbPath(ragId));
+  }
+
+  // Sources
+  listSources(ragId: string, cursor?: string) {
+    return this.request<Page<Source>>('GET', `${kbPath(ragId)}/sources?limit=100${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`);
+  }
+  paste(ragId: string, body: { name: string; text: string; format?: SourceFormat }) {
+    return this.request<UploadReport>('POST', `${kbPath(ragId)}/sources`, body);
+  }
+  deleteSource(ragId: string, sourceId: string) {
+    return this.request<void>('DELETE', `${kbPath(ragId)}/sources/${encodeURIComponent(sourceId)}`);
+  }
+
+  /**
+   * Uploads one file (multipart field `file`). With XMLHttpRequest available,
+   * `onProgress` receives the real upload progress events.
+   */
+  upload(ragId: string, file: Blob, fileName: string, onProgress?: (progress: UploadProgress) => void, signal?: AbortSignal): Promise<UploadReport> {
+    const url = `${this.baseUrl}${kbPath(ragId)}/sources`;
+    const form = new FormData();
+    form.append('file', file, fileName);
+    const headers = this.headers('POST');
+    const Xhr = (globalThis as { XMLHttpRequest?: new () => XhrLike }).XMLHttpRequest;
+    if (!Xhr) {
+      return this.fetchImpl(url, { method: 'POST', body: form, headers, credentials: 'same-origin', signal: signal ?? null }).then(async (response) => {
+        const text = await response.text();
+        if (!response.ok) throw problemFrom(response.status, text);
+        onProgress?.({ loaded: file.size, total: file.size });
+        return JSON.parse(text) as UploadReport;
+      });
+    }
+    return new Promise((resolve, reject) => {
+      const xhr = new Xhr();
+      xhr.open('POST', url);
+      xhr.withCredentials = true;
+      for (const [name, value] of Object.entries(headers)) xhr.setRequestHeader(name, value);
+      xhr.upload.onprogress = (event) => onProgress?.({ loaded: event.loaded, total: event.lengthComputable ? event.total : file.size });
+      xhr.onload = () => {
+        if (xhr.status >= 200 && xhr.status < 300) {
+          try {
+            resolve(JSON.parse(xhr.responseText) as UploadReport);
+          } catch {
+            reject(new ApiError(xhr.status, 'bad_response', 'The server sent an unreadable answer.'));
+          }
+        } else reject(problemFrom(xhr.status, xhr.responseText));
+      };
+      xhr.onerror = () => reject(new ApiError(0, 'network_error', 'The upload failed: the connection was lost.'));
+      xhr.onabort = () => reject(new ApiError(0, 'aborted', 'The upload was cancelled.'));
+      signal?.addEventListener('abort', () => xhr.abort(), { once: true });
+      xhr.send(form);
+    });
+  }
+
+  // Records
+  listRecords(ragId: string, options: { cursor?: string; sourceId?: string; limit?: number } = {}) {
+    const query = new URLSearchParams({ limit: String(options.limit ?? 100) });
+    if (options.cursor) query.set('cursor', options.cursor);
+    if (options.sourceId) query.set('sourceId', options.sourceId);
+    return this.request<Page<KnowledgeRecord>>('GET', `${kbPath(ragId)}/records?${query}`);
+  }
+  /** Every record, following cursors (a knowledge base holds few: the free plan allows 25). */
+  async allRecords(ragId: string, max = 1000): Promise<KnowledgeRecord[]> {
+    const all: KnowledgeRecord[] = [];
+    let cursor: string | undefined;
+    do {
+      const page = await this.listRecords(ragId, cursor ? { cursor } : {});
+      all.push(...page.items);
+      cursor = page.nextCursor ?? undefined;
+    } while (cursor && all.length < max);
+    return all;
+  }
+  deleteRecord(ragId: string, recordId: string) {
+    return this.request<void>('DELETE', `${kbPath(ragId)}/records/${encodeURIComponent(recordId)}`);
+  }
+
+  // Keys
+  listKeys(ragId: string) {
+    return this.request<{ items: ApiKey[] }>('GET', `${kbPath(ragId)}/keys`);
+  }
+  createKey(ragId: string, body: { name?: string | null; allowedDomains: string[] }) {
+    return this.request<{ key: ApiKey; apiKey: string }>('POST', `${kbPath(ragId)}/keys`, body);
+  }
+  updateKey(ragId: string, keyId: string, body: { name?: string | null; allowedDomains?: string[] }) {
+    return this.request<ApiKey>('PATCH', `${kbPath(ragId)}/keys/${encodeURIComponent(keyId)}`, body);
+  }
+  revokeKey(ragId: string, keyId: string) {
+    return this.request<void>('DELETE', `${kbPath(ragId)}/keys/${encodeURIComponent(keyId)}`);
+  }
+
+  // Usage
+  usage(ragId: string, days = 30) {
+    return this.request<UsageReport>('GET', `${kbPath(ragId)}/usage?days=${days}`);
+  }
+  dismissUnanswered(ragId: string, question: string) {
+    return this.request<void>('DELETE', `${kbPath(ragId)}/usage/unanswered?question=${encodeURIComponent(question)}`);
+  }
+}

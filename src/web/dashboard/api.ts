@@ -1,0 +1,52 @@
+/** The dashboard's shared state: the management client, the session, keys known in this tab. */
+import { ApiError, ManagementClient, type Session } from '../../sdk/management.js';
+
+export const state: { session: Session | null | undefined } = { session: undefined };
+
+function cookie(name: string): string | undefined {
+  const match = document.cookie.split('; ').find((c) => c.startsWith(`${name}=`));
+  return match ? decodeURIComponent(match.slice(name.length + 1)) : undefined;
+}
+
+export const api = new ManagementClient({ csrfToken: () => state.session?.csrfToken ?? cookie('gw_csrf') });
+
+/**
+ * Full query keys created or pasted in this browser tab, per knowledge base.
+ * Kept in memory only: the server never shows a key twice and we do not store it.
+ */
+export const knownKeys = new Map<string, string>();
+
+/** Text prefilled into the paste box when the Knowledge tab opens next (from the Usage tab). */
+export const pending: { paste?: { name: string; text: string } } = {};
+
+export async function loadSession(): Promise<Session | null> {
+  try {
+    state.session = await api.session();
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) state.session = null;
+    else throw error;
+  }
+  return state.session;
+}
+
+let devMode: Promise<boolean> | undefined;
+/** Whether the development outbox exists (only ever in development). */
+export function isDevMode(): Promise<boolean> {
+  devMode ??= fetch('/dev/outbox', { method: 'HEAD' }).then(
+    (r) => r.ok,
+    () => false,
+  );
+  return devMode;
+}
+
+let widget: Promise<boolean> | undefined;
+/** Whether this server serves the widget script. */
+export function hasWidget(): Promise<boolean> {
+  widget ??= fetch('/widget.js', { method: 'HEAD' }).then(
+    (r) => r.ok,
+    () => false,
+  );
+  return widget;
+}
+
+export { ApiError };

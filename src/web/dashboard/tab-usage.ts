@@ -1,0 +1,150 @@
+/** Usage tab: queries per day (inline SVG bars), cache hits, limits, unanswered questions. */
+import type { UsageReport } from '../../sdk/management.js';
+import { api, pending } from './api.js';
+import { errorText, formatDate, h, svg, toast } from './dom.js';
+import type { TabContext } from './kb.js';
+
+const days = 30;
+
+/** Every day of the window, oldest first, with zeros where nothing happened. */
+function fillDays(report: UsageReport): UsageReport['days'] {
+  const byDay = new Map(report.days.map((d) => [d.day, d]));
+  const out: UsageReport['days'] = [];
+  const today = Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth(), new Date().getUTCDate());
+  for (let i = days - 1; i >= 0; i--) {
+    const day = new Date(today - i * 86_400_000).toISOString().slice(0, 10);
+    out.push(byDay.get(day) ?? { day, queries: 0, cacheHits: 0, unanswered: 0 });
+  }
+  return out;
+}
+
+/** Bars in an SVG that stretches to its box (no text inside, so nothing distorts); labels are HTML around it. */
+function chart(series: UsageReport['days']): HTMLElement {
+  const width = series.length * 10;
+  const height = 100;
+  const max = Math.max(1, ...series.map((d) => d.queries));
+  const total = series.reduce((s, d) => s + d.queries, 0);
+  const scale = (v: number) => (height * v) / max;
+  const bars = svg(
+    'svg',
+    {
+      class: 'chart',
+      viewBox: `0 0 ${width} ${height}`,
+      preserveAspectRatio: 'none',
+      role: 'img',
+      'aria-label': `Queries per day over the last ${days} days: ${total} in total, at most ${total ? max : 0} in one day.`,
+    },
+    series.map((d, i) => {
+      const hQueries = scale(d.queries);
+      const hCached = scale(Math.min(d.cacheHits, d.queries));
+      return svg(
+        'g',
+        {},
+        svg('title', {}, `${d.day}: ${d.queries} queries, ${d.cacheHits} from cache, ${d.unanswered} unanswered`),
+        svg('rect', { class: 'bar', x: i * 10 + 1.5, y: height - hQueries, width: 7, height: hQueries }),
+        hCached > 0 ? svg('rect', { class: 'bar-cached', x: i * 10 + 1.5, y: height - hCached, width: 7, height: hCached }) : null,
+      );
+    }),
+  );
+  const label = (i: number) => (series[i]?.day ?? '').slice(5);
+  return h(
+    'div',
+    { class: 'chart-wrap' },
+    h('div', { class: 'chart-y', 'aria-hidden': 'true' }, h('span', {}, String(total ? max : 0)), h('span', {}, '0')),
+    bars,
+    h('div', { class: 'chart-x', 'aria-hidden': 'true' }, h('span', {}, label(0)), h('span', {}, label(Math.floor(series.length / 2))), h('span', {}, label(series.length - 1))),
+  );
+}
+
+export async function usageTab(panel: HTMLElement, ctx: TabContext): Promise<void> {
+  const ragId = ctx.kb.ragId;
+  const report = await api.usage(ragId, days);
+  const series = fillDays(report);
+  const { totals, limits } = report;
+  const hitRate = totals.queries ? Math.round((totals.cacheHits / totals.queries) * 100) : 0;
+  const stat = (label: string, value: string, note?: string) =>
+    h('div', { class: 'stat' }, h('span', { class: 'muted small' }, label), h('span', { class: 'value' }, value), note ? h('span', { class: 'muted small' }, note) : null);
+
+  const unansweredList = h('ul', { class: 'list', 'data-testid': 'unanswered' });
+  function renderUnanswered(): void {
+    if (!report.unanswered.length) {
+      unansweredList.replaceChildren(h('li', { class: 'muted' }, 'No unanswered questions. When visitors ask something your records do not cover, it appears here.'));
+      return;
+    }
+    unansweredList.replaceChildren(
+      ...report.unanswered.map((u) => {
+        const add = h('button', { type: 'button', class: 'small' }, 'Add a record for this');
+        add.addEventListener('click', () => {
+          pending.paste = { name: 'Answers to unanswered questions', text: `Q: ${u.question}\nA: ` };
+          ctx.navigate(`/dashboard/kb/${ragId}/knowledge`);
+        });
+        const dismiss = h('button', { type: 'button', class: 'secondary small', 'aria-label': `Dismiss “${u.question}”` }, 'Dismiss');
+        dismiss.addEventListener('click', async () => {
+          try {
+            await api.dismissUnanswered(ragId, u.question);
+            report.unanswered = report.unanswered.filter((x) => x !== u);
+            renderUnanswered();
+            toast('Dismissed.');
+          } catch (e) {
+            toast(errorText(e));
+          }
+        });
+        return h(
+          'li',
+          {},
+          h('div', { class: 'body' }, h('p', {}, h('strong', {}, u.question)), h('p', { class: 'muted small' }, `Asked ${u.count}× · last ${formatDate(u.lastAskedAt)}`)),
+          h('div', { class: 'row' }, add, dismiss),
+        );
+      }),
+    );
+  }
+  renderUnanswered();
+
+  const table = h(
+    'details',
+    {},
+    h('summary', {}, 'Show as a table'),
+    h(
+      'div',
+      { class: 'table-wrap' },
+      h(
+        'table',
+        {},
+        h('thead', {}, h('tr', {}, ['Day', 'Queries', 'From cache', 'Unanswered'].map((t) => h('th', { scope: 'col' }, t)))),
+        h(
+          'tbody',
+          {},
+          series
+            .filter((d) => d.queries || d.unanswered)
+            .map((d) => h('tr', {}, h('td', {}, d.day), h('td', {}, d.queries), h('td', {}, d.cacheHits), h('td', {}, d.unanswered))),
+        ),
+      ),
+    ),
+  );
+
+  panel.append(
+    h(
+      'div',
+      { class: 'stats' },
+      stat(`Queries (${days} days)`, String(totals.queries)),
+      stat('Cache hits', String(totals.cacheHits), `${hitRate}% of queries`),
+      stat('Unanswered', String(totals.unanswered)),
+      stat('Limits', `${limits.queriesPerMinute || '∞'}/min`, `${limits.queriesPerDay || 'no'} per day (UTC)`),
+    ),
+    h(
+      'section',
+      { class: 'card', 'aria-labelledby': 'u-chart' },
+      h('h2', { id: 'u-chart' }, 'Queries per day'),
+      h('div', { class: 'legend', 'aria-hidden': 'true' }, h('span', {}, 'Queries'), h('span', { class: 'cached' }, 'From cache')),
+      chart(series),
+      table,
+    ),
+    h(
+      'section',
+      { class: 'card', 'aria-labelledby': 'u-unanswered' },
+      h('h2', { id: 'u-unanswered' }, 'Unanswered questions'),
+      h('p', { class: 'muted small' }, 'Questions your records did not answer. Add a record and the next visitor gets an answer.'),
+      unansweredList,
+    ),
+  );
+}

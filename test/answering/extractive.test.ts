@@ -1,0 +1,172 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { citedIndices, removeDanglingCitations } from '../../src/knowledge/answering/citations.js';
+import { answerExtractively } from '../../src/knowledge/answering/extractive.js';
+import { collapseSpace, splitSentences } from '../../src/knowledge/answering/sentences.js';
+import { type Answer, NOT_FOUND_ANSWER, type RetrievedRecord } from '../../src/knowledge/answering/types.js';
+import { type FixtureRecord, retrieverFor, SHOP_FAQ } from './fixtures.js';
+
+const shop = retrieverFor(SHOP_FAQ);
+const ask = (q: string): Answer => answerExtractively(q, shop.retrieve(q), shop.options);
+
+/** The answer with its markers removed, split back into the quoted pieces per source. */
+function quotedPieces(answer: string): string[] {
+  return answer
+    .split(/\s*\[\d+\]\s*/)
+    .map((s) => s.trim())
+    .filter((s) => s.length > 0);
+}
+
+function expectWellCited(a: Answer): void {
+  const cited = citedIndices(a.answer);
+  // Numbered in order of first appearance, every source cited, nothing dangling.
+  expect(cited).toEqual(a.sources.map((_, i) => i + 1));
+  expect(removeDanglingCitations(a.answer, a.sources.length)).toBe(a.answer);
+}
+
+describe('answerExtractively on a shop FAQ', () => {
+  it('answers a Q&A record with its answer, not its question', () => {
+    const a = ask('What is the return policy?');
+    expect(a.grounded).toBe(true);
+    expect(a.answer).toMatch(/^You can return any unworn item within 30 days of delivery\./);
+    expect(a.answer).not.toContain('What is your return policy?');
+    expect(a.sources[0]?.recordId).toBe('ret');
+    expectWellCited(a);
+  });
+
+  it('answers a paraphrase through the question', () => {
+    const a = ask('how many days until shipping arrives');
+    expect(a.grounded).toBe(true);
+    expect(a.sources[0]?.recordId).toBe('ship');
+    expect(a.answer).toContain('Standard shipping takes 3 to 5 business days.');
+  });
+
+  it('quotes the relevant sentences of a passage', () => {
+    const a = ask('Can I put a wool sweater in the dryer?');
+    expect(a.grounded).toBe(true);
+    expect(a.answer).toContain('Never put them in the dryer, because heat shrinks the fibres.');
+    expect(a.sources.map((s) => s.recordId)).toContain('care');
+  });
+
+  it('abstains on off-topic questions', () => {
+    for (const q of [
+      'What is the capital of Mongolia?',
+      'Who painted the Mona Lisa?',
+      'How do I reset my router password?',
+      'What is the boiling point of water?',
+    ]) {
+      expect(ask(q)).toEqual({ answer: NOT_FOUND_ANSWER, grounded: false, sources: [] });
+    }
+  });
+
+  it('abstains without records, without content terms, and on an empty query', () => {
+    expect(answerExtractively('What is the return policy?', [], shop.options).grounded).toBe(false);
+    expect(ask('what is it?').grounded).toBe(false);
+    expect(ask('').grounded).toBe(false);
+  });
+
+  it('cites passages that contain the sentences used', () => {
+    for (const q of ['Which payment methods do you accept?', 'wool dryer hanger', 'ship to Canada customs']) {
+      const a = ask(q);
+      expect(a.grounded).toBe(true);
+      const pieces = quotedPieces(a.answer);
+      expect(pieces).toHaveLength(a.sources.length);
+      a.sources.forEach((s, i) => {
+        const record = SHOP_FAQ.find((r) => r.recordId === s.recordId) as FixtureRecord;
+        expect(collapseSpace(record.text)).toContain(collapseSpace(s.passage));
+        // Every sentence quoted for source i is in its passage.
+        for (const sentence of splitSentences(pieces[i] ?? '')) expect(collapseSpace(s.passage)).toContain(sentence.text);
+      });
+    }
+  });
+
+  it('works without index statistics (IDF estimated from the retrieved records)', () => {
+    const a = answerExtractively('What is the return policy?', shop.retrieve('What is the return policy?'));
+    expect(a.grounded).toBe(true);
+    expect(a.sources[0]?.recordId).toBe('ret');
+  });
+
+  it('keeps to the sentence and character budget', () => {
+    const long: RetrievedRecord = {
+      recordId: 'long',
+      sourceName: 'long.txt',
+      title: null,
+      kind: 'passage',
+      score: 3,
+      text: Array.from({ length: 30 }, (_, i) => `Warranty fact number ${i} says the warranty covers part ${i} for two years.`).join(' '),
+    };
+    const a = answerExtractively('warranty covers', [long], { maxSentences: 3, maxChars: 200 });
+    expect(a.grounded).toBe(true);
+    expect(a.answer.replace(/ \[\d+\]/g, '').length).toBeLessThanOrEqual(200);
+    expect(quotedPieces(a.answer)[0]?.split(/(?<=\.) /).length).toBeLessThanOrEqual(3);
+  });
+
+  it('drops footnote markers copied into a record, so they cannot pose as citations', () => {
+    const wiki: RetrievedRecord = {
+      recordId: 'w',
+      sourceName: 'wiki.txt',
+      title: null,
+      kind: 'passage',
+      score: 2,
+      text: 'The warranty lasts two years.[7] It covers parts [2][9] and labour.',
+    };
+    const a = answerExtractively('warranty parts labour', [wiki]);
+    expect(a.grounded).toBe(true);
+    expectWellCited(a);
+    expect(a.answer).toBe('The warranty lasts two years. It covers parts and labour. [1]');
+  });
+
+  it('never throws on hostile queries and records', () => {
+    const odd: RetrievedRecord = { recordId: 'o', sourceName: 'o', title: '\u0000', kind: 'qa', score: 1, text: '\u0000\n🎉 مرحبا \u202e' };
+    for (const q of ['x'.repeat(10_000), 'return '.repeat(1500), '🎉🔥', '\u202eمرحبا\u202c', '\u0000\u001b[31m', '\ud800']) {
+      expect(() => answerExtractively(q, [...shop.retrieve(q), odd], shop.options)).not.toThrow();
+    }
+  });
+
+  it('clips a single over-long sentence to the budget', () => {
+    const run: RetrievedRecord = { recordId: 'r', sourceName: 's', title: null, kind: 'passage', score: 1, text: `warranty ${'word '.repeat(400)}` };
+    const a = answerExtractively('warranty', [run], { maxChars: 100 });
+    expect(a.grounded).toBe(true);
+    expect(a.answer).toMatch(/… \[1\]$/);
+    expect(a.answer.length).toBeLessThan(110);
+  });
+});
+
+describe('answerExtractively citations (property)', () => {
+  const vocab = ['refund', 'shipping', 'order', 'wool', 'price', 'canada', 'size', 'days', 'the', 'is', 'café', '退货政策'];
+  const sentence = fc.array(fc.constantFrom(...vocab), { minLength: 1, maxLength: 8 }).map((w) => `${w.join(' ')}.`);
+  const record = fc.record({
+    title: fc.option(sentence, { nil: null }),
+    body: fc.array(sentence, { minLength: 1, maxLength: 5 }).map((s) => s.join(' ')),
+    kind: fc.constantFrom('qa' as const, 'passage' as const, 'product' as const),
+  });
+  const records = fc.array(record, { minLength: 0, maxLength: 8 }).map((rs) =>
+    rs.map(
+      (r, i): FixtureRecord => ({
+        recordId: `r${i}`,
+        sourceName: `src${i % 3}.txt`,
+        title: r.title,
+        text: r.kind === 'qa' && r.title ? `${r.title}\n${r.body}` : r.body,
+        kind: r.kind,
+      }),
+    ),
+  );
+  const query = fc.array(fc.constantFrom(...vocab, 'mongolia', 'what'), { minLength: 0, maxLength: 5 }).map((w) => w.join(' '));
+
+  it('never dangles a marker, cites every source once, numbers in order', () => {
+    fc.assert(
+      fc.property(records, query, (recs, q) => {
+        const { retrieve, options } = retrieverFor(recs);
+        const a = answerExtractively(q, retrieve(q), options);
+        if (!a.grounded) {
+          expect(a).toEqual({ answer: NOT_FOUND_ANSWER, grounded: false, sources: [] });
+          return;
+        }
+        expectWellCited(a);
+        expect(new Set(a.sources.map((s) => s.recordId)).size).toBe(a.sources.length);
+        for (const s of a.sources) expect(recs.some((r) => r.recordId === s.recordId && collapseSpace(r.text).includes(collapseSpace(s.passage)))).toBe(true);
+      }),
+      { numRuns: 300 },
+    );
+  });
+});

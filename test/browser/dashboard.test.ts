@@ -1,0 +1,346 @@
+/**
+ * The dashboard in a real browser (Debian's Chromium through playwright-core):
+ * the first-run journey (sign in with the outbox code, create a knowledge
+ * base, upload with progress and report, generate a key shown once, see the
+ * records, ask in the Playground, turn an unanswered question into a record),
+ * every tab rendered, axe on every page (no serious or critical violations),
+ * screenshots at desktop and phone sizes, and a guard that fails if any
+ * request leaves the server's origin or the page logs an error (a CSP
+ * violation included).
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { chromium, describeIf } from '../support/requirements.js';
+import { codeFromOutbox, startServer, type TestServer } from '../support/server.js';
+import { buildWeb, launchChromium } from './support.js';
+
+const root = fileURLToPath(new URL('../../', import.meta.url));
+const shots = path.join(root, 'test-results', 'screenshots');
+const tabs = ['knowledge', 'keys', 'widget', 'playground', 'usage'] as const;
+const viewports = { desktop: { width: 1280, height: 800 }, phone: { width: 390, height: 844 } };
+
+const faq = `# Shipping
+
+Q: How long does delivery take?
+A: Three to five working days within the EU.
+
+# Returns
+
+You can return any unused item within 30 days for a full refund.
+`;
+
+describeIf(chromium, 'dashboard in Chromium', () => {
+  let server: TestServer;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  let ragId = '';
+  const offOrigin: string[] = [];
+  const pageErrors: string[] = [];
+
+  async function newContext(viewport = viewports.desktop): Promise<BrowserContext> {
+    const ctx = await browser.newContext({ baseURL: server.baseUrl, viewport, reducedMotion: 'reduce' });
+    // The guard: nothing may leave the server's origin.
+    await ctx.route('**/*', (route) => {
+      const url = route.request().url();
+      if (new URL(url).origin !== server.baseUrl) {
+        offOrigin.push(url);
+        return route.abort();
+      }
+      return route.continue();
+    });
+    return ctx;
+  }
+
+  function watch(p: Page): Page {
+    p.on('pageerror', (error) => pageErrors.push(`pageerror: ${error.message}`));
+    p.on('console', (message) => {
+      // HTTP statuses are logged as "Failed to load resource" (a signed-out session check answers 401 by
+      // design) and are checked below by status; anything else, a CSP refusal included, is a failure.
+      if (message.type() === 'error' && !/^Failed to load resource/.test(message.text())) pageErrors.push(`console: ${message.text()}`);
+    });
+    p.on('response', (response) => {
+      if (response.status() >= 500) pageErrors.push(`HTTP ${response.status()} ${response.url()}`);
+    });
+    return p;
+  }
+
+  async function signIn(p: Page, email: string): Promise<void> {
+    await p.goto('/dashboard');
+    await p.getByLabel('E-mail address').fill(email);
+    await p.getByRole('button', { name: 'E-mail me a code' }).click();
+    await p.getByRole('heading', { name: 'Check your e-mail' }).waitFor();
+    await p.getByLabel('Code').fill(await codeFromOutbox(server.baseUrl, email));
+    await p.getByRole('button', { name: 'Sign in' }).click();
+    await p.getByRole('heading', { name: 'Your knowledge bases' }).waitFor();
+  }
+
+  /** The browser's cookies, to check what the page did through the API directly. */
+  async function cookieHeader(): Promise<string> {
+    return (await context.cookies(server.baseUrl)).map((c) => `${c.name}=${c.value}`).join('; ');
+  }
+
+  async function axe(p: Page, label: string): Promise<void> {
+    const results = await new AxeBuilder({ page: p }).analyze();
+    const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    expect(
+      bad.map((v) => `${label}: ${v.id} (${v.impact}) ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+      `axe on ${label}`,
+    ).toEqual([]);
+  }
+
+  beforeAll(async () => {
+    // Build the pages exactly as `npm run build:web` does.
+    await buildWeb();
+    server = await startServer();
+    browser = await launchChromium();
+    context = await newContext();
+    page = watch(await context.newPage());
+    fs.mkdirSync(shots, { recursive: true });
+  }, 120_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('first run: sign in, create, upload with progress and report, key once, records, playground, usage', async () => {
+    await page.goto('/dashboard');
+    await page.getByRole('heading', { name: 'Sign in to Groundwork' }).waitFor();
+    await page.screenshot({ path: path.join(shots, 'sign-in-desktop.png') });
+    await signIn(page, 'first.run@example.test');
+    await expect(page.getByText('No knowledge bases yet')).toBeDefined();
+
+    // Create: bot name, then straight to the Knowledge tab.
+    await page.getByRole('link', { name: 'Create your first knowledge base' }).click();
+    await page.getByLabel('Bot name').fill('Shop helper');
+    await page.getByRole('button', { name: 'Create and add knowledge' }).click();
+    await page.waitForURL(/\/dashboard\/kb\/[^/]+\/knowledge$/);
+    ragId = /\/kb\/([^/]+)\//.exec(page.url())?.[1] ?? '';
+    expect(ragId).toMatch(/^kb_/);
+    await page.getByRole('heading', { level: 1, name: 'Shop helper' }).waitFor();
+
+    // Upload through the file picker: progress reaches 100 % and the report shows.
+    await page.locator('#file-input').setInputFiles({ name: 'faq.md', mimeType: 'text/markdown', buffer: Buffer.from(faq) });
+    await page.getByText('Uploaded faq.md').waitFor();
+    expect(await page.locator('.upload progress').evaluate((el) => (el as unknown as { value: number }).value)).toBe(100);
+    await expect.poll(() => page.getByTestId('report-added').textContent()).toBe('2');
+    expect(await page.getByTestId('report-duplicate').textContent()).toBe('0');
+
+    // A larger file over a throttled connection: the bar shows intermediate progress events.
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 20, downloadThroughput: -1, uploadThroughput: 200 * 1024 });
+    // Record every value the page gives the bar (this file is type-checked without DOM types: plain JS).
+    await page.evaluate(`(() => {
+      const bar = document.querySelector('.upload progress');
+      const seen = (window.seenProgress = []);
+      const original = Object.getOwnPropertyDescriptor(HTMLProgressElement.prototype, 'value');
+      Object.defineProperty(bar, 'value', {
+        get: () => original.get.call(bar),
+        set: (v) => { seen.push(v); original.set.call(bar, v); },
+      });
+    })()`);
+    const padded = `Opening hours: nine to five, Monday to Friday.\n\n${' \n'.repeat(300_000)}\nWe ship worldwide except to Antarctica.\n`;
+    await page.locator('#file-input').setInputFiles({ name: 'hours.txt', mimeType: 'text/plain', buffer: Buffer.from(padded) });
+    await page.getByText('Uploaded hours.txt').waitFor({ timeout: 30_000 });
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+    const seen = (await page.evaluate('window.seenProgress')) as number[];
+    expect(seen.some((v) => v > 0 && v < 100), `progress values ${seen.join(',')}`).toBe(true);
+    expect(seen.at(-1)).toBe(100);
+    await page.getByRole('heading', { name: 'Report: hours.txt' }).waitFor();
+    const hoursAdded = Number(await page.getByTestId('report-added').textContent());
+    expect(hoursAdded).toBeGreaterThan(0);
+    const total = 2 + hoursAdded;
+
+    // Paste the same answer again: reported as a duplicate, no quota used.
+    await page.getByLabel('Name', { exact: true }).fill('Again');
+    await page.getByRole('textbox', { name: 'Text', exact: true }).fill('Q: How long does delivery take?\nA: Three to five working days within the EU.');
+    await page.getByRole('button', { name: 'Add to knowledge' }).click();
+    await expect.poll(() => page.getByTestId('report-duplicate').textContent()).toBe('1');
+    expect(await page.getByTestId('report-added').textContent()).toBe('0');
+
+    // Drag and drop: an unsupported file is refused in the page; a dropped .md is uploaded (all duplicates here).
+    const drop = async (name: string, content: string) => {
+      const dataTransfer = await page.evaluateHandle(
+        `(() => { const d = new DataTransfer(); d.items.add(new File([${JSON.stringify(content)}], ${JSON.stringify(name)})); return d; })()`,
+      );
+      await page.getByTestId('dropzone').dispatchEvent('drop', { dataTransfer });
+    };
+    await drop('prices.csv', 'a,b');
+    await page.getByText('“prices.csv” is not a .json, .jsonl, .txt or .md file.').waitFor();
+    await drop('faq-copy.md', faq);
+    await page.getByText('Uploaded faq-copy.md').waitFor();
+    await expect.poll(() => page.getByTestId('report-duplicate').textContent()).toBe('2');
+
+    // Records: listed, searchable.
+    await expect.poll(() => page.getByTestId('records').locator('li').count()).toBe(total);
+    await page.getByLabel('Search records').fill('refund');
+    await expect.poll(() => page.getByTestId('records').locator('li').count()).toBe(1);
+    expect(await page.getByText(`1 of ${total} records match.`).count()).toBe(1);
+    await page.getByLabel('Search records').fill('');
+
+    // API Keys: the full key once, with a copy button.
+    await page.getByRole('link', { name: 'API Keys' }).click();
+    await page.getByLabel('Allowed domains').fill('127.0.0.1\nshop.example.com');
+    await page.getByRole('button', { name: 'Generate key' }).click();
+    const newKey = page.getByTestId('new-key');
+    await newKey.waitFor();
+    const fullKey = await newKey.inputValue();
+    expect(fullKey).toMatch(/^gw_live_[A-Za-z0-9]{32}$/);
+    await page.getByRole('button', { name: 'Copy key' }).waitFor();
+    await expect.poll(() => page.getByTestId('keys').locator('li').count()).toBe(1);
+    expect(await page.getByTestId('keys').textContent()).toContain(fullKey.slice(0, 12));
+    expect(await page.getByTestId('keys').textContent()).not.toContain(fullKey);
+    // Shown once: after leaving and coming back it is gone.
+    await page.getByRole('link', { name: 'Knowledge', exact: true }).click();
+    await page.getByRole('link', { name: 'API Keys' }).click();
+    await page.getByTestId('keys').locator('li').first().waitFor();
+    expect(await page.getByTestId('new-key').count()).toBe(0);
+    expect(await page.content()).not.toContain(fullKey);
+
+    // Playground: the key made in this tab is used; the answer streams in with a citation.
+    await page.getByRole('link', { name: 'Playground' }).click();
+    await page.getByRole('textbox', { name: 'Question' }).fill('How long does delivery take?');
+    await page.getByRole('button', { name: 'Ask' }).click();
+    await expect.poll(() => page.getByTestId('answer').textContent(), { timeout: 10_000 }).toContain('working days');
+    await page.getByText('Grounded in your records').waitFor();
+    await page.getByRole('button', { name: 'Source 1' }).first().click();
+    expect(await page.locator('#cite-1').evaluate((el) => (el as unknown as { open: boolean }).open)).toBe(true);
+    expect(await page.locator('#cite-1 .passage').textContent()).toContain('Three to five working days');
+    await page.screenshot({ path: path.join(shots, 'playground-answer-desktop.png'), fullPage: true });
+    await page.getByRole('textbox', { name: 'Question' }).fill('Do you sell gift cards for horses?');
+    await page.getByRole('button', { name: 'Ask' }).click();
+    await page.getByText('Not in your records').waitFor();
+
+    // Usage: the chart and the unanswered question, which becomes a prefilled paste.
+    await page.getByRole('link', { name: 'Usage' }).click();
+    await page.getByRole('heading', { name: 'Queries per day' }).waitFor();
+    expect(await page.locator('svg.chart rect.bar').count()).toBe(30);
+    await page.getByTestId('unanswered').getByText('Do you sell gift cards for horses?').waitFor();
+    await page.getByRole('button', { name: 'Add a record for this' }).click();
+    await page.waitForURL(/\/knowledge$/);
+    expect(await page.getByRole('textbox', { name: 'Text', exact: true }).inputValue()).toBe('Q: Do you sell gift cards for horses?\nA: ');
+    expect(await page.evaluate('document.activeElement.tagName')).toBe('TEXTAREA');
+
+    // Widget: the snippet names this knowledge base.
+    await page.getByRole('link', { name: 'Widget' }).click();
+    const snippet = await page.getByLabel('Embed code').inputValue();
+    expect(snippet).toContain(`data-rag-id="${ragId}"`);
+    expect(snippet).toContain(`data-api-key="${fullKey}"`);
+    expect(snippet).toContain(`${server.baseUrl}/widget.js`);
+    await page.getByLabel('Greeting').fill('Hello from the shop!');
+    await page.getByLabel('Position').selectOption('bottom-left');
+    await page.getByRole('button', { name: 'Save appearance' }).click();
+    await page.getByText(/^Saved\./).waitFor();
+    const savedKb = async () => {
+      const kb = (await (await fetch(`${server.baseUrl}/api/v1/knowledge-bases/${ragId}`, { headers: { cookie: await cookieHeader() } })).json()) as {
+        greeting?: string | null;
+        theme?: { position?: string };
+      };
+      return { greeting: kb.greeting, position: kb.theme?.position };
+    };
+    await expect.poll(savedKb).toEqual({ greeting: 'Hello from the shop!', position: 'bottom-left' });
+    expect(await page.locator('iframe.preview').count()).toBe(1);
+
+    // API Keys: edit the whitelist, then revoke (with confirmation).
+    await page.getByRole('link', { name: 'API Keys' }).click();
+    await page.getByRole('button', { name: /^Edit whitelist/ }).click();
+    const whitelist = page.getByRole('textbox', { name: /^Allowed domains of/ });
+    await whitelist.fill('127.0.0.1\n*.example.com');
+    await page.getByRole('button', { name: 'Save whitelist' }).click();
+    await page.getByTestId('keys').getByText('*.example.com').waitFor();
+    expect(await page.getByTestId('keys').getByText('shop.example.com').count()).toBe(0);
+    await page.getByRole('button', { name: /^Revoke/ }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Revoke key' }).click();
+    await page.getByTestId('keys').getByText('No keys yet.').waitFor();
+
+    // Home lists it with its quota.
+    await page.getByRole('link', { name: '← All knowledge bases' }).click();
+    await page.getByRole('link', { name: 'Shop helper', exact: true }).waitFor();
+    expect(await page.getByText(`${total} of 25 records used`).count()).toBe(1);
+
+    // A second knowledge base reaches the free plan's limit: Create is disabled, with the reason.
+    await page.getByRole('link', { name: 'Create a knowledge base' }).click();
+    await page.getByLabel('Bot name').fill('Docs bot');
+    await page.getByRole('button', { name: 'Create and add knowledge' }).click();
+    await page.waitForURL(/\/knowledge$/);
+    await page.getByRole('link', { name: '← All knowledge bases' }).click();
+    const create = page.getByRole('button', { name: 'Create a knowledge base' });
+    await create.waitFor();
+    expect(await create.isDisabled()).toBe(true);
+    expect(await create.getAttribute('aria-describedby')).toBe('limit-why');
+    expect(await page.locator('#limit-why').textContent()).toContain('2 of 2 knowledge bases');
+
+    // Sign out: back to the sign-in form; the dashboard's API calls now answer 401.
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.getByRole('heading', { name: 'Sign in to Groundwork' }).waitFor();
+    expect((await fetch(`${server.baseUrl}/api/v1/knowledge-bases`, { headers: { cookie: await cookieHeader() } })).status).toBe(401);
+    await signIn(page, 'first.run@example.test');
+  }, 90_000);
+
+  it('every tab renders, passes axe, and is captured at desktop and phone sizes', async () => {
+    expect(ragId).not.toBe('');
+    for (const [size, viewport] of Object.entries(viewports)) {
+      await page.setViewportSize(viewport);
+      await page.goto('/dashboard');
+      await page.getByRole('heading', { name: 'Your knowledge bases' }).waitFor();
+      await axe(page, `home (${size})`);
+      await page.screenshot({ path: path.join(shots, `home-${size}.png`), fullPage: true });
+      await page.goto('/dashboard/create');
+      await page.getByRole('heading', { name: 'Create a knowledge base' }).waitFor();
+      await axe(page, `create (${size})`);
+      await page.screenshot({ path: path.join(shots, `create-${size}.png`), fullPage: true });
+      for (const tab of tabs) {
+        await page.goto(`/dashboard/kb/${ragId}/${tab}`);
+        await page.locator(`.tabs a[aria-current="page"][href$="/${tab}"]`).waitFor();
+        await page.locator('section.card').first().waitFor();
+        if (tab === 'widget') {
+          // A reload forgets keys (they live in memory only; the journey's key is revoked): make one for the widget.
+          await page.getByRole('button', { name: 'Generate a widget key' }).click();
+          await page.getByText(/^New key gw_live_/).waitFor();
+          expect(await page.getByLabel('Embed code').inputValue()).toMatch(/data-api-key="gw_live_[A-Za-z0-9]{32}"/);
+          await page.frameLocator('iframe.preview').locator('h1').waitFor();
+          await page.waitForTimeout(300);
+        }
+        if (tab === 'usage') await page.locator('svg.chart').waitFor();
+        await axe(page, `${tab} (${size})`);
+        await page.screenshot({ path: path.join(shots, `${tab}-${size}.png`), fullPage: true });
+      }
+    }
+    // Dark mode: contrast is checked by axe too.
+    await page.setViewportSize(viewports.desktop);
+    await page.emulateMedia({ colorScheme: 'dark' });
+    for (const tab of ['knowledge', 'usage'] as const) {
+      await page.goto(`/dashboard/kb/${ragId}/${tab}`);
+      await page.locator('section.card').first().waitFor();
+      await axe(page, `${tab} (dark)`);
+      await page.screenshot({ path: path.join(shots, `${tab}-dark-desktop.png`), fullPage: true });
+    }
+    await page.emulateMedia({ colorScheme: 'light' });
+  }, 120_000);
+
+  it('the sign-in page passes axe signed out, on a phone too', async () => {
+    for (const [size, viewport] of Object.entries(viewports)) {
+      const ctx = await newContext(viewport);
+      const p = watch(await ctx.newPage());
+      await p.goto('/dashboard');
+      await p.getByRole('heading', { name: 'Sign in to Groundwork' }).waitFor();
+      await axe(p, `sign-in (${size})`);
+      await p.screenshot({ path: path.join(shots, `sign-in-${size}.png`) });
+      await p.goto('/');
+      await axe(p, `home page / (${size})`);
+      await p.screenshot({ path: path.join(shots, `landing-${size}.png`), fullPage: true });
+      await ctx.close();
+    }
+  }, 60_000);
+
+  it('keeps every request on the server origin, and pages log no errors (CSP included)', () => {
+    expect(offOrigin).toEqual([]);
+    expect(pageErrors).toEqual([]);
+  });
+});

@@ -1,0 +1,229 @@
+/**
+ * The MCP server through the official SDK client over loopback, with a
+ * bearer token from /oauth/register + /oauth/claim: the tool list, the
+ * knowledge-base lifecycle, grounded answers with citations, search, an API
+ * key that works on /api/v1/query, utilities, and tool errors.
+ */
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServer, type TestServer } from '../support/server.js';
+import { type Agent, connectMcp, faq, registerAgent, structured } from './helpers.js';
+
+let server: TestServer;
+let agent: Agent;
+let client: Client;
+let ragId: string;
+
+beforeAll(async () => {
+  server = await startServer({ MAX_RECORDS_PER_KB: '10' });
+  agent = await registerAgent(server);
+  client = await connectMcp(server, agent.accessToken);
+});
+afterAll(async () => {
+  await client?.close();
+  await server?.stop();
+});
+
+describe('discovery over MCP', () => {
+  it('negotiates 2025-11-25 and names the server', () => {
+    expect(client.getServerVersion()).toMatchObject({ name: 'groundwork', version: '1.0.0' });
+    expect(client.getServerCapabilities()?.tools).toBeDefined();
+    expect(client.getInstructions()).toMatch(/query_knowledge_base/);
+  });
+
+  it('lists every tool of product.md §7 with a JSON Schema for its input', async () => {
+    const { tools } = await client.listTools();
+    expect(tools.map((t) => t.name).sort()).toEqual(
+      [
+        'add_records',
+        'create_api_key',
+        'create_knowledge_base',
+        'delete_knowledge_base',
+        'list_knowledge_bases',
+        'list_records',
+        'list_utilities',
+        'query_knowledge_base',
+        'run_utility',
+        'search_knowledge_base',
+      ].sort(),
+    );
+    for (const tool of tools) {
+      expect(tool.description, tool.name).toBeTruthy();
+      expect(tool.inputSchema.type).toBe('object');
+    }
+    const add = tools.find((t) => t.name === 'add_records');
+    expect(add?.inputSchema.required).toEqual(expect.arrayContaining(['ragId', 'name', 'content']));
+    expect((add?.inputSchema.properties?.format as { enum: string[] }).enum).toEqual(['text', 'markdown', 'json', 'jsonl']);
+    expect(tools.find((t) => t.name === 'delete_knowledge_base')?.annotations?.destructiveHint).toBe(true);
+    expect(tools.find((t) => t.name === 'query_knowledge_base')?.outputSchema?.properties).toHaveProperty('sources');
+  });
+});
+
+describe('knowledge bases', () => {
+  it('creates a knowledge base and lists it', async () => {
+    const created = structured<{ knowledgeBase: { ragId: string; botName: string } }>(
+      await client.callTool({ name: 'create_knowledge_base', arguments: { botName: 'Shop help' } }),
+    );
+    ragId = created.knowledgeBase.ragId;
+    expect(created.knowledgeBase.botName).toBe('Shop help');
+    const listed = structured<{ knowledgeBases: { ragId: string; recordCount: number }[] }>(await client.callTool({ name: 'list_knowledge_bases', arguments: {} }));
+    expect(listed.knowledgeBases).toEqual([expect.objectContaining({ ragId, recordCount: 0 })]);
+  });
+
+  it('adds records in each format, skipping duplicates', async () => {
+    const added = structured<{ added: number; duplicate: number; quota: { used: number } }>(
+      await client.callTool({ name: 'add_records', arguments: { ragId, name: 'FAQ', content: faq } }),
+    );
+    expect(added).toMatchObject({ added: 3, duplicate: 0, quota: { used: 3 } });
+    const again = structured<{ added: number; duplicate: number }>(await client.callTool({ name: 'add_records', arguments: { ragId, name: 'FAQ again', content: faq } }));
+    expect(again).toMatchObject({ added: 0, duplicate: 3 });
+    const md = structured<{ added: number }>(
+      await client.callTool({
+        name: 'add_records',
+        arguments: { ragId, name: 'Payments.md', format: 'markdown', content: '# Payments\n\nWe accept credit cards and PayPal.' },
+      }),
+    );
+    expect(md.added).toBe(1);
+    const json = structured<{ added: number }>(
+      await client.callTool({
+        name: 'add_records',
+        arguments: { ragId, name: 'products.json', format: 'json', content: JSON.stringify([{ name: 'Blue mug', price: '12 EUR', description: 'A blue ceramic mug.' }]) },
+      }),
+    );
+    expect(json.added).toBe(1);
+    const listed = structured<{ records: { recordId: string; text: string }[]; nextCursor: string | null }>(
+      await client.callTool({ name: 'list_records', arguments: { ragId, limit: 3 } }),
+    );
+    expect(listed.records).toHaveLength(3);
+    expect(listed.nextCursor).toEqual(expect.any(String));
+    const rest = structured<{ records: unknown[]; nextCursor: string | null }>(
+      await client.callTool({ name: 'list_records', arguments: { ragId, limit: 3, cursor: listed.nextCursor } }),
+    );
+    expect(rest).toMatchObject({ records: [expect.anything(), expect.anything()], nextCursor: null });
+  });
+
+  it('answers from the records with citations, as structured content and text', async () => {
+    const result = await client.callTool({ name: 'query_knowledge_base', arguments: { ragId, query: 'When are you open on Saturday?' } });
+    const answer = structured<{ answer: string; grounded: boolean; cached: boolean; sources: { sourceName: string; passage: string }[] }>(result);
+    expect(answer.grounded).toBe(true);
+    expect(answer.sources.length).toBeGreaterThan(0);
+    expect(answer.sources[0]?.sourceName).toBe('FAQ');
+    expect(answer.answer).toMatch(/10am/);
+    for (const marker of answer.answer.matchAll(/\[(\d+)\]/g)) expect(Number(marker[1])).toBeLessThanOrEqual(answer.sources.length);
+    const text = (result.content as { type: string; text: string }[])[0]?.text ?? '';
+    expect(text).toContain(answer.answer);
+    expect(text).toMatch(/Sources:\n\[1\] FAQ: /);
+  });
+
+  it('says plainly when the records do not cover the question', async () => {
+    const answer = structured<{ grounded: boolean; sources: unknown[] }>(
+      await client.callTool({ name: 'query_knowledge_base', arguments: { ragId, query: 'Which programming language is the moon made of?' } }),
+    );
+    expect(answer).toMatchObject({ grounded: false, sources: [] });
+  });
+
+  it('searches without generating an answer', async () => {
+    const { results } = structured<{ results: { sourceName: string; passage: string; score: number }[] }>(
+      await client.callTool({ name: 'search_knowledge_base', arguments: { ragId, query: 'return refund', limit: 2 } }),
+    );
+    expect(results.length).toBeGreaterThan(0);
+    expect(results.length).toBeLessThanOrEqual(2);
+    expect(results[0]?.passage).toMatch(/refund/);
+  });
+
+  it('creates an API key that works on /api/v1/query', async () => {
+    const key = structured<{ apiKey: string; keyId: string; allowedDomains: string[]; queryEndpoint: string }>(
+      await client.callTool({ name: 'create_api_key', arguments: { ragId, name: 'site', allowedDomains: ['shop.example.com'] } }),
+    );
+    expect(key.apiKey).toMatch(/^gw_live_/);
+    expect(key.allowedDomains).toEqual(['shop.example.com']);
+    expect(key.queryEndpoint).toBe(`${server.baseUrl}/api/v1/query`);
+    const response = await fetch(key.queryEndpoint, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-api-key': key.apiKey, origin: 'https://shop.example.com' },
+      body: JSON.stringify({ ragId, query: 'Do you ship abroad?' }),
+    });
+    expect(response.status).toBe(200);
+    const body = (await response.json()) as { grounded: boolean; sources: { sourceName: string }[] };
+    expect(body.grounded).toBe(true);
+    expect(body.sources[0]?.sourceName).toBe('FAQ');
+  });
+});
+
+const bigText = Array.from(
+  { length: 12 },
+  (_, i) => `Fact ${i}: the warehouse number ${i} stores ${i * 7 + 3} crates of apples, pears and plums for the long winter season ahead of us.`,
+).join('\n\n');
+
+describe('tool errors', () => {
+  it.each([
+    ['an unknown knowledge base', 'query_knowledge_base', { ragId: 'kb_nope', query: 'hello' }, /^not_found: /],
+    ['a whitespace-only question', 'query_knowledge_base', { ragId: 'RAG', query: '   ' }, /^validation_failed: query must be 1 to 4000/],
+    ['content over the record quota', 'add_records', { ragId: 'RAG', name: 'big', content: bigText }, /^quota_exceeded: .*\(needed=\d+, available=5/],
+    ['invalid JSON content', 'add_records', { ragId: 'RAG', name: 'bad.json', format: 'json', content: '[{"a": 1,}]' }, /^invalid_json: /],
+    ['a bad whitelist entry', 'create_api_key', { ragId: 'RAG', allowedDomains: ['not a domain'] }, /^validation_failed: "not a domain" is not a domain/],
+    ['a third knowledge base', 'create_knowledge_base', { botName: 'Three' }, /^kb_limit_reached: /],
+  ])('reports %s as an MCP tool error', async (_name, tool, args, message) => {
+    if (tool === 'create_knowledge_base') await client.callTool({ name: 'create_knowledge_base', arguments: { botName: 'Two' } });
+    const resolved = Object.fromEntries(Object.entries(args).map(([k, v]) => [k, v === 'RAG' ? ragId : v]));
+    const result = await client.callTool({ name: tool, arguments: resolved });
+    expect(result.isError).toBe(true);
+    expect((result.content as { text: string }[])[0]?.text).toMatch(message);
+  });
+
+  it('refuses arguments that do not match the schema, and unknown tools', async () => {
+    const bad = await client.callTool({ name: 'add_records', arguments: { ragId, name: 'x', content: 'y', format: 'pdf' } });
+    expect(bad.isError).toBe(true);
+    expect((bad.content as { text: string }[])[0]?.text).toMatch(/Input validation error/);
+    const unknown = await client.callTool({ name: 'drop_tables', arguments: {} });
+    expect(unknown.isError).toBe(true);
+  });
+
+  it('keeps other accounts out: their knowledge bases are not found', async () => {
+    const other = await registerAgent(server);
+    const otherClient = await connectMcp(server, other.accessToken);
+    try {
+      for (const [tool, args] of [
+        ['query_knowledge_base', { ragId, query: 'opening hours' }],
+        ['list_records', { ragId }],
+        ['add_records', { ragId, name: 'x', content: 'Intruder text here.' }],
+        ['create_api_key', { ragId }],
+        ['delete_knowledge_base', { ragId }],
+      ] as const) {
+        const result = await otherClient.callTool({ name: tool, arguments: args });
+        expect(result.isError, tool).toBe(true);
+        expect((result.content as { text: string }[])[0]?.text, tool).toMatch(/^not_found: /);
+      }
+      expect(structured<{ knowledgeBases: unknown[] }>(await otherClient.callTool({ name: 'list_knowledge_bases', arguments: {} })).knowledgeBases).toEqual([]);
+    } finally {
+      await otherClient.close();
+    }
+  });
+});
+
+describe('utilities', () => {
+  it('lists the server-side utilities and runs one', async () => {
+    const { utilities } = structured<{ utilities: { id: string; inputSchema: object }[] }>(await client.callTool({ name: 'list_utilities', arguments: {} }));
+    expect(utilities.map((u) => u.id)).toEqual(expect.arrayContaining(['json-format', 'base64', 'hash', 'uuid', 'word-count', 'url-encode']));
+    const run = structured<{ id: string; output: { result: string } }>(
+      await client.callTool({ name: 'run_utility', arguments: { id: 'base64', input: { mode: 'encode', text: 'héllo' } } }),
+    );
+    expect(run).toEqual({ id: 'base64', output: { result: 'aMOpbGxv' } });
+  });
+
+  it('reports bad utility input as a tool error naming the field', async () => {
+    const unknown = await client.callTool({ name: 'run_utility', arguments: { id: 'nope', input: {} } });
+    expect((unknown.content as { text: string }[])[0]?.text).toMatch(/^not_found: /);
+    const invalid = await client.callTool({ name: 'run_utility', arguments: { id: 'uuid', input: { count: 1000 } } });
+    expect((invalid.content as { text: string }[])[0]?.text).toMatch(/^validation_failed: \/input\/count must be <= 100/);
+  });
+});
+
+describe('deleting', () => {
+  it('deletes a knowledge base, freeing the slot', async () => {
+    const deleted = structured(await client.callTool({ name: 'delete_knowledge_base', arguments: { ragId } }));
+    expect(deleted).toEqual({ deleted: true, ragId });
+    const listed = structured<{ knowledgeBases: { ragId: string }[] }>(await client.callTool({ name: 'list_knowledge_bases', arguments: {} }));
+    expect(listed.knowledgeBases.map((k) => k.ragId)).not.toContain(ragId);
+  });
+});

@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import { analyze, normalizeText, queryTerms, tokenize } from '../../src/knowledge/retrieval/tokenize.js';
+
+describe('normalizeText', () => {
+  it('lower-cases, applies NFKC and strips diacritics', () => {
+    expect(normalizeText('Café CRÈME')).toBe('cafe creme');
+    expect(normalizeText('ＡＢＣ ﬁle')).toBe('abc file');
+    expect(normalizeText('Straße Øresund')).toBe('strasse oresund');
+  });
+
+  it('keeps Indic vowel signs (not diacritics)', () => {
+    expect(normalizeText('हिन्दी')).toBe('हिन्दी');
+  });
+});
+
+describe('tokenize', () => {
+  it('stems English words and keeps numbers', () => {
+    expect(tokenize('Refunds are processed in 30 days')).toEqual(['refund', 'ar', 'process', 'in', '30', 'dai']);
+  });
+
+  it('splits at apostrophes and punctuation', () => {
+    expect(tokenize("customer's order-id: 42")).toEqual(['custom', 's', 'order', 'id', '42']);
+  });
+
+  it('indexes CJK runs as unigrams and bigrams; queries use bigrams', () => {
+    expect(tokenize('退货政策')).toEqual(['退', '退货', '货', '货政', '政', '政策', '策']);
+    expect(tokenize('退货政策', 'query')).toEqual(['退货', '货政', '政策']);
+    expect(tokenize('猫', 'query')).toEqual(['猫']);
+  });
+
+  it('separates CJK from Latin inside one "word"', () => {
+    expect(tokenize('iPhone手机')).toEqual(['iphon', '手', '手机', '机']);
+  });
+
+  it('does not stem non-English scripts', () => {
+    expect(tokenize('Привет мир')).toEqual(['привет', 'мир']);
+    expect(tokenize('مرحبا بالعالم')).toEqual(['مرحبا', 'بالعالم']);
+  });
+
+  it('flags stop-words on the surface form', () => {
+    expect(analyze('What does the deer do').map((t) => [t.term, t.stop])).toEqual([
+      ['what', true],
+      ['doe', true],
+      ['the', true],
+      ['deer', false],
+      ['do', true],
+    ]);
+  });
+
+  it('caps very long words', () => {
+    const [term] = tokenize('x'.repeat(500));
+    expect(term).toHaveLength(64);
+  });
+
+  it('never throws on hostile input', () => {
+    const inputs = ['', '\u0000\u0001\u001f', '\ud800 lone surrogate \udfff', '🎉🔥👩‍👩‍👧', '\u202eRTL override\u202c', 'a'.repeat(10_000), ' '.repeat(10_000)];
+    for (const s of inputs) expect(() => tokenize(s)).not.toThrow();
+  });
+});
+
+describe('queryTerms', () => {
+  it('separates distinct content terms from stop-words', () => {
+    expect(queryTerms('What is the refund policy for refunds?')).toEqual({ content: ['refund', 'polici'], stop: ['what', 'is', 'the', 'for'] });
+  });
+
+  it('returns nothing for an empty query', () => {
+    expect(queryTerms('  ?! ')).toEqual({ content: [], stop: [] });
+  });
+});

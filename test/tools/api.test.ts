@@ -1,0 +1,118 @@
+/**
+ * `GET /api/tools` and `POST /api/tools/{id}` over HTTP: the catalogue, every
+ * example through the endpoint, problem documents for bad requests (404
+ * unknown tool, 422 invalid input, 413 too large), CORS for browsers, and the
+ * per-IP limit.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { toolEntries } from '../../src/tools/registry.js';
+import { startServer, type TestServer } from '../support/server.js';
+
+let server: TestServer;
+
+beforeAll(async () => {
+  server = await startServer();
+});
+afterAll(() => server?.stop());
+
+const post = (id: string, body: unknown, headers: Record<string, string> = { 'content-type': 'application/json' }) =>
+  fetch(`${server.baseUrl}/api/tools/${id}`, { method: 'POST', headers, body: typeof body === 'string' ? body : JSON.stringify(body) });
+
+describe('GET /api/tools', () => {
+  it('lists every tool with its schema, examples, page and endpoint', async () => {
+    const response = await fetch(`${server.baseUrl}/api/tools`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('access-control-allow-origin')).toBe('*');
+    expect(response.headers.get('cache-control')).toBe('public, max-age=300');
+    const { tools } = (await response.json()) as { tools: { id: string; page: string; endpoint: string | null; inputSchema: object; examples: unknown[] }[] };
+    expect(tools.map((t) => t.id)).toEqual(toolEntries.map((e) => e.meta.id));
+    for (const tool of tools) {
+      expect(tool.page).toBe(`/tools/${tool.id}`);
+      expect(tool.endpoint).toBe(`/api/tools/${tool.id}`);
+      expect(tool.inputSchema).toHaveProperty('type', 'object');
+      expect(tool.examples.length).toBeGreaterThan(0);
+    }
+  });
+
+  it('is described in the OpenAPI document', async () => {
+    const spec = (await (await fetch(`${server.baseUrl}/openapi.json`)).json()) as { paths: Record<string, Record<string, unknown>> };
+    expect(spec.paths['/api/tools']).toHaveProperty('get');
+    expect(spec.paths['/api/tools/{id}']).toHaveProperty('post');
+  });
+});
+
+describe('POST /api/tools/{id}', () => {
+  const examples = toolEntries.flatMap(({ meta }) => meta.examples.map((example) => [meta.id, example.title, example] as const));
+
+  it.each(examples)('%s: %s', async (id, _title, example) => {
+    const response = await post(id, example.input);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toBe('no-store');
+    expect(response.headers.get('access-control-allow-origin')).toBe('*');
+    const output = await response.json();
+    if ('output' in example) expect(output).toEqual(example.output);
+  });
+
+  it('runs a tool with no body at all when its input may be empty', async () => {
+    const response = await fetch(`${server.baseUrl}/api/tools/uuid`, { method: 'POST' });
+    expect(response.status).toBe(200);
+    expect(((await response.json()) as { uuids: string[] }).uuids).toHaveLength(1);
+  });
+
+  it.each([
+    ['an unknown tool', 'no-such-tool', { text: 'x' }, 404, 'not_found'],
+    ['an id that cannot be a tool', 'Base64', { mode: 'encode', text: 'x' }, 404, 'not_found'],
+    ['a missing field', 'base64', { mode: 'encode' }, 422, 'validation_failed'],
+    ['a wrong type', 'uuid', { count: '3' }, 422, 'validation_failed'],
+    ['an unknown field', 'hash', { text: 'x', salt: 'y' }, 422, 'validation_failed'],
+    ['an array body', 'hash', [1, 2], 422, 'validation_failed'],
+    ['invalid Base64', 'base64', { mode: 'decode', text: '***' }, 422, 'validation_failed'],
+    ['invalid JSON to format', 'json-format', { text: '{"a":}' }, 422, 'invalid_json'],
+  ])('answers %s with a problem document', async (_name, id, body, status, code) => {
+    const response = await post(id, body);
+    expect(response.status).toBe(status);
+    expect(response.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+    expect(response.headers.get('access-control-allow-origin')).toBe('*');
+    const problem = (await response.json()) as { code: string; detail: string; errors?: { location: string }[]; line?: number; column?: number };
+    expect(problem.code).toBe(code);
+    if (code === 'validation_failed') expect(problem.errors?.[0]?.location).toMatch(/^\/body/);
+    if (code === 'invalid_json') expect(problem).toMatchObject({ line: 1, column: 6 });
+  });
+
+  it('answers a body that is not JSON with 400, another media type with 415, and more than 1 MB with 413', async () => {
+    expect((await post('hash', '{"text":')).status).toBe(400);
+    expect((await post('hash', 'text', { 'content-type': 'text/plain' })).status).toBe(415);
+    const big = await post('hash', { text: 'x'.repeat(1024 * 1024 + 10) });
+    expect(big.status).toBe(413);
+    expect(await big.json()).toMatchObject({ code: 'payload_too_large', limitBytes: 1024 * 1024 });
+  });
+
+  it('answers CORS preflights for any origin, without credentials', async () => {
+    const response = await fetch(`${server.baseUrl}/api/tools/hash`, {
+      method: 'OPTIONS',
+      headers: { origin: 'https://someone.example', 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' },
+    });
+    expect(response.status).toBe(204);
+    expect(response.headers.get('access-control-allow-origin')).toBe('*');
+    expect(response.headers.get('access-control-allow-methods')).toBe('POST');
+    expect(response.headers.get('access-control-allow-credentials')).toBeNull();
+  });
+});
+
+describe('the per-IP limit', () => {
+  it('covers the utilities API', async () => {
+    const limited = await startServer({ IP_RATE_PER_SECOND: '3' });
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < 5; i++) {
+        const response = await fetch(`${limited.baseUrl}/api/tools/uuid`, { method: 'POST' });
+        statuses.push(response.status);
+        if (response.status === 429) expect(await response.json()).toMatchObject({ code: 'rate_limited', limit: 'ip' });
+      }
+      expect(statuses.slice(0, 3)).toEqual([200, 200, 200]);
+      expect(statuses).toContain(429);
+    } finally {
+      await limited.stop();
+    }
+  });
+});
