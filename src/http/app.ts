@@ -39,6 +39,7 @@ import { recordRoutes } from './routes/records.js';
 import { queryRoutes } from './routes/query.js';
 import { signInRoutes } from './routes/sign-in.js';
 import { sourceRoutes } from './routes/sources.js';
+import { toolAssetRoutes } from './routes/tool-assets.js';
 import { toolsApiRoutes } from './routes/tools-api.js';
 import { usageRoutes } from './routes/usage.js';
 import { widgetRoutes } from './routes/widget.js';
@@ -155,6 +156,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   widgetRoutes(app, deps.queries, { publicUrl: config.publicUrl });
   if (config.devMode && deps.outbox) devOutboxRoutes(app, deps.outbox);
   toolsApiRoutes(app);
+  await toolAssetRoutes(app);
   if (deps.oauth) {
     await oauthRoutes(app, deps.oauth.server, deps.signIn, {
       publicUrl: config.publicUrl,

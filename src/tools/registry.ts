@@ -1,31 +1,21 @@
 /**
  * The utilities catalogue: every tool's metadata, and a lazy loader for its
  * core, so a page, a Worker or the API pays only for the tools it runs. To
- * add a tool: create `src/tools/<id>/meta.ts` and `core.ts` and list it here;
+ * add a tool: create `src/tools/<id>/meta.ts` and `core.ts` and list it in its group;
  * the catalogue endpoint, the API route, the MCP tools and the table-driven
- * tests pick it up.
+ * tests pick it up. Each group lists its tools in `groups/<group>.ts`; the web
+ * pages find the same folders by `import.meta.glob` (src/web/tools/catalogue.ts).
  */
-import { meta as base64 } from './base64/meta.js';
-import { meta as hash } from './hash/meta.js';
-import { meta as jsonFormat } from './json-format/meta.js';
-import type { ToolCore, ToolMeta } from './types.js';
-import { meta as urlEncode } from './url-encode/meta.js';
-import { meta as uuid } from './uuid/meta.js';
-import { meta as wordCount } from './word-count/meta.js';
+import { aiTools } from './groups/ai.js';
+import { developerTools } from './groups/developer.js';
+import type { ToolEntry } from './groups/entry.js';
+import { imageTools } from './groups/image.js';
+import { pdfTools } from './groups/pdf.js';
+import type { ToolMeta } from './types.js';
 
-export interface ToolEntry {
-  meta: ToolMeta;
-  load(): Promise<ToolCore>;
-}
+export type { ToolEntry } from './groups/entry.js';
 
-export const toolEntries: readonly ToolEntry[] = [
-  { meta: jsonFormat, load: () => import('./json-format/core.js') },
-  { meta: base64, load: () => import('./base64/core.js') },
-  { meta: hash, load: () => import('./hash/core.js') },
-  { meta: uuid, load: () => import('./uuid/core.js') },
-  { meta: urlEncode, load: () => import('./url-encode/core.js') },
-  { meta: wordCount, load: () => import('./word-count/core.js') },
-];
+export const toolEntries: readonly ToolEntry[] = [...developerTools, ...pdfTools, ...imageTools, ...aiTools];
 
 const byId = new Map(toolEntries.map((entry) => [entry.meta.id, entry]));
 

@@ -10,7 +10,7 @@ import { DomainError } from '../../src/errors.js';
 import { locateJsonError } from '../../src/tools/json-format/locate.js';
 import { findTool, toolCatalogue, toolEntries } from '../../src/tools/registry.js';
 import { runTool } from '../../src/tools/runner.js';
-import { run as uuid } from '../../src/tools/uuid/core.js';
+import { generate as uuid } from '../../src/tools/uuid/core.js';
 
 const examples = toolEntries.flatMap(({ meta }) => meta.examples.map((example) => [meta.id, example.title, example] as const));
 
@@ -37,7 +37,7 @@ describe('catalogue', () => {
     expect(meta.name).toBeTruthy();
     expect(meta.description.length).toBeGreaterThan(20);
     expect(meta.keywords.length).toBeGreaterThan(0);
-    expect(['developer', 'text', 'pdf', 'image', 'ai']).toContain(meta.group);
+    expect(['developer', 'pdf', 'image', 'ai']).toContain(meta.group);
     expect(meta.limits.maxInputBytes).toBeGreaterThan(0);
     expect(meta.examples.length).toBeGreaterThan(0);
     expect(meta.inputSchema).toMatchObject({ type: 'object', additionalProperties: false });

@@ -47,7 +47,12 @@ function v7Batch(count: number, now: number): string[] {
   return out;
 }
 
-export function run(input: UuidInput, now: number = Date.now()): UuidOutput {
+export function run(input: UuidInput): UuidOutput {
+  return generate(input, Date.now());
+}
+
+/** `run` at a given time, for tests of v7 ordering. */
+export function generate(input: UuidInput, now: number): UuidOutput {
   const count = input.count ?? 1;
   if ((input.version ?? 'v4') === 'v7') return { uuids: v7Batch(count, now) };
   return { uuids: Array.from({ length: count }, () => globalThis.crypto.randomUUID()) };

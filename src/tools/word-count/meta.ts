@@ -2,7 +2,7 @@ import type { ToolMeta } from '../types.js';
 
 export const meta: ToolMeta = {
   id: 'word-count',
-  group: 'text',
+  group: 'ai',
   name: 'Word counter',
   description: 'Count words, characters, sentences and paragraphs, and estimate the reading time. Works for any language (Unicode word and sentence boundaries).',
   keywords: ['word count', 'character count', 'letters', 'sentences', 'paragraphs', 'reading time', 'text statistics'],
