@@ -23,6 +23,8 @@ export interface Config {
   queryQuotaPerDay: number;
   ipRatePerSecond: number;
   uploadMaxBytes: number;
+  /** TOOL_TIME_LIMIT_MS: caps every utility's own time limit on the server; undefined = the tools' own limits. */
+  toolTimeLimitMs: number | undefined;
   queryCacheTtlSeconds: number;
   /** Seconds between `: ping` comments on idle answer streams. */
   sseHeartbeatSeconds: number;
@@ -169,6 +171,7 @@ export function loadConfig(env: Env = process.env): Config {
     queryQuotaPerDay: int(env, 'QUERY_QUOTA_PER_DAY', 100, 0),
     ipRatePerSecond: int(env, 'IP_RATE_PER_SECOND', 30, 0),
     uploadMaxBytes: int(env, 'UPLOAD_MAX_BYTES', 10 * 1024 * 1024, 1, 1024 * 1024 * 1024),
+    toolTimeLimitMs: int(env, 'TOOL_TIME_LIMIT_MS', 0, 0, 600_000) || undefined,
     queryCacheTtlSeconds: int(env, 'QUERY_CACHE_TTL_SECONDS', 60, 0),
     sseHeartbeatSeconds: int(env, 'SSE_HEARTBEAT_SECONDS', 15, 1, 3600),
     trustedIdJagIssuers: trustedIssuers(env, devMode),

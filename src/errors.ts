@@ -117,6 +117,16 @@ export const catalogue = {
     title: 'Not ready',
     help: 'A backing service (database or Redis) is unreachable.',
   },
+  time_limit_exceeded: {
+    status: 422,
+    title: 'Time limit exceeded',
+    help: 'The work took longer than the limit in `limitMs` and was ended. Send a smaller input.',
+  },
+  server_busy: {
+    status: 503,
+    title: 'Server busy',
+    help: 'Too much work is queued right now. Retry after the seconds in `Retry-After`.',
+  },
   internal_error: {
     status: 500,
     title: 'Internal error',

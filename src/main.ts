@@ -2,6 +2,7 @@
  * Composition root: read the configuration, build the adapters and services,
  * start the HTTP server, and shut everything down cleanly on SIGTERM/SIGINT.
  */
+import { closeToolThreads } from './tools/runner.js';
 import { pathToFileURL } from 'node:url';
 import pino from 'pino';
 import type { Store } from './adapters/storage/port.js';
@@ -37,6 +38,7 @@ export async function start(config: Config): Promise<Running> {
       clearInterval(housekeeping);
       await app.close(); // stops accepting, waits for in-flight requests
       await composition.close();
+      await closeToolThreads();
     })();
     return stopping;
   };

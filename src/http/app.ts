@@ -155,7 +155,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   queryRoutes(app, deps.queries, deps.metrics, config.sseHeartbeatSeconds * 1000);
   widgetRoutes(app, deps.queries, { publicUrl: config.publicUrl });
   if (config.devMode && deps.outbox) devOutboxRoutes(app, deps.outbox);
-  toolsApiRoutes(app);
+  toolsApiRoutes(app, { ...(config.toolTimeLimitMs ? { timeLimitMs: config.toolTimeLimitMs } : {}) });
   await toolAssetRoutes(app);
   if (deps.oauth) {
     await oauthRoutes(app, deps.oauth.server, deps.signIn, {

@@ -28,7 +28,7 @@ describe('GET /api/tools', () => {
     expect(tools.map((t) => t.id)).toEqual(toolEntries.map((e) => e.meta.id));
     for (const tool of tools) {
       expect(tool.page).toBe(`/tools/${tool.id}`);
-      expect(tool.endpoint).toBe(`/api/tools/${tool.id}`);
+      expect(tool.endpoint).toBe(toolEntries.find((e) => e.meta.id === tool.id)?.meta.api ? `/api/tools/${tool.id}` : null);
       expect(tool.inputSchema).toHaveProperty('type', 'object');
       expect(tool.examples.length).toBeGreaterThan(0);
     }
@@ -42,7 +42,9 @@ describe('GET /api/tools', () => {
 });
 
 describe('POST /api/tools/{id}', () => {
-  const examples = toolEntries.flatMap(({ meta }) => meta.examples.map((example) => [meta.id, example.title, example] as const));
+  const examples = toolEntries
+    .filter(({ meta }) => meta.api)
+    .flatMap(({ meta }) => meta.examples.map((example) => [meta.id, example.title, example] as const));
 
   it.each(examples)('%s: %s', async (id, _title, example) => {
     const response = await post(id, example.input);
@@ -50,7 +52,17 @@ describe('POST /api/tools/{id}', () => {
     expect(response.headers.get('cache-control')).toBe('no-store');
     expect(response.headers.get('access-control-allow-origin')).toBe('*');
     const output = await response.json();
-    if ('output' in example) expect(output).toEqual(example.output);
+    if (example.output !== undefined) expect(output).toEqual(example.output);
+    if (example.outputMatches !== undefined) expect(output).toMatchObject(example.outputMatches);
+  });
+
+  it('has no server endpoint for browser-only tools', async () => {
+    for (const { meta } of toolEntries.filter((e) => !e.meta.api)) {
+      const response = await post(meta.id, meta.examples[0]?.input ?? {});
+      expect(response.status, meta.id).toBe(404);
+    }
+    // The regular-expression tester never runs on the server (catastrophic backtracking).
+    expect((await post('regex-tester', { pattern: '(a+)+$', text: 'aaaa!' })).status).toBe(404);
   });
 
   it('runs a tool with no body at all when its input may be empty', async () => {
@@ -79,12 +91,35 @@ describe('POST /api/tools/{id}', () => {
     if (code === 'invalid_json') expect(problem).toMatchObject({ line: 1, column: 6 });
   });
 
-  it('answers a body that is not JSON with 400, another media type with 415, and more than 1 MB with 413', async () => {
+  it("answers a body that is not JSON with 400, another media type with 415, and more than the tool's limit with 413", async () => {
     expect((await post('hash', '{"text":')).status).toBe(400);
     expect((await post('hash', 'text', { 'content-type': 'text/plain' })).status).toBe(415);
+    // Refused from Content-Length, before the body is read.
     const big = await post('hash', { text: 'x'.repeat(1024 * 1024 + 10) });
     expect(big.status).toBe(413);
-    expect(await big.json()).toMatchObject({ code: 'payload_too_large', limitBytes: 1024 * 1024 });
+    expect(await big.json()).toMatchObject({ code: 'payload_too_large', limitBytes: 1_000_000 });
+    // Just over the limit once parsed (the check after parsing measures the input's JSON).
+    const over = await post('hash', { text: 'x'.repeat(1_000_000) });
+    expect(over.status).toBe(413);
+    // Bigger than any tool accepts: the route's own body limit.
+    const huge = await fetch(`${server.baseUrl}/api/tools/hash`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: 'x'.repeat(200 * 1024 * 1024) }).catch(() => undefined);
+    if (huge) expect(huge.status).toBe(413);
+  });
+
+  it('ends a run that exceeds the time limit, and the next run works', async () => {
+    const capped = await startServer({ TOOL_TIME_LIMIT_MS: '1' });
+    try {
+      // Formatting ~900 kB of structured JSON takes far longer than 1 ms.
+      const text = JSON.stringify(Array.from({ length: 12_000 }, (_, i) => ({ id: i, tags: ['a', 'b', 'c'], nested: { deep: { value: i } } })));
+      const slow = await fetch(`${capped.baseUrl}/api/tools/json-format`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ text, indent: 2 }) });
+      expect(slow.status).toBe(422);
+      expect(await slow.json()).toMatchObject({ code: 'time_limit_exceeded', limitMs: 1 });
+      // The same process's thread pool, without the cap: the ended thread was replaced.
+      const quick = await fetch(`${server.baseUrl}/api/tools/base64`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ mode: 'encode', text: 'ok' }) });
+      expect(quick.status).toBe(200);
+    } finally {
+      await capped.stop();
+    }
   });
 
   it('answers CORS preflights for any origin, without credentials', async () => {

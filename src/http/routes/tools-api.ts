@@ -8,14 +8,15 @@
 import type { FastifyReply } from 'fastify';
 import { Type } from 'typebox';
 import { DomainError } from '../../errors.js';
-import { toolCatalogue } from '../../tools/registry.js';
+import { findTool, toolCatalogue } from '../../tools/registry.js';
 import { runTool } from '../../tools/runner.js';
 import type { ToolMeta } from '../../tools/types.js';
 import { errorResponses } from '../schemas.js';
 import type { App } from '../types.js';
 
 const tags = ['Utilities'];
-export const toolBodyLimit = 1024 * 1024;
+/** The route's body limit: the largest tool's; each tool's own limit is checked from Content-Length first. */
+export const toolBodyLimit = Math.max(...toolCatalogue.map((meta) => meta.limits.maxInputBytes)) + 1024;
 
 const ToolParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 100 }) }, { additionalProperties: false });
 
@@ -31,7 +32,12 @@ function cors(reply: FastifyReply): FastifyReply {
   return reply.header('access-control-allow-origin', '*');
 }
 
-export function toolsApiRoutes(app: App): void {
+export interface ToolsApiOptions {
+  /** TOOL_TIME_LIMIT_MS */
+  timeLimitMs?: number;
+}
+
+export function toolsApiRoutes(app: App, options: ToolsApiOptions = {}): void {
   const catalogue = { tools: toolCatalogue.map(toolSummary) };
 
   app.get(
@@ -60,8 +66,14 @@ export function toolsApiRoutes(app: App): void {
     {
       bodyLimit: toolBodyLimit,
       // On the request, so refusals (validation, 413, 429 from later hooks) carry it too.
-      onRequest: async (_request, reply) => {
+      onRequest: async (request, reply) => {
         cors(reply);
+        // Refuse a body over this tool's own limit before reading it.
+        const limit = findTool((request.params as { id?: string }).id ?? '')?.meta.limits.maxInputBytes;
+        const length = Number(request.headers['content-length']);
+        if (limit !== undefined && Number.isFinite(length) && length > limit + 1024) {
+          throw new DomainError('payload_too_large', `The input of this utility may be at most ${limit} bytes.`, { limitBytes: limit });
+        }
       },
       schema: {
         tags,
@@ -78,7 +90,7 @@ export function toolsApiRoutes(app: App): void {
       if (request.body !== undefined && type !== undefined && !/^application\/json\s*(;|$)/i.test(type)) {
         throw new DomainError('unsupported_media_type', 'Send the input as application/json.');
       }
-      const output = await runTool(request.params.id, request.body, { location: '/body' });
+      const output = await runTool(request.params.id, request.body, { location: '/body', ...(options.timeLimitMs ? { timeLimitMs: options.timeLimitMs } : {}) });
       return reply.header('cache-control', 'no-store').send(output);
     },
   );
