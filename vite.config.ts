@@ -14,6 +14,8 @@ export default defineConfig({
   base: '/web/',
   publicDir: false,
   logLevel: 'warn',
+  // Tool workers are ES modules with their own lazily loaded chunks.
+  worker: { format: 'es' },
   build: {
     outDir: fileURLToPath(new URL('./dist/web/', import.meta.url)),
     emptyOutDir: true,
@@ -28,6 +30,7 @@ export default defineConfig({
         home: `${web}index.html`,
         dashboard: `${web}dashboard.html`,
         preview: `${web}widget-preview.html`,
+        tools: `${web}tools.html`,
       },
     },
   },

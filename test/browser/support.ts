@@ -111,7 +111,11 @@ export async function buildWeb(): Promise<void> {
     }
   }
   try {
-    const sources = Math.max(newestMtime(path.join(projectRoot, 'src', 'web')), newestMtime(path.join(projectRoot, 'vite.config.ts')));
+    const sources = Math.max(
+      newestMtime(path.join(projectRoot, 'src', 'web')),
+      newestMtime(path.join(projectRoot, 'src', 'tools')),
+      newestMtime(path.join(projectRoot, 'vite.config.ts')),
+    );
     if (fs.existsSync(built) && fs.statSync(built).mtimeMs > sources) return;
     const { build } = await import('vite');
     await build({ configFile: path.join(projectRoot, 'vite.config.ts'), logLevel: 'error' });

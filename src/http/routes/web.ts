@@ -29,6 +29,25 @@ const baseCsp = [
 
 /** The dashboard and home page: nothing inline, nothing from elsewhere, never framed. */
 export const pageCsp = [...baseCsp, "style-src 'self'", "frame-src 'self'", "frame-ancestors 'none'"].join('; ');
+/**
+ * The utilities pages: tools run here, so WebAssembly (OCR) may compile, workers start from our
+ * origin, and results are shown from blob: URLs. Still nothing from another origin.
+ */
+export const toolsCsp = [
+  "default-src 'self'",
+  "script-src 'self' 'wasm-unsafe-eval'",
+  "worker-src 'self'",
+  "connect-src 'self' blob: data:",
+  "img-src 'self' data: blob:",
+  "media-src 'self' blob:",
+  "font-src 'self' data:",
+  "style-src 'self'",
+  "object-src 'none'",
+  "base-uri 'none'",
+  "form-action 'self'",
+  "frame-src 'self' blob:",
+  "frame-ancestors 'none'",
+].join('; ');
 /** The widget preview: framed by the dashboard; the widget may put its styles in its shadow root. */
 export const previewCsp = [...baseCsp, "style-src 'self' 'unsafe-inline'", "frame-src 'none'", "frame-ancestors 'self'"].join('; ');
 
@@ -119,6 +138,8 @@ export async function webRoutes(app: App, options: WebOptions = {}): Promise<voi
   app.get('/', hide, async (_request, reply) => sendPage(reply, 'index.html', pageCsp, 'DENY'));
   app.get('/dashboard/widget-preview', hide, async (_request, reply) => sendPage(reply, 'widget-preview.html', previewCsp, 'SAMEORIGIN'));
   // The single-page app routes itself: /dashboard, /dashboard/create, /dashboard/kb/{ragId}/{tab}.
+  app.get('/tools', hide, async (_request, reply) => sendPage(reply, 'tools.html', toolsCsp, 'DENY'));
+  app.get('/tools/:id', hide, async (_request, reply) => sendPage(reply, 'tools.html', toolsCsp, 'DENY'));
   app.get('/dashboard', hide, async (_request, reply) => sendPage(reply, 'dashboard.html', pageCsp, 'DENY'));
   app.get('/dashboard/*', hide, async (_request, reply) => sendPage(reply, 'dashboard.html', pageCsp, 'DENY'));
 }

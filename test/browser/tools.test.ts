@@ -1,0 +1,117 @@
+/**
+ * Every utility page in Debian's Chromium: `/tools` lists and searches the catalogue; each
+ * `/tools/{id}` opens with its first example filled in, runs it in the browser and shows the
+ * example's output; no request ever leaves the site's origin (CDN defaults of pdf.js or
+ * tesseract would show up here), and the pages pass axe.
+ */
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { toolCatalogue } from '../../src/tools/registry.js';
+import type { ToolMeta } from '../../src/tools/types.js';
+import { chromium, describeIf } from '../support/requirements.js';
+import { startServer, type TestServer } from '../support/server.js';
+import { buildWeb, guardRequests, launchChromium, screenshot } from './support.js';
+
+/** Tools whose first example cannot finish in a headless browser, with the message they must show instead. */
+const expectedRefusals: Record<string, RegExp> = {
+  // Headless Chromium has no speech voices.
+  'text-to-speech': /voice/i,
+};
+
+function label(name: string): string {
+  const words = name.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/[-_]/g, ' ').toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+describeIf(chromium, 'utility pages in Chromium', () => {
+  let server: TestServer;
+  let browser: Browser;
+  let context: BrowserContext;
+  let strays: string[] = [];
+  const problems: string[] = [];
+
+  beforeAll(async () => {
+    await buildWeb();
+    server = await startServer();
+    browser = await launchChromium();
+    context = await browser.newContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
+    strays = guardRequests(context, () => [server.baseUrl]);
+  }, 180_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  async function open(path: string): Promise<Page> {
+    const page = await context.newPage();
+    page.on('pageerror', (error) => problems.push(`${path}: ${error.message}`));
+    const response = await page.goto(`${server.baseUrl}${path}`);
+    expect(response?.status()).toBe(200);
+    expect(response?.headers()['content-security-policy']).toContain("default-src 'self'");
+    return page;
+  }
+
+  it('lists every tool by group and filters as you type', async () => {
+    const page = await open('/tools');
+    const links = await page.locator('.tool-card a').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
+    expect(links.sort()).toEqual(toolCatalogue.map((m) => `/tools/${m.id}`).sort());
+    expect(links.length).toBeGreaterThanOrEqual(45);
+    for (const group of ['Developer', 'PDF', 'Image', 'AI and text analysis']) await expect(page.getByRole('heading', { name: group, level: 2 }).count()).resolves.toBe(1);
+    await page.fill('#tool-search', 'pdf merge');
+    const visible = await page.locator('.tool-card:visible a').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
+    expect(visible).toContain('/tools/pdf-merge');
+    expect(visible.length).toBeLessThan(5);
+    await page.fill('#tool-search', 'zzzz-no-such-tool');
+    await expect(page.locator('.tool-card:visible').count()).resolves.toBe(0);
+    const axe = await new AxeBuilder({ page }).analyze();
+    expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+    await screenshot(page, 'tools-catalogue');
+    await page.close();
+  });
+
+  async function checkExample(page: Page, meta: ToolMeta): Promise<void> {
+    const example = meta.examples[0];
+    if (!example) throw new Error(`${meta.id} has no example`);
+    await expect(page.locator('#privacy-note').textContent()).resolves.toMatch(/never leave your device/);
+    await page.click('#run-tool');
+    await page.waitForFunction(() => ['done', 'error'].includes(document.getElementById('tool-output')?.dataset.state ?? ''), undefined, { timeout: 90_000 });
+    const state = await page.locator('#tool-output').getAttribute('data-state');
+    const text = (await page.locator('#tool-output').innerText()).trim();
+    const refusal = expectedRefusals[meta.id];
+    if (refusal) {
+      expect(state, text).toBe('error');
+      expect(text).toMatch(refusal);
+      return;
+    }
+    expect(state, `${meta.id}: ${text}`).toBe('done');
+    const expected = (example.output ?? example.outputMatches ?? {}) as Record<string, unknown>;
+    if (typeof expected.result === 'string') {
+      await expect(page.locator('textarea.result-text').inputValue()).resolves.toBe(expected.result);
+    }
+    for (const [key, value] of Object.entries(expected)) {
+      if (key === 'result' || key === 'warnings') continue;
+      if (value === null || typeof value !== 'object') {
+        const dd = page.locator(`.tool-output dt:text-is("${label(key)}") + dd`);
+        await expect(dd.innerText(), `${meta.id}: ${key}`).resolves.toContain(String(value));
+      } else if (Array.isArray(value) && value.length > 0 && value.every((v) => v && typeof v === 'object' && 'name' in v)) {
+        await expect(page.locator('.tool-output .files a[download]').count(), `${meta.id}: files`).resolves.toBeGreaterThanOrEqual(value.length);
+      } else if (!Array.isArray(value) && 'name' in value && 'type' in value) {
+        await expect(page.locator('.tool-output .files a[download]').count(), `${meta.id}: file`).resolves.toBeGreaterThanOrEqual(1);
+      }
+    }
+  }
+
+  it.each(toolCatalogue.map((m) => [m.id, m] as const))('%s: runs its example in the page', async (id, meta) => {
+    const page = await open(`/tools/${id}`);
+    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe(meta.name);
+    await checkExample(page, meta);
+    await page.close();
+  }, 120_000);
+
+  it('sent no request anywhere but the site itself, and no page threw', () => {
+    expect(strays).toEqual([]);
+    expect(problems).toEqual([]);
+  });
+});
