@@ -12,7 +12,7 @@ export function registerUtilityTools(server: McpServer, caller: McpCaller): void
     'list_utilities',
     {
       title: 'List utilities',
-      description: 'The developer and text utilities run_utility can run, with the input schema and examples of each.',
+      description: 'The developer, PDF, image and AI utilities run_utility can run on the server, with the input schema and examples of each. Files go in and come out as Base64.',
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
     () =>
