@@ -90,15 +90,23 @@ describeIf(chromium, 'utility pages in Chromium', () => {
     if (typeof expected.result === 'string') {
       await expect(page.locator('textarea.result-text').inputValue()).resolves.toBe(expected.result);
     }
+    const isFile = (v: unknown): boolean => !!v && typeof v === 'object' && typeof (v as { type?: unknown }).type === 'string' && String((v as { type: string }).type).includes('/');
     for (const [key, value] of Object.entries(expected)) {
       if (key === 'result' || key === 'warnings') continue;
-      if (value === null || typeof value !== 'object') {
+      if (key === 'html') {
+        // Shown rendered, in a sandboxed frame.
+        await expect(page.locator('.tool-output iframe').getAttribute('srcdoc')).resolves.toBe(value);
+      } else if (value === null || typeof value !== 'object') {
         const dd = page.locator(`.tool-output dt:text-is("${label(key)}") + dd`);
-        await expect(dd.innerText(), `${meta.id}: ${key}`).resolves.toContain(String(value));
-      } else if (Array.isArray(value) && value.length > 0 && value.every((v) => v && typeof v === 'object' && 'name' in v)) {
+        await expect(dd.innerText(), `${meta.id}: ${key}`).resolves.toContain(value === null ? '—' : String(value));
+      } else if (Array.isArray(value) && value.length > 0 && value.every(isFile)) {
         await expect(page.locator('.tool-output .files a[download]').count(), `${meta.id}: files`).resolves.toBeGreaterThanOrEqual(value.length);
-      } else if (!Array.isArray(value) && 'name' in value && 'type' in value) {
+      } else if (isFile(value)) {
         await expect(page.locator('.tool-output .files a[download]').count(), `${meta.id}: file`).resolves.toBeGreaterThanOrEqual(1);
+      } else {
+        // Nested values are shown as JSON text.
+        const dd = page.locator(`.tool-output dt:text-is("${label(key)}") + dd`);
+        await expect(dd.count(), `${meta.id}: ${key}`).resolves.toBe(1);
       }
     }
   }

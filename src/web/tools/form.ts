@@ -73,16 +73,18 @@ function exampleFile(base64: string, index: number): File {
   return new File([copy], `example-${index + 1}.${extensions[type] ?? 'bin'}`, { type });
 }
 
-function control(name: string, schema: JsonSchema, kind: Field['kind'], multiple: boolean): Control {
+function control(name: string, schema: JsonSchema, kind: Field['kind'], multiple: boolean, optional: boolean): Control {
   const id = uid(`in-${name}`);
   switch (kind) {
     case 'file':
     case 'files':
       return h('input', { id, type: 'file', accept: String((kind === 'files' ? ((schema.items as JsonSchema).contentMediaType ?? '') : (schema.contentMediaType ?? '')) || ''), multiple: kind === 'files' || multiple });
     case 'enum':
+      // An optional choice without a default may be left unset.
       return h(
         'select',
         { id },
+        optional && schema.default === undefined ? h('option', { value: '' }, '(not set)') : null,
         (schema.enum as unknown[]).map((value) => h('option', { value: JSON.stringify(value) }, String(value))),
       );
     case 'boolean':
@@ -161,7 +163,7 @@ async function readField(field: Field, required: boolean): Promise<unknown> {
     case 'boolean':
       return (c as HTMLInputElement).checked;
     case 'enum':
-      return JSON.parse(c.value) as unknown;
+      return c.value === '' ? empty() : (JSON.parse(c.value) as unknown);
     case 'number': {
       if (c.value.trim() === '') return empty();
       const n = Number(c.value);
@@ -197,7 +199,7 @@ export function buildForm(meta: ToolMeta): ToolForm {
   const required = new Set((meta.inputSchema.required ?? []) as string[]);
   const fields: Field[] = Object.entries(properties).map(([name, schema]) => {
     const kind = kindOf(schema);
-    return { name, schema, kind, control: control(name, schema, kind, meta.batchField === name) };
+    return { name, schema, kind, control: control(name, schema, kind, meta.batchField === name, !required.has(name)) };
   });
 
   const element = h(
