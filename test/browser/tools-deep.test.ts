@@ -58,7 +58,7 @@ describeIf(chromium, 'utilities end to end in Chromium', () => {
 
   async function run(page: Page): Promise<void> {
     await page.click('#run-tool');
-    await page.waitForFunction(() => ['done', 'error'].includes(document.getElementById('tool-output')?.dataset.state ?? ''), undefined, { timeout: 90_000 });
+    await page.waitForFunction(`['done', 'error'].includes(document.getElementById('tool-output')?.dataset.state ?? '')`, undefined, { timeout: 90_000 });
     const state = await page.locator('#tool-output').getAttribute('data-state');
     expect(state, await page.locator('#tool-output').innerText()).toBe('done');
   }

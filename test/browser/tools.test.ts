@@ -76,7 +76,7 @@ describeIf(chromium, 'utility pages in Chromium', () => {
     if (!example) throw new Error(`${meta.id} has no example`);
     await expect(page.locator('#privacy-note').textContent()).resolves.toMatch(/never leave your device/);
     await page.click('#run-tool');
-    await page.waitForFunction(() => ['done', 'error'].includes(document.getElementById('tool-output')?.dataset.state ?? ''), undefined, { timeout: 90_000 });
+    await page.waitForFunction(`['done', 'error'].includes(document.getElementById('tool-output')?.dataset.state ?? '')`, undefined, { timeout: 90_000 });
     const state = await page.locator('#tool-output').getAttribute('data-state');
     const text = (await page.locator('#tool-output').innerText()).trim();
     const refusal = expectedRefusals[meta.id];
