@@ -123,6 +123,15 @@ describe('bad input', () => {
   });
 });
 
+describe('word-count on long texts', () => {
+  it('counts 300 kB exactly (segmented in pieces, since Intl.Segmenter is quadratic on long strings)', async () => {
+    const text = 'The quick brown fox jumps over the lazy dog. '.repeat(300_000 / 45);
+    const output = (await runTool('word-count', { text })) as { words: number; sentences: number; characters: number };
+    const repeats = Math.floor(300_000 / 45);
+    expect(output).toMatchObject({ words: repeats * 9, sentences: repeats, characters: text.length });
+  });
+});
+
 describe('tool behaviour', () => {
   it('does not mutate the caller’s input when filling defaults', async () => {
     const input = { text: '{}' };

@@ -20,6 +20,8 @@ export interface WordCountOutput {
   readingTimeMinutes: number;
 }
 
+import { segments } from '../shared/segments.js';
+
 const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
 const words = new Intl.Segmenter(undefined, { granularity: 'word' });
 const sentences = new Intl.Segmenter(undefined, { granularity: 'sentence' });
@@ -28,14 +30,14 @@ export function run(input: WordCountInput): WordCountOutput {
   const { text } = input;
   let characters = 0;
   let charactersNoSpaces = 0;
-  for (const { segment } of graphemes.segment(text)) {
+  for (const { segment } of segments(graphemes, text)) {
     characters++;
     if (!/^\s+$/u.test(segment)) charactersNoSpaces++;
   }
   let wordCount = 0;
-  for (const segment of words.segment(text)) if (segment.isWordLike) wordCount++;
+  for (const segment of segments(words, text)) if (segment.isWordLike) wordCount++;
   let sentenceCount = 0;
-  for (const { segment } of sentences.segment(text)) if (/[\p{L}\p{N}]/u.test(segment)) sentenceCount++;
+  for (const { segment } of segments(sentences, text)) if (/[\p{L}\p{N}]/u.test(segment)) sentenceCount++;
   const paragraphs = text.split(/\n\s*\n/).filter((p) => /\S/.test(p)).length;
   const readingTimeSeconds = Math.round((wordCount / (input.wordsPerMinute ?? 200)) * 60);
   return {

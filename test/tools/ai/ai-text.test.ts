@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { characterCount, pieces, sentences, spellings, terms, words } from '../../../src/tools/shared/ai-text.js';
+import { characterCount, sentences, spellings, terms, words } from '../../../src/tools/shared/ai-text.js';
+import { pieces } from '../../../src/tools/shared/segments.js';
 
 describe('shared text splitting', () => {
   it('cuts long texts into pieces that join back exactly, at sentence ends when it can', () => {
