@@ -8,12 +8,12 @@ import fs from 'node:fs';
 import { unzipSync } from 'fflate';
 import { encode } from 'gpt-tokenizer/encoding/o200k_base';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
-import type { Browser, BrowserContext, Download, Page } from 'playwright-core';
+import type { Download, Page } from 'playwright-core';
 import sharp from 'sharp';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { chromium, describeIf } from '../support/requirements.js';
-import { startServer, type TestServer } from '../support/server.js';
-import { buildWeb, guardRequests, launchChromium, screenshot } from './support.js';
+import { screenshot } from './support.js';
+import { runTool, toolPages } from './tool-pages.js';
 
 async function pdfWithPages(count: number, label: string): Promise<Buffer> {
   const doc = await PDFDocument.create();
@@ -32,34 +32,11 @@ async function bytesOf(download: Download): Promise<Buffer> {
 }
 
 describeIf(chromium, 'utilities end to end in Chromium', () => {
-  let server: TestServer;
-  let browser: Browser;
-  let context: BrowserContext;
-  let strays: string[] = [];
-
-  beforeAll(async () => {
-    await buildWeb();
-    server = await startServer();
-    browser = await launchChromium();
-    context = await browser.newContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
-    strays = guardRequests(context, () => [server.baseUrl]);
-  }, 180_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
-
-  async function open(id: string): Promise<Page> {
-    const page = await context.newPage();
-    await page.goto(`${server.baseUrl}/tools/${id}`);
-    return page;
-  }
+  const pages = toolPages();
+  const open = (id: string) => pages.open(`/tools/${id}`);
 
   async function run(page: Page): Promise<void> {
-    await page.click('#run-tool');
-    await page.waitForFunction(`['done', 'error'].includes(document.getElementById('tool-output')?.dataset.state ?? '')`, undefined, { timeout: 90_000 });
-    const state = await page.locator('#tool-output').getAttribute('data-state');
+    const state = await runTool(page);
     expect(state, await page.locator('#tool-output').innerText()).toBe('done');
   }
 
@@ -165,7 +142,24 @@ describeIf(chromium, 'utilities end to end in Chromium', () => {
     await page.close();
   }, 120_000);
 
-  it('sent no request anywhere but the site itself', () => {
-    expect(strays).toEqual([]);
+  it('ends a catastrophically backtracking regular expression after a second, and the page keeps working', async () => {
+    const page = await open('regex-tester');
+    await page.getByLabel(/^Pattern/).fill('(a+)+$');
+    await page.getByLabel(/^Text/).fill(`${'a'.repeat(40)}!`);
+    const started = Date.now();
+    expect(await runTool(page)).toBe('error');
+    expect(Date.now() - started).toBeLessThan(30_000);
+    await expect(page.locator('#tool-output').innerText()).resolves.toMatch(/took longer than 1 s and was stopped/);
+    // A fresh Worker takes the next run.
+    await page.getByLabel(/^Pattern/).fill('b+');
+    await page.getByLabel(/^Text/).fill('abbbc');
+    await run(page);
+    await expect(page.locator('.tool-output dt:text-is("Match count") + dd').innerText()).resolves.toBe('1');
+    await page.close();
+  }, 120_000);
+
+  it('sent no request anywhere but the site itself, and no page threw', () => {
+    expect(pages.strays).toEqual([]);
+    expect(pages.problems).toEqual([]);
   });
 });

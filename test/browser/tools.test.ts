@@ -5,13 +5,13 @@
  * tesseract would show up here), and the pages pass axe.
  */
 import { AxeBuilder } from '@axe-core/playwright';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { expect, it } from 'vitest';
 import { toolCatalogue } from '../../src/tools/registry.js';
 import type { ToolMeta } from '../../src/tools/types.js';
 import { chromium, describeIf } from '../support/requirements.js';
-import { startServer, type TestServer } from '../support/server.js';
-import { buildWeb, guardRequests, launchChromium, screenshot } from './support.js';
+import { screenshot } from './support.js';
+import { runTool, toolPages } from './tool-pages.js';
 
 /** Tools whose first example cannot finish in a headless browser, with the message they must show instead. */
 const expectedRefusals: Record<string, RegExp> = {
@@ -25,33 +25,8 @@ function label(name: string): string {
 }
 
 describeIf(chromium, 'utility pages in Chromium', () => {
-  let server: TestServer;
-  let browser: Browser;
-  let context: BrowserContext;
-  let strays: string[] = [];
-  const problems: string[] = [];
-
-  beforeAll(async () => {
-    await buildWeb();
-    server = await startServer();
-    browser = await launchChromium();
-    context = await browser.newContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
-    strays = guardRequests(context, () => [server.baseUrl]);
-  }, 180_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
-
-  async function open(path: string): Promise<Page> {
-    const page = await context.newPage();
-    page.on('pageerror', (error) => problems.push(`${path}: ${error.message}`));
-    const response = await page.goto(`${server.baseUrl}${path}`);
-    expect(response?.status()).toBe(200);
-    expect(response?.headers()['content-security-policy']).toContain("default-src 'self'");
-    return page;
-  }
+  const pages = toolPages();
+  const open = (path: string) => pages.open(path);
 
   it('lists every tool by group and filters as you type', async () => {
     const page = await open('/tools');
@@ -75,9 +50,7 @@ describeIf(chromium, 'utility pages in Chromium', () => {
     const example = meta.examples[0];
     if (!example) throw new Error(`${meta.id} has no example`);
     await expect(page.locator('#privacy-note').textContent()).resolves.toMatch(/never leave your device/);
-    await page.click('#run-tool');
-    await page.waitForFunction(`['done', 'error'].includes(document.getElementById('tool-output')?.dataset.state ?? '')`, undefined, { timeout: 90_000 });
-    const state = await page.locator('#tool-output').getAttribute('data-state');
+    const state = await runTool(page);
     const text = (await page.locator('#tool-output').innerText()).trim();
     const refusal = expectedRefusals[meta.id];
     if (refusal) {
@@ -119,7 +92,7 @@ describeIf(chromium, 'utility pages in Chromium', () => {
   }, 120_000);
 
   it('sent no request anywhere but the site itself, and no page threw', () => {
-    expect(strays).toEqual([]);
-    expect(problems).toEqual([]);
+    expect(pages.strays).toEqual([]);
+    expect(pages.problems).toEqual([]);
   });
 });

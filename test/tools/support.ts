@@ -3,6 +3,8 @@
  * input as `run()` receives it (file fields decoded from Base64).
  */
 import { expect } from 'vitest';
+import { DomainError } from '../../src/errors.js';
+import { runTool } from '../../src/tools/runner.js';
 import { decodeFileFields, encodeFiles } from '../../src/tools/files.js';
 import { ToolInputError, type ToolExample, type ToolMeta } from '../../src/tools/types.js';
 
@@ -32,4 +34,15 @@ export async function toolRefusal(fn: () => unknown): Promise<ToolInputError> {
     throw error;
   }
   throw new Error('expected a ToolInputError, but the tool accepted the input');
+}
+
+/** Runs a tool as the API does (`runTool`) and returns the DomainError it refuses with; fails when it accepts. */
+export async function apiRefusal(id: string, input: unknown): Promise<DomainError> {
+  try {
+    await runTool(id, input);
+  } catch (error) {
+    if (error instanceof DomainError) return error;
+    throw error;
+  }
+  throw new Error(`${id} accepted ${JSON.stringify(input).slice(0, 200)}`);
 }

@@ -3,7 +3,7 @@ import { runTool } from '../../../src/tools/runner.js';
 import { run } from '../../../src/tools/keywords/core.js';
 import { meta } from '../../../src/tools/keywords/meta.js';
 import { exampleCases, exampleInput, expectExampleOutput } from '../support.js';
-import { apiRefusal } from './api-refusal.js';
+import { apiRefusal } from '../support.js';
 
 describe('keywords examples', () => {
   it.each(exampleCases(meta))('%s', (_title, example) => {

@@ -3,7 +3,7 @@ import { runTool } from '../../../src/tools/runner.js';
 import { run } from '../../../src/tools/language-detect/core.js';
 import { meta } from '../../../src/tools/language-detect/meta.js';
 import { exampleCases, exampleInput, expectExampleOutput } from '../support.js';
-import { apiRefusal } from './api-refusal.js';
+import { apiRefusal } from '../support.js';
 
 describe('language-detect examples', () => {
   it.each(exampleCases(meta))('%s', (_title, example) => {

@@ -5,7 +5,7 @@ import { meta } from '../../../src/tools/ocr-image/meta.js';
 import { run } from '../../../src/tools/ocr-image/server.js';
 import { exampleCases, exampleInput, expectExampleOutput, toolRefusal } from '../support.js';
 import { startServer, type TestServer } from '../../support/server.js';
-import { apiRefusal } from './api-refusal.js';
+import { apiRefusal } from '../support.js';
 
 /** A white image with black text, rendered from SVG so the expected words are known. */
 async function textImage(lines: string[], format: 'png' | 'jpeg' = 'png'): Promise<Uint8Array> {

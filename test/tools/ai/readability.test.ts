@@ -3,7 +3,7 @@ import { runTool } from '../../../src/tools/runner.js';
 import { run } from '../../../src/tools/readability/core.js';
 import { meta } from '../../../src/tools/readability/meta.js';
 import { exampleCases, exampleInput, expectExampleOutput, toolRefusal } from '../support.js';
-import { apiRefusal } from './api-refusal.js';
+import { apiRefusal } from '../support.js';
 
 describe('readability examples', () => {
   it.each(exampleCases(meta))('%s', (_title, example) => {

@@ -4,7 +4,7 @@ import { run } from '../../../src/tools/summarize/core.js';
 import { meta } from '../../../src/tools/summarize/meta.js';
 import { similarity, textRank } from '../../../src/tools/summarize/textrank.js';
 import { exampleCases, exampleInput, expectExampleOutput, toolRefusal } from '../support.js';
-import { apiRefusal } from './api-refusal.js';
+import { apiRefusal } from '../support.js';
 
 describe('summarize examples', () => {
   it.each(exampleCases(meta))('%s', (_title, example) => {

@@ -4,7 +4,7 @@ import { runTool } from '../../../src/tools/runner.js';
 import { run } from '../../../src/tools/text-to-speech/core.js';
 import { meta } from '../../../src/tools/text-to-speech/meta.js';
 import { toolRefusal } from '../support.js';
-import { apiRefusal } from './api-refusal.js';
+import { apiRefusal } from '../support.js';
 
 // Speaking needs a browser with voices (headless Chromium has none): only the server side is tested here.
 describe('text-to-speech', () => {

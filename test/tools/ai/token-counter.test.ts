@@ -6,7 +6,7 @@ import { run } from '../../../src/tools/token-counter/core.js';
 import { meta } from '../../../src/tools/token-counter/meta.js';
 import { modelEncodings } from '../../../src/tools/token-counter/models.js';
 import { exampleCases, exampleInput, expectExampleOutput, toolRefusal } from '../support.js';
-import { apiRefusal } from './api-refusal.js';
+import { apiRefusal } from '../support.js';
 
 describe('token-counter examples', () => {
   it.each(exampleCases(meta))('%s', async (_title, example) => {

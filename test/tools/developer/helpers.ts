@@ -1,6 +1,5 @@
 /** Shared pieces of the developer tool tests: example tables and refusals through the runner. */
 import { afterAll, expect, it } from 'vitest';
-import { DomainError } from '../../../src/errors.js';
 import { closeToolThreads, runTool } from '../../../src/tools/runner.js';
 import type { ToolMeta } from '../../../src/tools/types.js';
 import { exampleCases, exampleInput, expectExampleOutput } from '../support.js';
@@ -13,15 +12,7 @@ export function itRunsExamples(meta: ToolMeta, run: (input: never) => unknown): 
 }
 
 /** The DomainError the runner throws for an input (fails when the input is accepted). */
-export async function runnerRefusal(id: string, input: unknown): Promise<DomainError> {
-  try {
-    await runTool(id, input);
-  } catch (error) {
-    if (error instanceof DomainError) return error;
-    throw error;
-  }
-  throw new Error(`${id} accepted ${JSON.stringify(input).slice(0, 200)}`);
-}
+export { apiRefusal as runnerRefusal } from '../support.js';
 
 /** The runner's output for the tool's first example, which must match it (the API path). */
 export async function expectFirstExampleOverApi(meta: ToolMeta): Promise<void> {

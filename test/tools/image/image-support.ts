@@ -4,8 +4,6 @@
  */
 import { Ajv } from 'ajv';
 import { describe, expect, it } from 'vitest';
-import { DomainError } from '../../../src/errors.js';
-import { runTool } from '../../../src/tools/runner.js';
 import type { ToolMeta } from '../../../src/tools/types.js';
 import { exampleCases, exampleInput, expectExampleOutput, toolRefusal } from '../support.js';
 import { avifStart, heicStart, inspect, pngHeaderOnly } from './fixtures.js';
@@ -63,13 +61,4 @@ export function describeFileRefusals(meta: ToolMeta, run: Run, options: Record<s
   });
 }
 
-/** The runner's error for an input (validation, decoding and the tool's refusals). */
-export async function apiRefusal(id: string, input: unknown): Promise<DomainError> {
-  try {
-    await runTool(id, input);
-  } catch (error) {
-    if (error instanceof DomainError) return error;
-    throw error;
-  }
-  throw new Error(`${id} accepted the input`);
-}
+export { apiRefusal } from '../support.js';

@@ -4,8 +4,8 @@ import { run } from '../../../src/tools/pdf-compress/core.js';
 import { meta } from '../../../src/tools/pdf-compress/meta.js';
 import { closeToolThreads } from '../../../src/tools/runner.js';
 import { exampleCases, exampleInput, expectExampleOutput } from '../support.js';
-import { base64, corruptPdf, encryptedPdf, notAPdf, pdfWithText } from './fixtures.js';
-import { expectApiRefusal, expectRefused } from './refusal.js';
+import { base64, notAPdf, pdfWithText } from './fixtures.js';
+import { expectApiRefusal, itRefusesBadPdfs } from './refusal.js';
 import { extractedText } from './text.js';
 
 afterAll(() => closeToolThreads());
@@ -46,14 +46,7 @@ describe('pdf-compress', () => {
     expect(output.warnings?.[0]).toMatch(/original is returned unchanged/);
   });
 
-  it.each([
-    ['not a PDF', async () => notAPdf, 'unsupported_type', /not a PDF/],
-    ['encrypted', encryptedPdf, undefined, /encrypted/],
-    ['damaged', async () => corruptPdf, undefined, /could not be read/],
-  ] as const)('refuses a %s file', async (_name, make, kind, message) => {
-    const file = await make();
-    await expectRefused(() => run({ file }), 'file', kind, message);
-  });
+  itRefusesBadPdfs((file) => run({ file }));
 
   it('refuses bad Base64 through the API', async () => {
     await expectApiRefusal('pdf-compress', { file: 'not*base64' }, 'validation_failed', 422);

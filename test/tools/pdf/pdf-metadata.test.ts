@@ -4,8 +4,8 @@ import { run } from '../../../src/tools/pdf-metadata/core.js';
 import { meta } from '../../../src/tools/pdf-metadata/meta.js';
 import { closeToolThreads, runTool } from '../../../src/tools/runner.js';
 import { exampleCases, exampleInput, expectExampleOutput } from '../support.js';
-import { base64, corruptPdf, encryptedPdf, notAPdf, pdfWithText } from './fixtures.js';
-import { expectApiRefusal, expectRefused } from './refusal.js';
+import { base64, pdfWithText } from './fixtures.js';
+import { expectApiRefusal, expectRefused, itRefusesBadPdfs } from './refusal.js';
 
 afterAll(() => closeToolThreads());
 
@@ -48,14 +48,7 @@ describe('pdf-metadata', () => {
     await expectRefused(async () => run({ file: await pdfWithText(['a']), mode: 'edit' }), 'mode', undefined, /at least one field/);
   });
 
-  it.each([
-    ['not a PDF', async () => notAPdf, 'unsupported_type', /not a PDF/],
-    ['encrypted', encryptedPdf, undefined, /encrypted/],
-    ['damaged', async () => corruptPdf, undefined, /could not be read/],
-  ] as const)('refuses a %s file', async (_name, make, kind, message) => {
-    const file = await make();
-    await expectRefused(() => run({ file }), 'file', kind, message);
-  });
+  itRefusesBadPdfs((file) => run({ file }));
 
   it('runs through the API and refuses unknown fields', async () => {
     const file = base64(await pdfWithText(['a']));

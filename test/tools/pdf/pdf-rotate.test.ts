@@ -4,8 +4,8 @@ import { run } from '../../../src/tools/pdf-rotate/core.js';
 import { meta } from '../../../src/tools/pdf-rotate/meta.js';
 import { closeToolThreads } from '../../../src/tools/runner.js';
 import { exampleCases, exampleInput, expectExampleOutput } from '../support.js';
-import { base64, corruptPdf, encryptedPdf, notAPdf, pdfWithText } from './fixtures.js';
-import { expectApiRefusal, expectRefused } from './refusal.js';
+import { base64, notAPdf, pdfWithText } from './fixtures.js';
+import { expectApiRefusal, expectRefused, itRefusesBadPdfs } from './refusal.js';
 
 afterAll(() => closeToolThreads());
 
@@ -41,14 +41,7 @@ describe('pdf-rotate', () => {
     await expectRefused(async () => run({ file: await pdfWithText(['a', 'b']), pages: '3' }), 'pages', undefined, /^Page 3 does not exist: the PDF has 2 pages\.$/);
   });
 
-  it.each([
-    ['not a PDF', async () => notAPdf, 'unsupported_type', /not a PDF/],
-    ['encrypted', encryptedPdf, undefined, /encrypted/],
-    ['damaged', async () => corruptPdf, undefined, /could not be read/],
-  ] as const)('refuses a %s file', async (_name, make, kind, message) => {
-    const file = await make();
-    await expectRefused(() => run({ file }), 'file', kind, message);
-  });
+  itRefusesBadPdfs((file) => run({ file }));
 
   it('refuses through the API an angle outside the list, and a GIF', async () => {
     const file = base64(await pdfWithText(['a']));

@@ -3,8 +3,8 @@ import { run } from '../../../src/tools/pdf-split/core.js';
 import { meta } from '../../../src/tools/pdf-split/meta.js';
 import { closeToolThreads, runTool } from '../../../src/tools/runner.js';
 import { exampleCases, exampleInput, expectExampleOutput } from '../support.js';
-import { base64, corruptPdf, encryptedPdf, hugePdf, notAPdf, pdfWithText } from './fixtures.js';
-import { expectApiRefusal, expectRefused } from './refusal.js';
+import { base64, hugePdf, pdfWithText } from './fixtures.js';
+import { expectApiRefusal, expectRefused, itRefusesBadPdfs } from './refusal.js';
 import { extractedText } from './text.js';
 
 afterAll(() => closeToolThreads());
@@ -55,15 +55,9 @@ describe('pdf-split', () => {
     await expectRefused(async () => run({ file: await pdfWithText(['a']) }), 'ranges', undefined, /Give the page ranges/);
   });
 
-  it.each([
-    ['not a PDF', async () => notAPdf, 'unsupported_type', /not a PDF/],
-    ['encrypted', encryptedPdf, undefined, /encrypted/],
-    ['damaged', async () => corruptPdf, undefined, /could not be read/],
+  itRefusesBadPdfs((file) => run({ file, mode: 'every-page' }), [
     ['over 2000 pages', () => hugePdf(), 'too_large', /2001 pages/],
-  ] as const)('refuses a %s file', async (_name, make, kind, message) => {
-    const file = await make();
-    await expectRefused(() => run({ file, mode: 'every-page' }), 'file', kind, message);
-  });
+  ]);
 });
 
 describe('pdf-split through the API runner', () => {
