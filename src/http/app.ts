@@ -123,15 +123,18 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   app.addSchema(Problem);
 
-  app.addHook('onRequest', async (request, reply) => {
+  // Hooks that run on every request take Fastify's callback form: no promise per request.
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
     reply.header('x-content-type-options', 'nosniff');
     reply.header('referrer-policy', 'strict-origin-when-cross-origin');
+    done();
   });
-  app.addHook('onResponse', async (request, reply) => {
+  app.addHook('onResponse', (request, reply, done) => {
     const route = request.routeOptions.url ?? 'unmatched';
     deps.metrics.httpRequests.inc({ method: request.method, route, status: String(reply.statusCode) });
     deps.metrics.httpDuration.observe({ method: request.method, route }, reply.elapsedTime / 1000);
+    done();
   });
 
   registerErrorHandling(app, config.publicUrl, config.uploadMaxBytes);

@@ -40,8 +40,8 @@ export function registerIpLimit(app: FastifyInstance, limiter: RateLimiter, ipRa
     request.ipLimit = decision;
   });
   // Successes report the limit too (product.md §5). Query routes set the combined fields themselves; hijacked streams skip onSend.
-  app.addHook('onSend', async (request: FastifyRequest, reply, payload) => {
+  app.addHook('onSend', (request: FastifyRequest, reply, payload, done) => {
     if (request.ipLimit && !reply.hasHeader('ratelimit-policy')) reply.headers(rateLimitHeaders(request.ipLimit));
-    return payload;
+    done(null, payload);
   });
 }

@@ -35,27 +35,33 @@ export function signedRequestOf(request: FastifyRequest, publicUrl: string): Sig
 }
 
 export function registerWebBotAuth(app: FastifyInstance, auth: WebBotAuth, publicUrl: string): void {
-  app.addHook('onRequest', async (request, reply) => {
-    if (!signatureHeaders.some((name) => request.headers[name] !== undefined)) return;
-    try {
-      const bot = await auth.verify(signedRequestOf(request, publicUrl));
-      request.bot = { agent: bot.agent.uri, keyid: bot.keyid };
-      request.botKey = bot.keyid;
-      // Every later line of this request (down to "request completed") names the bot.
-      const log = request.log.child({ bot: request.bot });
-      request.log = log;
-      reply.log = log;
-      log.info('bot verified');
-    } catch (err) {
-      if (!(err instanceof BotAuthError)) throw err;
-      request.botAuthError = err;
-      request.log.info({ botAuth: { reason: err.reason, detail: err.message } }, 'bot signature refused');
-    }
+  // Callback form: the common case (no signature headers) costs no promise.
+  app.addHook('onRequest', (request, reply, done) => {
+    if (!signatureHeaders.some((name) => request.headers[name] !== undefined)) return done();
+    auth.verify(signedRequestOf(request, publicUrl)).then(
+      (bot) => {
+        request.bot = { agent: bot.agent.uri, keyid: bot.keyid };
+        request.botKey = bot.keyid;
+        // Every later line of this request (down to "request completed") names the bot.
+        const log = request.log.child({ bot: request.bot });
+        request.log = log;
+        reply.log = log;
+        log.info('bot verified');
+        done();
+      },
+      (err: unknown) => {
+        if (!(err instanceof BotAuthError)) return done(err as Error);
+        request.botAuthError = err;
+        request.log.info({ botAuth: { reason: err.reason, detail: err.message } }, 'bot signature refused');
+        done();
+      },
+    );
   });
-  app.addHook('preParsing', async (request) => {
+  app.addHook('preParsing', (request, _reply, payload, done) => {
     const err = request.botAuthError;
-    // Thrown, not sent: an error stops Fastify's lifecycle at once, whereas a reply sent from a hook
-    // is only seen as sent once every (async) onSend hook has run.
-    if (err) throw new DomainError('invalid_signature', `The Web Bot Auth signature was refused: ${err.message}.`, { reason: err.reason });
+    // An error, not a reply: an error stops Fastify's lifecycle at once, whereas a reply sent from a hook
+    // is only seen as sent once every onSend hook has run.
+    if (err) return done(new DomainError('invalid_signature', `The Web Bot Auth signature was refused: ${err.message}.`, { reason: err.reason }));
+    done(null, payload);
   });
 }

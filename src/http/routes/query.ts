@@ -8,7 +8,7 @@ import { rateLimitHeaders } from '../../adapters/limits/headers.js';
 import type { LimitDecision } from '../../adapters/limits/port.js';
 import { combineDecisions } from '../../adapters/limits/rules.js';
 import type { Metrics } from '../../ops/metrics.js';
-import type { AdmittedQuery, QueryService } from '../../knowledge/query/query-service.js';
+import type { AdmittedQuery, DoneEvent, QueryService } from '../../knowledge/query/query-service.js';
 import { corsHeadersFor, queryPaths } from '../plugins/query-cors.js';
 import { errorResponses } from '../schemas.js';
 import type { App } from '../types.js';
@@ -72,16 +72,35 @@ export function queryHeaders(request: FastifyRequest, decision?: LimitDecision):
   return { ...corsHeadersFor(request), ...(decisions.length ? rateLimitHeaders(combineDecisions(...decisions)) : {}) };
 }
 
+/**
+ * Runs retrieval and the answerer for a query the cache did not have. Work stops when the client
+ * goes away; then there is no answer (undefined) and nothing to send.
+ */
+async function answerUncached(queries: QueryService, admitted: AdmittedQuery, requestId: string, reply: FastifyReply): Promise<DoneEvent | undefined> {
+  const controller = new AbortController();
+  // Not request.raw's 'close': that fired when the body was read. The response closes when the client goes away.
+  reply.raw.once('close', () => {
+    if (!reply.raw.writableFinished) controller.abort();
+  });
+  let done: DoneEvent | undefined;
+  for await (const event of queries.answer(admitted, requestId, controller.signal, { cacheChecked: true })) {
+    if (event.type === 'done') done = event;
+  }
+  if (!done && !controller.signal.aborted) throw new Error('the answerer ended without an answer');
+  return done;
+}
+
 export function queryRoutes(app: App, queries: QueryService, metrics: Metrics, heartbeatMs: number): void {
   const active = new ActiveStreams();
   // Hijacked streams are invisible to Fastify's close: end them ourselves (product.md §10).
   app.addHook('preClose', async () => active.drain(5000));
 
   // Error responses of these routes need CORS too, so the widget can read why it was refused.
-  app.addHook('onSend', async (request: FastifyRequest, reply: FastifyReply) => {
+  app.addHook('onSend', (request: FastifyRequest, reply: FastifyReply, payload, done) => {
     if (reply.statusCode >= 400 && request.method === 'POST' && queryPaths.includes(request.routeOptions.url ?? '')) {
       reply.headers(corsHeadersFor(request));
     }
+    done(null, payload);
   });
 
   app.post(
@@ -97,21 +116,11 @@ export function queryRoutes(app: App, queries: QueryService, metrics: Metrics, h
     },
     async (request, reply) => {
       const admitted = await admitFrom(queries, request, request.body);
-      const controller = new AbortController();
-      // Not request.raw's 'close': that fired when the body was read. The response closes when the client goes away.
-      reply.raw.once('close', () => {
-        if (!reply.raw.writableFinished) controller.abort();
-      });
-      let result: Static<typeof AnswerSchema> | undefined;
-      for await (const event of queries.answer(admitted, request.id, controller.signal)) {
-        if (event.type === 'done') result = { answer: event.answer, sources: event.sources, grounded: event.grounded, cached: event.cached, requestId: request.id };
-      }
-      if (!result) {
-        // The client left before the answer was ready: nothing to send, and no server error.
-        if (controller.signal.aborted) return (reply as unknown as FastifyReply).code(499).send();
-        throw new Error('the answerer ended without an answer');
-      }
-      metrics.queries.inc({ endpoint: 'query', cached: String(result.cached), grounded: String(result.grounded) });
+      const done = (await queries.cachedAnswer(admitted)) ?? (await answerUncached(queries, admitted, request.id, reply));
+      // The client left before the answer was ready: nothing to send, and no server error.
+      if (!done) return (reply as unknown as FastifyReply).code(499).send();
+      metrics.queries.inc({ endpoint: 'query', cached: String(done.cached), grounded: String(done.grounded) });
+      const result: Static<typeof AnswerSchema> = { answer: done.answer, sources: done.sources, grounded: done.grounded, cached: done.cached, requestId: request.id };
       return reply.headers(queryHeaders(request, admitted.limits)).send(result);
     },
   );

@@ -40,11 +40,16 @@ export interface AdmittedQuery {
   limits: LimitDecision;
 }
 
-export type QueryEvent =
-  | { type: 'meta'; requestId: string; cached: boolean }
-  | { type: 'sources'; sources: Citation[] }
-  | { type: 'token'; text: string }
-  | { type: 'done'; answer: string; sources: Citation[]; grounded: boolean; cached: boolean; fallback?: boolean };
+export interface DoneEvent {
+  type: 'done';
+  answer: string;
+  sources: Citation[];
+  grounded: boolean;
+  cached: boolean;
+  fallback?: boolean;
+}
+
+export type QueryEvent = { type: 'meta'; requestId: string; cached: boolean } | { type: 'sources'; sources: Citation[] } | { type: 'token'; text: string } | DoneEvent;
 
 interface CachedAnswer {
   answer: string;
@@ -144,12 +149,24 @@ export class QueryService {
     return retrieved.map((r) => ({ recordId: r.recordId, sourceName: r.sourceName, passage: r.text, score: r.score }));
   }
 
-  /** The answer as events: meta at once, sources after retrieval, tokens, done. */
-  async *answer(admitted: AdmittedQuery, requestId: string, signal: AbortSignal): AsyncGenerator<QueryEvent> {
+  /**
+   * The cached answer to this query, if there is one, recorded as a (cached) query. The JSON
+   * endpoint asks this first: a hit needs no event stream and nothing to cancel.
+   */
+  async cachedAnswer(admitted: AdmittedQuery): Promise<DoneEvent | undefined> {
+    const { hit } = await this.lookup(admitted);
+    if (!hit) return undefined;
+    this.usage.record({ ragId: admitted.kb.ragId, at: new Date(this.clock()), cached: true, grounded: hit.grounded, question: admitted.query });
+    return { type: 'done', answer: hit.answer, sources: hit.sources, grounded: hit.grounded, cached: true };
+  }
+
+  /**
+   * The answer as events: meta at once, sources after retrieval, tokens, done. `cacheChecked`
+   * skips the cache lookup when the caller has just asked cachedAnswer() and missed.
+   */
+  async *answer(admitted: AdmittedQuery, requestId: string, signal: AbortSignal, options: { cacheChecked?: boolean } = {}): AsyncGenerator<QueryEvent> {
     const { kb, query } = admitted;
-    const ttlMs = this.limits.queryCacheTtlSeconds * 1000;
-    const cacheKey = answerCacheKey(kb.ragId, kb.contentVersion, normaliseQuery(query), this.answerer.mode);
-    const hit = ttlMs > 0 ? await this.cache.get<CachedAnswer>(cacheKey) : undefined;
+    const { cacheKey, ttlMs, hit } = options.cacheChecked ? { ...this.cacheSlot(admitted), hit: undefined } : await this.lookup(admitted);
     yield { type: 'meta', requestId, cached: Boolean(hit) };
 
     if (hit) {
@@ -173,6 +190,21 @@ export class QueryService {
       }
       yield event;
     }
+  }
+
+  /** Where this query's answer is cached, and for how long (0: the cache is off). */
+  private cacheSlot(admitted: AdmittedQuery): { cacheKey: string; ttlMs: number } {
+    const { kb, query } = admitted;
+    return {
+      cacheKey: answerCacheKey(kb.ragId, kb.contentVersion, normaliseQuery(query), this.answerer.mode),
+      ttlMs: this.limits.queryCacheTtlSeconds * 1000,
+    };
+  }
+
+  private async lookup(admitted: AdmittedQuery): Promise<{ cacheKey: string; ttlMs: number; hit: CachedAnswer | undefined }> {
+    const slot = this.cacheSlot(admitted);
+    const hit = slot.ttlMs > 0 ? await this.cache.get<CachedAnswer>(slot.cacheKey) : undefined;
+    return { ...slot, hit };
   }
 
   private async retrieve(kb: KnowledgeBase, query: string, limit: number): Promise<{ retrieved: RetrievedRecord[]; stats: TermStats }> {
