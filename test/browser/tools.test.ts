@@ -91,6 +91,20 @@ describeIf(chromium, 'utility pages in Chromium', () => {
     await page.close();
   }, 120_000);
 
+  // One page per kind of control: text areas and menus, file pickers (several files), check boxes and numbers, a result with an image.
+  it.each(['json-format', 'pdf-merge', 'image-resize', 'qr-code'])('%s: the page passes axe after a run, at desktop and phone widths', async (id) => {
+    const page = await open(`/tools/${id}`);
+    expect(await runTool(page)).toBe('done');
+    for (const viewport of [{ width: 1280, height: 900 }, { width: 390, height: 844 }]) {
+      await page.setViewportSize(viewport);
+      const axe = await new AxeBuilder({ page }).analyze();
+      expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes[0]?.target}`)).toEqual([]);
+      await page.evaluate('window.scrollTo(0, 0)');
+      await screenshot(page, `tools-${id}-${viewport.width}`);
+    }
+    await page.close();
+  }, 120_000);
+
   it('sent no request anywhere but the site itself, and no page threw', () => {
     expect(pages.strays).toEqual([]);
     expect(pages.problems).toEqual([]);
