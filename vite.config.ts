@@ -25,6 +25,10 @@ export default defineConfig({
     assetsInlineLimit: 0,
     modulePreload: { polyfill: false },
     sourcemap: false,
+    // The tokenizer ranks (2 MB) and the OCR / PDF libraries are big by nature; each is its own
+    // chunk, loaded only by the tool page that needs it.
+    chunkSizeWarningLimit: 2500,
+    rolldownOptions: { checks: { pluginTimings: false } },
     rollupOptions: {
       input: {
         home: `${web}index.html`,
