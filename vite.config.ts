@@ -28,8 +28,8 @@ export default defineConfig({
     // The tokenizer ranks (2 MB) and the OCR / PDF libraries are big by nature; each is its own
     // chunk, loaded only by the tool page that needs it.
     chunkSizeWarningLimit: 2500,
-    rolldownOptions: { checks: { pluginTimings: false } },
     rollupOptions: {
+      checks: { pluginTimings: false },
       input: {
         home: `${web}index.html`,
         dashboard: `${web}dashboard.html`,
