@@ -1,3 +1,4 @@
+import { imageInputField, imageToolLimits } from '../shared/image-meta.js';
 import type { ToolMeta } from '../types.js';
 
 /** 8 × 6: left half #dc2828, right half #1e5ac8. */
@@ -12,11 +13,11 @@ export const meta: ToolMeta = {
   api: true,
   browser: 'browser',
   server: 'server',
-  limits: { maxInputBytes: 30_000_000, timeoutMs: 20_000 },
+  limits: imageToolLimits,
   inputSchema: {
     type: 'object',
     properties: {
-      image: { type: 'string', contentEncoding: 'base64', contentMediaType: 'image/*', description: 'The image: PNG, JPEG, WebP or GIF, up to 50 megapixels.' },
+      image: imageInputField,
       count: { type: 'integer', minimum: 2, maximum: 12, default: 6, description: 'How many colours at most (an image with fewer colours gives fewer).' },
     },
     required: ['image'],

@@ -1,3 +1,4 @@
+import { imageInputField, imageToolLimits } from '../shared/image-meta.js';
 import type { ToolMeta } from '../types.js';
 
 /** An 8 × 6 JPEG with camera fields, a date and GPS coordinates (made with sharp's withExif). */
@@ -14,11 +15,11 @@ export const meta: ToolMeta = {
   api: true,
   browser: 'browser',
   server: 'server',
-  limits: { maxInputBytes: 30_000_000, timeoutMs: 20_000 },
+  limits: imageToolLimits,
   inputSchema: {
     type: 'object',
     properties: {
-      image: { type: 'string', contentEncoding: 'base64', contentMediaType: 'image/*', description: 'The image: PNG, JPEG, WebP or GIF, up to 50 megapixels.' },
+      image: imageInputField,
       mode: { type: 'string', enum: ['view', 'strip'], default: 'view', description: 'view lists the metadata; strip returns a copy without any.' },
     },
     required: ['image'],

@@ -1,3 +1,4 @@
+import { imageInputField, imageToolLimits } from '../shared/image-meta.js';
 import type { ToolMeta } from '../types.js';
 
 /** 16 × 12 random pixels: PNG cannot compress noise, lossy formats can. */
@@ -16,11 +17,11 @@ export const meta: ToolMeta = {
   browser: 'browser',
   server: 'server',
   batchField: 'image',
-  limits: { maxInputBytes: 30_000_000, timeoutMs: 20_000 },
+  limits: imageToolLimits,
   inputSchema: {
     type: 'object',
     properties: {
-      image: { type: 'string', contentEncoding: 'base64', contentMediaType: 'image/*', description: 'The image: PNG, JPEG, WebP or GIF, up to 50 megapixels.' },
+      image: imageInputField,
       format: { type: 'string', enum: ['webp', 'jpeg'], default: 'webp', description: 'WebP is usually smaller; JPEG opens everywhere. Transparent areas become white in JPEG.' },
       quality: { type: 'integer', minimum: 1, maximum: 100, default: 75, description: 'Lower is smaller with more visible artefacts; 60–80 suits photos.' },
       maxDimension: { type: 'integer', minimum: 1, maximum: 10000, description: 'Scale down so neither side exceeds this many pixels (never enlarges).' },

@@ -1,3 +1,4 @@
+import { imageInputField, imageToolLimits } from '../shared/image-meta.js';
 import type { ToolMeta } from '../types.js';
 
 const twoColourPng = 'iVBORw0KGgoAAAANSUhEUgAAAAgAAAAGCAIAAABxZ0isAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAFUlEQVQI12O4o6EBR3JRJ+CIYSAlAP6WOiG4MQDJAAAAAElFTkSuQmCC';
@@ -11,11 +12,11 @@ export const meta: ToolMeta = {
   api: true,
   browser: 'browser',
   server: 'server',
-  limits: { maxInputBytes: 30_000_000, timeoutMs: 20_000 },
+  limits: imageToolLimits,
   inputSchema: {
     type: 'object',
     properties: {
-      image: { type: 'string', contentEncoding: 'base64', contentMediaType: 'image/*', description: 'The image: PNG, JPEG, WebP or GIF, up to 50 megapixels.' },
+      image: imageInputField,
       x: { type: 'integer', minimum: 0, default: 0, description: 'Left edge of the box, in pixels from the left.' },
       y: { type: 'integer', minimum: 0, default: 0, description: 'Top edge of the box, in pixels from the top.' },
       width: { type: 'integer', minimum: 1, maximum: 100000, description: 'Width of the box in pixels.' },

@@ -1,3 +1,4 @@
+import { imageInputField, imageToolLimits } from '../shared/image-meta.js';
 import type { ToolMeta } from '../types.js';
 
 const twoColourPng = 'iVBORw0KGgoAAAANSUhEUgAAAAgAAAAGCAIAAABxZ0isAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAFUlEQVQI12O4o6EBR3JRJ+CIYSAlAP6WOiG4MQDJAAAAAElFTkSuQmCC';
@@ -12,11 +13,11 @@ export const meta: ToolMeta = {
   browser: 'browser',
   server: 'server',
   batchField: 'image',
-  limits: { maxInputBytes: 30_000_000, timeoutMs: 20_000 },
+  limits: imageToolLimits,
   inputSchema: {
     type: 'object',
     properties: {
-      image: { type: 'string', contentEncoding: 'base64', contentMediaType: 'image/*', description: 'The image: PNG, JPEG, WebP or GIF, up to 50 megapixels.' },
+      image: imageInputField,
       rotate: { type: 'integer', enum: [0, 90, 180, 270], default: 90, description: 'Degrees clockwise.' },
       flip: { type: 'string', enum: ['none', 'horizontal', 'vertical', 'both'], default: 'none', description: 'Mirror after turning: horizontal swaps left and right, vertical swaps top and bottom.' },
     },
