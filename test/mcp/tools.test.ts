@@ -217,6 +217,21 @@ describe('utilities', () => {
     const invalid = await client.callTool({ name: 'run_utility', arguments: { id: 'uuid', input: { count: 1000 } } });
     expect((invalid.content as { text: string }[])[0]?.text).toMatch(/^validation_failed: \/input\/count must be <= 100/);
   });
+
+  it('ends a run over TOOL_TIME_LIMIT_MS, as the HTTP endpoint does', async () => {
+    const capped = await startServer({ TOOL_TIME_LIMIT_MS: '1' });
+    const cappedClient = await connectMcp(capped, (await registerAgent(capped)).accessToken);
+    try {
+      // Formatting ~900 kB of structured JSON takes far longer than 1 ms.
+      const text = JSON.stringify(Array.from({ length: 12_000 }, (_, i) => ({ id: i, tags: ['a', 'b', 'c'], nested: { deep: { value: i } } })));
+      const slow = await cappedClient.callTool({ name: 'run_utility', arguments: { id: 'json-format', input: { text } } });
+      expect(slow.isError).toBe(true);
+      expect((slow.content as { text: string }[])[0]?.text).toMatch(/^time_limit_exceeded: /);
+    } finally {
+      await cappedClient.close();
+      await capped.stop();
+    }
+  });
 });
 
 describe('deleting', () => {

@@ -28,6 +28,8 @@ export interface McpServices {
   keys: ApiKeyService;
   queries: OwnerQueries;
   metrics?: Metrics | undefined;
+  /** TOOL_TIME_LIMIT_MS: caps every utility's own time limit, as for `POST /api/tools/{id}`. */
+  toolTimeLimitMs?: number | undefined;
 }
 
 export function ok(structured: Record<string, unknown>, text?: string): CallToolResult {

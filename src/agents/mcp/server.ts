@@ -24,6 +24,6 @@ export function createMcpServer(caller: McpCaller, services: McpServices): McpSe
     { capabilities: { tools: { listChanged: false } }, instructions },
   );
   registerKnowledgeTools(server, caller, services);
-  registerUtilityTools(server, caller);
+  registerUtilityTools(server, caller, services.toolTimeLimitMs);
   return server;
 }

@@ -5,7 +5,7 @@ import { toolCatalogue } from '../../tools/registry.js';
 import { runTool } from '../../tools/runner.js';
 import { guarded, type McpCaller, ok } from './context.js';
 
-export function registerUtilityTools(server: McpServer, caller: McpCaller): void {
+export function registerUtilityTools(server: McpServer, caller: McpCaller, timeLimitMs?: number): void {
   const runnable = toolCatalogue.filter((meta) => meta.api);
 
   server.registerTool(
@@ -36,7 +36,7 @@ export function registerUtilityTools(server: McpServer, caller: McpCaller): void
     },
     (args) =>
       guarded(caller, 'tools:run', async () => {
-        const output = await runTool(args.id, args.input, { location: '/input' });
+        const output = await runTool(args.id, args.input, { location: '/input', ...(timeLimitMs ? { timeLimitMs } : {}) });
         return ok({ id: args.id, output });
       }),
   );

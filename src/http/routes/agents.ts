@@ -59,7 +59,7 @@ export async function agentRoutes(app: App, deps: AgentRouteDeps): Promise<void>
     devMode: config.devMode,
     resource: oauth.resources.mcp,
     bearer: oauth.bearer,
-    services: { publicUrl: config.publicUrl, knowledge: deps.knowledge, keys: deps.keys, queries, metrics: deps.metrics },
+    services: { publicUrl: config.publicUrl, knowledge: deps.knowledge, keys: deps.keys, queries, metrics: deps.metrics, toolTimeLimitMs: deps.config.toolTimeLimitMs },
     bodyLimit: config.uploadMaxBytes * 2 + 65_536,
   });
   await a2aRoutes(app, { publicUrl: config.publicUrl, resource: oauth.resources.rest, bearer: oauth.bearer, queries, metrics: deps.metrics });
