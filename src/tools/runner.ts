@@ -12,7 +12,7 @@ import { DomainError } from '../errors.js';
 import { decodeFileFields, encodeFiles } from './files.js';
 import { findTool } from './registry.js';
 import { ToolThreadPool } from './thread-pool.js';
-import { ToolInputError, type ToolMeta } from './types.js';
+import { ToolInputError, type ToolMeta, toolTimeLimitMs } from './types.js';
 
 export interface RunOptions {
   /** Prefix of error locations: `/body` over HTTP, `/input` for MCP. */
@@ -58,9 +58,9 @@ function refusalError(refusal: { message: string; details: ToolInputError['detai
   return new DomainError('validation_failed', refusal.message, { errors: [{ location, message: refusal.message, ...where }] });
 }
 
-/** The time limit of one run: the tool's own (10 s by default), capped by the operator's setting. */
-export function timeLimitOf(meta: ToolMeta, cap?: number): number {
-  const own = meta.limits.timeoutMs ?? 10_000;
+/** The time limit of one run: the tool's own, capped by the operator's setting. */
+function timeLimitOf(meta: ToolMeta, cap?: number): number {
+  const own = toolTimeLimitMs(meta);
   return cap === undefined ? own : Math.min(own, cap);
 }
 

@@ -113,6 +113,11 @@ export class ToolInputError extends Error {
   }
 }
 
+/** A run's time limit, the same on the page and on the server: the tool's own, else 10 s. */
+export function toolTimeLimitMs(meta: Pick<ToolMeta, 'limits'>): number {
+  return meta.limits.timeoutMs ?? 10_000;
+}
+
 /** What each `core.ts`, `browser.ts` and `server.ts` exports. */
 export interface ToolCore {
   run(input: never, context?: ToolContext): unknown | Promise<unknown>;

@@ -9,6 +9,7 @@ import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { toolCatalogue } from '../../src/tools/registry.js';
 import type { ToolMeta } from '../../src/tools/types.js';
+import { fieldLabel } from '../../src/web/tools/labels.js';
 import { chromium, describeIf } from '../support/requirements.js';
 import { screenshot } from './support.js';
 import { runTool, toolPages } from './tool-pages.js';
@@ -18,11 +19,6 @@ const expectedRefusals: Record<string, RegExp> = {
   // Headless Chromium has no speech voices.
   'text-to-speech': /voice/i,
 };
-
-function label(name: string): string {
-  const words = name.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/[-_]/g, ' ').toLowerCase();
-  return words.charAt(0).toUpperCase() + words.slice(1);
-}
 
 describeIf(chromium, 'utility pages in Chromium', () => {
   const pages = toolPages();
@@ -70,7 +66,7 @@ describeIf(chromium, 'utility pages in Chromium', () => {
         // Shown rendered, in a sandboxed frame.
         await expect(page.locator('.tool-output iframe').getAttribute('srcdoc')).resolves.toBe(value);
       } else if (value === null || typeof value !== 'object') {
-        const dd = page.locator(`.tool-output dt:text-is("${label(key)}") + dd`);
+        const dd = page.locator(`.tool-output dt:text-is("${fieldLabel(key)}") + dd`);
         await expect(dd.innerText(), `${meta.id}: ${key}`).resolves.toContain(value === null ? '—' : String(value));
       } else if (Array.isArray(value) && value.length > 0 && value.every(isFile)) {
         await expect(page.locator('.tool-output .files a[download]').count(), `${meta.id}: files`).resolves.toBeGreaterThanOrEqual(value.length);
@@ -78,7 +74,7 @@ describeIf(chromium, 'utility pages in Chromium', () => {
         await expect(page.locator('.tool-output .files a[download]').count(), `${meta.id}: file`).resolves.toBeGreaterThanOrEqual(1);
       } else {
         // Nested values are shown as JSON text.
-        const dd = page.locator(`.tool-output dt:text-is("${label(key)}") + dd`);
+        const dd = page.locator(`.tool-output dt:text-is("${fieldLabel(key)}") + dd`);
         await expect(dd.count(), `${meta.id}: ${key}`).resolves.toBe(1);
       }
     }

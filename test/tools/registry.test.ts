@@ -9,23 +9,13 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Ajv } from 'ajv';
 import { describe, expect, it } from 'vitest';
-import { DomainError } from '../../src/errors.js';
 import { locateJsonError } from '../../src/tools/json-format/locate.js';
 import { findTool, toolCatalogue, toolEntries } from '../../src/tools/registry.js';
 import { runTool } from '../../src/tools/runner.js';
+import { apiRefusal } from './support.js';
 import { generate as uuid } from '../../src/tools/uuid/core.js';
 
 const examples = toolEntries.flatMap(({ meta }) => meta.examples.map((example) => [meta.id, example.title, example] as const));
-
-async function refusal(id: string, input: unknown): Promise<DomainError> {
-  try {
-    await runTool(id, input);
-  } catch (error) {
-    if (error instanceof DomainError) return error;
-    throw error;
-  }
-  throw new Error(`${id} accepted ${JSON.stringify(input)}`);
-}
 
 describe('catalogue', () => {
   it('has at least 45 tools in four groups, with unique URL-safe ids', () => {
@@ -102,7 +92,7 @@ describe('bad input', () => {
     ['word-count', { text: 'x', wordsPerMinute: 1 }, 'validation_failed', {}],
     ['word-count', { text: 'x', extra: true }, 'validation_failed', {}],
   ])('%s refuses %j with %s', async (id, input, code, where) => {
-    const error = await refusal(id, input);
+    const error = await apiRefusal(id, input);
     expect(error.code).toBe(code);
     expect(error.status).toBe(422);
     if (code === 'invalid_json') expect(error.extra).toMatchObject({ location: '/body/text', ...where });
@@ -110,15 +100,15 @@ describe('bad input', () => {
   });
 
   it('names unknown tools 404 and inputs over the limit 413', async () => {
-    expect((await refusal('nope', {})).status).toBe(404);
-    const big = await refusal('uuid', { version: 'v4', count: 1, padding: 'x'.repeat(2000) });
+    expect((await apiRefusal('nope', {})).status).toBe(404);
+    const big = await apiRefusal('uuid', { version: 'v4', count: 1, padding: 'x'.repeat(2000) });
     expect(big).toMatchObject({ code: 'payload_too_large', extra: { limitBytes: 1000 } });
   });
 
   it('reports the position of a broken percent-escape and of a bad Base64 character', async () => {
-    const url = await refusal('url-encode', { mode: 'decode', text: 'ok%20fine%ZZ' });
+    const url = await apiRefusal('url-encode', { mode: 'decode', text: 'ok%20fine%ZZ' });
     expect((url.extra.errors as { column: number }[])[0]?.column).toBe(10);
-    const b64 = await refusal('base64', { mode: 'decode', text: 'SGVs\nbG8*' });
+    const b64 = await apiRefusal('base64', { mode: 'decode', text: 'SGVs\nbG8*' });
     expect((b64.extra.errors as { line: number; column: number }[])[0]).toMatchObject({ line: 2, column: 4 });
   });
 });

@@ -4,6 +4,7 @@
  * form back into the tool's input (files as bytes, defaults filled in, empty optional fields left
  * out); `fill()` puts an example in.
  */
+import { fieldLabel } from './labels.js';
 import { base64ToBytes } from '../../tools/shared/bytes.js';
 import type { JsonSchema, ToolMeta } from '../../tools/types.js';
 import { h, uid } from '../dashboard/dom.js';
@@ -115,11 +116,6 @@ function hintOf(field: Field): string | undefined {
   return parts.length ? parts.join(' ') : undefined;
 }
 
-function label(name: string): string {
-  const words = name.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/[-_]/g, ' ').toLowerCase();
-  return words.charAt(0).toUpperCase() + words.slice(1);
-}
-
 function setValue(field: Field, value: unknown): void {
   const { control: c, kind } = field;
   if (kind === 'file' || kind === 'files') {
@@ -148,7 +144,7 @@ function chosenFiles(field: Field): File[] {
 async function readField(field: Field, required: boolean): Promise<unknown> {
   const { control: c, kind, schema, name } = field;
   const empty = (): undefined => {
-    if (required && schema.default === undefined) throw new FormError(`${label(name)} is required.`);
+    if (required && schema.default === undefined) throw new FormError(`${fieldLabel(name)} is required.`);
     return undefined;
   };
   switch (kind) {
@@ -167,7 +163,7 @@ async function readField(field: Field, required: boolean): Promise<unknown> {
     case 'number': {
       if (c.value.trim() === '') return empty();
       const n = Number(c.value);
-      if (!Number.isFinite(n)) throw new FormError(`${label(name)} must be a number.`);
+      if (!Number.isFinite(n)) throw new FormError(`${fieldLabel(name)} must be a number.`);
       return n;
     }
     case 'list': {
@@ -177,7 +173,7 @@ async function readField(field: Field, required: boolean): Promise<unknown> {
       if (itemType !== 'integer' && itemType !== 'number') return items;
       return items.map((item) => {
         const n = Number(item);
-        if (!Number.isFinite(n)) throw new FormError(`${label(name)}: "${item}" is not a number.`);
+        if (!Number.isFinite(n)) throw new FormError(`${fieldLabel(name)}: "${item}" is not a number.`);
         return n;
       });
     }
@@ -186,7 +182,7 @@ async function readField(field: Field, required: boolean): Promise<unknown> {
       try {
         return JSON.parse(c.value) as unknown;
       } catch {
-        throw new FormError(`${label(name)} is not valid JSON.`);
+        throw new FormError(`${fieldLabel(name)} is not valid JSON.`);
       }
     }
     default:
@@ -209,7 +205,7 @@ export function buildForm(meta: ToolMeta): ToolForm {
       const hint = hintOf(field);
       const hintEl = hint ? h('p', { class: 'hint', id: `${field.control.id}-hint` }, hint) : null;
       if (hintEl) field.control.setAttribute('aria-describedby', hintEl.id);
-      const text = `${label(field.name)}${required.has(field.name) && field.schema.default === undefined ? ' (required)' : ''}`;
+      const text = `${fieldLabel(field.name)}${required.has(field.name) && field.schema.default === undefined ? ' (required)' : ''}`;
       if (field.kind === 'boolean') {
         return h('div', { class: 'field' }, h('label', { class: 'check', for: field.control.id }, field.control, text), hintEl);
       }

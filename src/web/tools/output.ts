@@ -3,6 +3,7 @@
  * downloads (several → one ZIP), warnings, and the other fields as a list. Everything goes in as
  * text; an HTML result (Markdown preview) is shown in a sandboxed frame with scripts disabled.
  */
+import { fieldLabel } from './labels.js';
 import { zipSync } from 'fflate';
 import type { ToolFile } from '../../tools/types.js';
 import { copyText, formatBytes, h, notice, toast } from '../dashboard/dom.js';
@@ -73,11 +74,6 @@ function describeValue(value: unknown): HTMLElement | string {
   return String(value);
 }
 
-function label(name: string): string {
-  const words = name.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/[-_]/g, ' ').toLowerCase();
-  return words.charAt(0).toUpperCase() + words.slice(1);
-}
-
 export function renderOutput(output: unknown, zipName: string): HTMLElement[] {
   if (!output || typeof output !== 'object') return [h('pre', {}, String(output))];
   const record = output as Record<string, unknown>;
@@ -106,6 +102,6 @@ export function renderOutput(output: unknown, zipName: string): HTMLElement[] {
   }
 
   const rest = Object.entries(record).filter(([key, value]) => !['result', 'html', 'warnings'].includes(key) && !isToolFile(value) && !(Array.isArray(value) && value.length > 0 && value.every(isToolFile)));
-  if (rest.length > 0) parts.push(h('dl', {}, rest.map(([key, value]) => [h('dt', {}, label(key)), h('dd', {}, describeValue(value))])));
+  if (rest.length > 0) parts.push(h('dl', {}, rest.map(([key, value]) => [h('dt', {}, fieldLabel(key)), h('dd', {}, describeValue(value))])));
   return parts;
 }

@@ -3,7 +3,7 @@
  * the tool's time limit or the person presses Stop, or on the page for tools that need the main
  * thread (speech, pdf.js rendering).
  */
-import type { ToolMeta } from '../../tools/types.js';
+import { type ToolMeta, toolTimeLimitMs } from '../../tools/types.js';
 import { loadToolModule } from './modules.js';
 import type { FromWorker, ToWorker } from './worker-protocol.js';
 
@@ -27,11 +27,6 @@ function freshWorker(): Worker {
 function endWorker(): void {
   worker?.terminate();
   worker = undefined;
-}
-
-/** The time limit of a run on the page (the same as on the server). */
-export function timeLimitOf(meta: ToolMeta): number {
-  return meta.limits.timeoutMs ?? 10_000;
 }
 
 export function runTool(meta: ToolMeta, input: Record<string, unknown>, onProgress: Progress = () => undefined): RunHandle {
@@ -66,7 +61,7 @@ export function runTool(meta: ToolMeta, input: Record<string, unknown>, onProgre
       endWorker();
       reject(error);
     };
-    const limit = timeLimitOf(meta);
+    const limit = toolTimeLimitMs(meta);
     const timer = setTimeout(() => end(new Error(`${meta.name} took longer than ${limit / 1000} s and was stopped. Try a smaller input.`)), limit);
     stop = () => end(new StoppedError('Stopped.'));
     target.addEventListener('message', onMessage);
