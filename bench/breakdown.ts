@@ -78,7 +78,7 @@ export async function queryBreakdown(callsPerBatch: number, batches: number): Pr
   const { deps, store } = composition;
   const app = await buildApp(deps);
   // The same database and settings with every limit on, set so high that nothing is refused.
-  const limitedComposition = await compose(settings({ IP_RATE_PER_SECOND: '100000000', QUERY_RATE_PER_MINUTE: '1000000000', QUERY_QUOTA_PER_DAY: '1000000000' }), logger);
+  const limitedComposition = await compose(settings({ IP_RATE_PER_SECOND: '100000000', QUERY_RATE_PER_MINUTE: '1000000000', QUERY_QUOTA_PER_DAY: '1000000000' }), logger, { store });
   const limitedApp = await buildApp(limitedComposition.deps);
   // Only the query routes and the error handler, with the same logger and validator settings.
   const routesOnly = Fastify({

@@ -34,10 +34,12 @@ const settings = {
   warmupSec: quick ? 1 : 3,
   durationSec: quick ? 3 : 10,
   secondaryDurationSec: quick ? 2 : 6,
+  // Warm-up: at least these rounds and, like the throughput runs' warm-up, at least this long,
+  // so the stream path is measured compiled (V8's compiler threads share the server's pinned CPU).
   streamPlan: [
-    { concurrency: 1, rounds: quick ? 20 : 100, warmup: 10 },
-    { concurrency: 50, rounds: quick ? 5 : 20, warmup: 3 },
-    { concurrency: 200, rounds: quick ? 3 : 10, warmup: 2 },
+    { concurrency: 1, rounds: quick ? 20 : 100, warmup: 10, warmupMs: quick ? 300 : 1000 },
+    { concurrency: 50, rounds: quick ? 5 : 20, warmup: 3, warmupMs: quick ? 500 : 2000 },
+    { concurrency: 200, rounds: quick ? 3 : 10, warmup: 2, warmupMs: quick ? 500 : 2000 },
   ],
   ingestIterations: quick ? 10 : 50,
   inProcessIngestIterations: quick ? 50 : 300,
@@ -218,7 +220,7 @@ async function main(): Promise<void> {
     const out: StreamScenarioResult[] = [];
     for (const step of settings.streamPlan) {
       log(`streams, cache ${label}: ${step.concurrency} at once × ${step.rounds} rounds`);
-      out.push(await streamScenario(target, step.concurrency, step.rounds, step.warmup));
+      out.push(await streamScenario(target, step.concurrency, step.rounds, step.warmup, step.warmupMs));
     }
     return out;
   };

@@ -1,23 +1,17 @@
 /**
  * Answer-stream latency as a client sees it. autocannon only times complete
  * responses, so this opens N concurrent `POST /api/v1/query/stream` requests
- * over keep-alive node:http sockets, parses the events with
- * eventsource-parser and records, from the moment each request is issued:
- * the response headers, the first complete event (`meta`), the first `token`
- * event and the end of the stream. Rounds run back to back; the first rounds
- * warm up sockets and code and are discarded.
+ * over keep-alive sockets (bench/sse-client.ts: raw sockets, so the client's
+ * own work does not queue 50 streams behind each other), parses the events
+ * with eventsource-parser and records, from the moment each request is
+ * written: the response headers, the first complete event (`meta`), the
+ * first `token` event and the end of the stream. Rounds run back to back; the
+ * first rounds warm up sockets and code and are discarded.
  */
-import http from 'node:http';
-import { createParser } from 'eventsource-parser';
+import { SseConnection, type StreamTiming, streamRequest } from './sse-client.js';
 import { histogram, type LatencySummary, recordMs, summarise } from './stats.js';
 
-export interface StreamTiming {
-  headersMs: number;
-  firstEventMs: number;
-  firstEventName: string;
-  firstTokenMs: number;
-  totalMs: number;
-}
+export type { StreamTiming };
 
 export interface StreamTarget {
   url: string;
@@ -27,59 +21,6 @@ export interface StreamTarget {
   questions: readonly string[];
   /** The server's CPU time so far, in microseconds (to report its cost per stream). */
   serverCpuMicros?: () => Promise<number>;
-}
-
-function openStream(agent: http.Agent, target: URL, body: string, apiKey: string): Promise<StreamTiming> {
-  return new Promise((resolve, reject) => {
-    const t0 = performance.now();
-    let headersMs = Number.NaN;
-    let firstEventMs = Number.NaN;
-    let firstEventName = '';
-    let firstTokenMs = Number.NaN;
-    let failure: string | undefined;
-    const request = http.request(
-      {
-        host: target.hostname,
-        port: target.port,
-        path: '/api/v1/query/stream',
-        method: 'POST',
-        agent,
-        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), accept: 'text/event-stream', 'x-api-key': apiKey },
-      },
-      (response) => {
-        headersMs = performance.now() - t0;
-        response.setEncoding('utf8');
-        if (response.statusCode !== 200) {
-          let text = '';
-          response.on('data', (chunk: string) => {
-            text += chunk;
-          });
-          response.on('end', () => reject(new Error(`stream refused: HTTP ${response.statusCode} ${text.slice(0, 300)}`)));
-          return;
-        }
-        const parser = createParser({
-          onEvent(event) {
-            const at = performance.now() - t0;
-            if (Number.isNaN(firstEventMs)) {
-              firstEventMs = at;
-              firstEventName = event.event ?? 'message';
-            }
-            if (event.event === 'token' && Number.isNaN(firstTokenMs)) firstTokenMs = at;
-            if (event.event === 'error') failure = event.data;
-          },
-        });
-        response.on('data', (chunk: string) => parser.feed(chunk));
-        response.on('error', reject);
-        response.on('end', () => {
-          if (failure) reject(new Error(`stream ended with an error event: ${failure}`));
-          else if (Number.isNaN(firstTokenMs)) reject(new Error('stream ended without a token event'));
-          else resolve({ headersMs, firstEventMs, firstEventName, firstTokenMs, totalMs: performance.now() - t0 });
-        });
-      },
-    );
-    request.on('error', reject);
-    request.end(body);
-  });
 }
 
 export interface StreamScenarioResult {
@@ -99,10 +40,11 @@ export interface StreamScenarioResult {
   serverCpuUtilisation: number | null;
 }
 
-export async function streamScenario(target: StreamTarget, concurrency: number, rounds: number, warmupRounds: number): Promise<StreamScenarioResult> {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: Number.POSITIVE_INFINITY, maxFreeSockets: 1024 });
+/** Warm-up runs `warmupRounds` rounds and goes on until `warmupMs` have passed; then `rounds` rounds are measured. */
+export async function streamScenario(target: StreamTarget, concurrency: number, rounds: number, warmupRounds: number, warmupMs = 0): Promise<StreamScenarioResult> {
   const url = new URL(target.url);
-  const bodies = target.questions.map((query) => JSON.stringify({ ragId: target.ragId, query }));
+  const requests = target.questions.map((query) => streamRequest(url.host, JSON.stringify({ ragId: target.ragId, query }), target.apiKey));
+  const connections = Array.from({ length: concurrency }, () => new SseConnection(Number(url.port), url.hostname));
   const h = { headers: histogram(), firstEvent: histogram(), firstToken: histogram(), total: histogram() };
   const names = new Set<string>();
   let wallMs = 0;
@@ -111,16 +53,18 @@ export async function streamScenario(target: StreamTarget, concurrency: number, 
   let measuredFrom = 0;
   let utilisation = 0;
   try {
-    for (let round = 0; round < warmupRounds + rounds; round++) {
-      const measured = round >= warmupRounds;
-      if (round === warmupRounds) {
-        // Server CPU over all measured rounds at once: one IPC exchange, not one per round.
-        cpu0 = target.serverCpuMicros ? await target.serverCpuMicros() : 0;
-        measuredFrom = performance.now();
-      }
+    const warmUntil = performance.now() + warmupMs;
+    let warmup = 0;
+    while (warmup < warmupRounds || performance.now() < warmUntil) {
+      await Promise.all(connections.map((connection, i) => connection.run(requests[(warmup * concurrency + i) % requests.length] as Buffer)));
+      warmup++;
+    }
+    // Server CPU over all measured rounds at once: one IPC exchange, not one per round.
+    cpu0 = target.serverCpuMicros ? await target.serverCpuMicros() : 0;
+    measuredFrom = performance.now();
+    for (let round = warmup; round < warmup + rounds; round++) {
       const t0 = performance.now();
-      const timings = await Promise.all(Array.from({ length: concurrency }, (_, i) => openStream(agent, url, bodies[(round * concurrency + i) % bodies.length] as string, target.apiKey)));
-      if (!measured) continue;
+      const timings = await Promise.all(connections.map((connection, i) => connection.run(requests[(round * concurrency + i) % requests.length] as Buffer)));
       wallMs += performance.now() - t0;
       for (const t of timings) {
         recordMs(h.headers, t.headersMs);
@@ -136,7 +80,7 @@ export async function streamScenario(target: StreamTarget, concurrency: number, 
       utilisation = cpuUs / (cpuWallMs * 1000);
     }
   } finally {
-    agent.destroy();
+    for (const connection of connections) connection.close();
   }
   return {
     concurrency,

@@ -54,9 +54,18 @@ export function openStore(config: Config): Store {
     : new SqliteStore(path.join(config.dataDir, 'groundwork.db'));
 }
 
-export async function compose(config: Config, logger: Logger): Promise<Composition> {
-  const store = openStore(config);
-  await store.migrate();
+export interface ComposeOptions {
+  /**
+   * An open store to use instead of opening one from the configuration (a second composition on
+   * the same data in one process, e.g. the benchmark's); it stays open when this composition closes.
+   */
+  store?: Store;
+}
+
+export async function compose(config: Config, logger: Logger, options: ComposeOptions = {}): Promise<Composition> {
+  const ownStore = options.store === undefined;
+  const store = options.store ?? openStore(config);
+  if (ownStore) await store.migrate();
 
   const redis: Redis | undefined = config.redisUrl
     ? openRedis(config.redisUrl, { maxRetriesPerRequest: 2, enableOfflineQueue: true, connectTimeout: 5000, commandTimeout: 1000 }, (err) =>
@@ -149,7 +158,7 @@ export async function compose(config: Config, logger: Logger): Promise<Compositi
       await replay.close();
       await cache.close();
       if (redis) await redis.quit().catch(() => redis.disconnect());
-      await store.close();
+      if (ownStore) await store.close();
     },
   };
 }

@@ -35,8 +35,20 @@ describe('answerCacheKey', () => {
   it('is the same for equivalent queries and bounded in length', () => {
     expect(answerCacheKey('kb_1', 3, normaliseQuery('  what IS the price '), 'answer')).toBe(key);
     expect(answerCacheKey('kb_1', 3, 'What is the price?', 'answer')).toBe(key); // normalised again inside
-    expect(key).toMatch(/^answer:v1:kb_1:3:answer:[0-9a-f]{64}$/);
-    expect(answerCacheKey('kb_1', 3, 'q'.repeat(4_000), 'answer').length).toBe(key.length);
+    expect(key).toBe('answer:v2:kb_1:3:answer:q:what%20is%20the%20price');
+    const long = answerCacheKey('kb_1', 3, 'q'.repeat(4_000), 'answer');
+    expect(long).toMatch(/^answer:v2:kb_1:3:answer:h:[0-9a-f]{64}$/);
+    expect(answerCacheKey('kb_1', 3, 'Q'.repeat(4_000), 'answer')).toBe(long);
+    expect(answerCacheKey('kb_1', 3, 'q'.repeat(3_999), 'answer')).not.toBe(long);
+  });
+
+  it('keeps the plain and the hashed form apart', () => {
+    const plain = answerCacheKey('kb_1', 3, 'x'.repeat(200), 'answer');
+    const hashed = answerCacheKey('kb_1', 3, 'x'.repeat(201), 'answer');
+    expect(plain).toContain(':q:');
+    expect(hashed).toContain(':h:');
+    // A plain query that looks like a digest is still plain.
+    expect(answerCacheKey('kb_1', 3, 'h:'.padEnd(66, 'a'), 'answer')).toContain(':q:h%3A');
   });
 
   it('differs by knowledge base, content version, mode and query', () => {

@@ -25,9 +25,10 @@ function remainingOf(headers: Headers, name: string): number | undefined {
   return match ? Number(match[1]) : undefined;
 }
 
-/** GET / as a plain request (not a query), optionally from a forwarded address. */
+/** A plain GET (not a query), optionally from a forwarded address. */
 async function plain(baseUrl: string, forwardedFor?: string): Promise<{ status: number; headers: Headers; body: Record<string, unknown> | string }> {
-  const response = await fetch(`${baseUrl}/`, { headers: forwardedFor ? { 'x-forwarded-for': forwardedFor } : {} });
+  // /api/v1 (the API index) answers 200 whether or not the web pages have been built.
+  const response = await fetch(`${baseUrl}/api/v1`, { headers: forwardedFor ? { 'x-forwarded-for': forwardedFor } : {} });
   const text = await response.text();
   const body = /json/.test(response.headers.get('content-type') ?? '') ? (JSON.parse(text) as Record<string, unknown>) : text;
   return { status: response.status, headers: response.headers, body };

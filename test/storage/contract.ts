@@ -91,6 +91,41 @@ export function storeContract(makeStore: () => Promise<Store>): void {
       expect(await store.knowledge.getKnowledgeBase(owner, mine.ragId)).toMatchObject({ botName: 'Helper' });
       expect(await store.knowledge.findKnowledgeBase(mine.ragId)).toMatchObject({ ownerId: owner });
     });
+
+    it('findKnowledgeBase (read on every query) sees every kind of write at once', async () => {
+      const me = await account();
+      const base = await kb(me);
+      const find = () => store.knowledge.findKnowledgeBase(base.ragId);
+      expect(await find()).toMatchObject({ botName: 'Helper', contentVersion: base.contentVersion, keysVersion: base.keysVersion });
+      expect(await find()).toEqual(await find()); // read twice: the second may come from a cache
+
+      await store.knowledge.updateKnowledgeBase(me, base.ragId, { botName: 'Renamed' });
+      expect((await find())?.botName).toBe('Renamed');
+
+      const committed = await store.knowledge.commitSource(me, base.ragId, newSource(), [candidate('fresh')], 25);
+      if (committed.kind !== 'committed') throw new Error('commit');
+      expect(await find()).toMatchObject({ contentVersion: committed.knowledgeBase.contentVersion, recordCount: 1 });
+
+      const [record] = await store.knowledge.allRecords(base.ragId);
+      await store.knowledge.deleteRecord(me, base.ragId, record?.recordId ?? '');
+      expect((await find())?.recordCount).toBe(0);
+      expect((await find())?.contentVersion).toBeGreaterThan(committed.knowledgeBase.contentVersion);
+
+      const key = await store.keys.createApiKey(me, base.ragId, { keyId: id('key'), name: null, prefix: 'gw_live_abcd', keyHash: id('h'), allowedDomains: [] });
+      await store.keys.updateApiKey(me, base.ragId, key?.keyId ?? '', { allowedDomains: ['shop.test'] });
+      const afterUpdate = (await find())?.keysVersion ?? 0;
+      expect(afterUpdate).toBeGreaterThan(base.keysVersion);
+      await store.keys.revokeApiKey(me, base.ragId, key?.keyId ?? '');
+      expect((await find())?.keysVersion).toBeGreaterThan(afterUpdate);
+
+      // A miss is not remembered past the write that creates the row, nor a hit past the delete.
+      const later = id('kb');
+      expect(await store.knowledge.findKnowledgeBase(later)).toBeUndefined();
+      await store.knowledge.createKnowledgeBase({ ragId: later, ownerId: me, botName: 'Later', description: null, greeting: null, theme: {} }, 1000);
+      expect((await store.knowledge.findKnowledgeBase(later))?.botName).toBe('Later');
+      await store.knowledge.deleteKnowledgeBase(me, base.ragId);
+      expect(await find()).toBeUndefined();
+    });
   });
 
   describe('sources and records', () => {

@@ -23,15 +23,21 @@ export function normaliseQuery(query: string): string {
 /** After collapsing, the only whitespace left is ' '. */
 const TRAILING = new Set([' ', '?', '!', '.']);
 
+/** Normalised queries up to this many characters go into the key as text; longer ones as their SHA-256. */
+const MAX_PLAIN_QUERY = 200;
+
 /**
- * `answer:v1:<ragId>:<contentVersion>:<mode>:<sha256(normalised query)>`.
- * Hashing bounds the key length whatever the query (up to 4,000 characters);
- * the readable parts are URI-encoded so none can forge a separator. The query
- * is normalised again here (idempotent), so callers cannot split the cache by
+ * `answer:v2:<ragId>:<contentVersion>:<mode>:q:<normalised query>` for queries of up to
+ * MAX_PLAIN_QUERY characters (most are), `…:h:<sha256(normalised query)>` for longer ones, so
+ * the key's length stays bounded whatever the query (up to 4,000 characters) and the common case
+ * costs no hashing. Every part is URI-encoded, so none can forge a separator, and `q:`/`h:` keep
+ * the two forms apart. The query is normalised here, so callers cannot split the cache by
  * passing a raw query.
  */
-export function answerCacheKey(ragId: string, contentVersion: string | number, normalisedQuery: string, mode: string): string {
-  const digest = createHash('sha256').update(normaliseQuery(normalisedQuery), 'utf8').digest('hex');
+export function answerCacheKey(ragId: string, contentVersion: string | number, query: string, mode: string): string {
+  const normalised = normaliseQuery(query);
   const part = (value: string | number) => encodeURIComponent(String(value));
-  return `answer:v1:${part(ragId)}:${part(contentVersion)}:${part(mode)}:${digest}`;
+  const head = `answer:v2:${part(ragId)}:${part(contentVersion)}:${part(mode)}`;
+  if (normalised.length <= MAX_PLAIN_QUERY) return `${head}:q:${part(normalised)}`;
+  return `${head}:h:${createHash('sha256').update(normalised, 'utf8').digest('hex')}`;
 }

@@ -3,13 +3,16 @@
  * by total stored characters. A Map keeps insertion order, so re-inserting on
  * every hit makes its first key the least recently used — an O(1) LRU.
  *
- * Values are stored as JSON text: bounded size is measurable, and callers get a
- * fresh copy with the same semantics as the Redis cache.
+ * A value is stored as what JSON makes of it (the same as the Redis cache gives
+ * back), deeply frozen: every reader shares it without a parse or a copy, and
+ * nobody can change it. Its JSON length bounds the memory.
  */
 import { type AnswerCache, toJson } from './port.js';
 
 interface Entry {
-  json: string;
+  value: unknown;
+  /** Length of the value's JSON text, for the memory bound. */
+  chars: number;
   expiresAt: number;
 }
 
@@ -44,11 +47,11 @@ export class MemoryAnswerCache implements AnswerCache {
     if (!entry) return undefined;
     this.entries.delete(key);
     if (entry.expiresAt <= this.now()) {
-      this.chars -= entry.json.length;
+      this.chars -= entry.chars;
       return undefined;
     }
     this.entries.set(key, entry);
-    return JSON.parse(entry.json) as T;
+    return entry.value as T;
   }
 
   async set<T>(key: string, value: T, ttlMs: number): Promise<void> {
@@ -56,7 +59,7 @@ export class MemoryAnswerCache implements AnswerCache {
     if (!(ttlMs > 0)) return;
     const json = toJson(value);
     if (json === undefined || json.length > this.maxChars) return;
-    this.entries.set(key, { json, expiresAt: this.now() + ttlMs });
+    this.entries.set(key, { value: deepFreeze(JSON.parse(json)), chars: json.length, expiresAt: this.now() + ttlMs });
     this.chars += json.length;
     this.evict();
   }
@@ -70,7 +73,7 @@ export class MemoryAnswerCache implements AnswerCache {
     const old = this.entries.get(key);
     if (!old) return;
     this.entries.delete(key);
-    this.chars -= old.json.length;
+    this.chars -= old.chars;
   }
 
   /** Drop the least recently used entries until both bounds hold. Expired entries go when reached or evicted. */
@@ -80,4 +83,12 @@ export class MemoryAnswerCache implements AnswerCache {
       this.remove(key);
     }
   }
+}
+
+function deepFreeze<T>(value: T): T {
+  if (value !== null && typeof value === 'object') {
+    for (const child of Object.values(value)) deepFreeze(child);
+    Object.freeze(value);
+  }
+  return value;
 }

@@ -3,9 +3,10 @@
  * 60 s", §5 Cache). Two implementations pass one contract suite
  * (test/cache/contract.ts): an in-process LRU and Redis (shared by instances).
  *
- * Values must be JSON-serialisable; both backends return a fresh copy with JSON
- * semantics (what you get back is JSON.parse(JSON.stringify(value))), so a
- * caller can never mutate a cached answer and both backends behave alike.
+ * Values must be JSON-serialisable; both backends give back what JSON makes of
+ * the value (JSON.parse(JSON.stringify(value))), as a fresh copy (Redis) or a
+ * deeply frozen shared one (in process), so a caller can never change a cached
+ * answer and both backends behave alike. Treat what `get` returns as read-only.
  *
  * The cache never fails a query: a backend error on `get` is a miss and on
  * `set` is dropped (reported through the implementation's `onError`).

@@ -76,7 +76,10 @@ export interface KnowledgeStore {
   listKnowledgeBases(ownerId: string): Promise<KnowledgeBase[]>;
   /** The knowledge base if it exists and belongs to `ownerId`. */
   getKnowledgeBase(ownerId: string, ragId: string): Promise<KnowledgeBase | undefined>;
-  /** The knowledge base whoever owns it (for query keys and caches). */
+  /**
+   * The knowledge base whoever owns it (for query keys and caches), as of the last write: every
+   * query reads it. The result may be shared with other callers (and frozen): never modify it.
+   */
   findKnowledgeBase(ragId: string): Promise<KnowledgeBase | undefined>;
   updateKnowledgeBase(ownerId: string, ragId: string, patch: KnowledgeBasePatch): Promise<KnowledgeBase | undefined>;
   /** Deletes the knowledge base with its sources and records. False when it is not the owner's. */

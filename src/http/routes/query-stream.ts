@@ -1,18 +1,25 @@
 /**
  * The SSE answer stream. Written straight to the socket after `hijack()`:
- * headers flushed at once, one `write` per event, no compression, waits for
- * `drain` when the socket is full, heartbeat comments, and the work is
- * aborted when the client goes away.
+ * no compression, heartbeat comments, waits for `drain` when the socket is
+ * full, and the work is aborted when the client goes away.
+ *
+ * Latency of the first event is what a chat widget feels, so: the headers
+ * leave together with `meta` in one write; a cached answer leaves whole in
+ * one write; otherwise retrieval and the answer wait their turn (TurnQueue)
+ * so that, under a burst, every stream gets its `meta` first.
  */
+import type { ServerResponse } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { AdmittedQuery, QueryEvent, QueryService } from '../../knowledge/query/query-service.js';
+import type { AdmittedQuery, DoneEvent, QueryEvent, QueryService } from '../../knowledge/query/query-service.js';
 import type { Metrics } from '../../ops/metrics.js';
+import type { TurnQueue } from '../turn-queue.js';
 
 export interface StreamOptions {
   heartbeatMs: number;
   headers: Record<string, string>;
   metrics: Metrics;
   active: ActiveStreams;
+  turns: TurnQueue;
 }
 
 /**
@@ -42,33 +49,52 @@ export class ActiveStreams {
   }
 }
 
-function payloadOf(event: QueryEvent): unknown {
-  const { type: _type, ...payload } = event;
-  return payload;
+function frame(id: number, event: QueryEvent): string {
+  const { type, ...payload } = event;
+  return `id: ${id}\nevent: ${type}\ndata: ${JSON.stringify(payload)}\n\n`;
 }
 
-export async function streamAnswer(request: FastifyRequest, reply: FastifyReply, queries: QueryService, admitted: AdmittedQuery, options: StreamOptions): Promise<void> {
+function startStream(reply: FastifyReply, headers: Record<string, string>): ServerResponse {
   const res = reply.raw;
-  const controller = new AbortController();
   reply.hijack();
-  res.on('close', () => controller.abort());
+  // No flushHeaders(): Node sends the headers with the first event, in the same write.
   res.writeHead(200, {
     ...(reply.getHeaders() as Record<string, string>),
-    ...options.headers,
+    ...headers,
     'content-type': 'text/event-stream; charset=utf-8',
     'cache-control': 'no-cache, no-transform',
     'x-accel-buffering': 'no',
     connection: 'keep-alive',
   });
-  res.flushHeaders();
+  return res;
+}
 
+/** A cached answer: every event and the end of the response in one write. */
+function sendCached(res: ServerResponse, requestId: string, done: DoneEvent): void {
+  res.cork();
+  res.write(frame(1, { type: 'meta', requestId, cached: true }) + frame(2, { type: 'sources', sources: done.sources }) + frame(3, { type: 'token', text: done.answer }) + frame(4, done));
+  res.end();
+  res.uncork();
+}
+
+export async function streamAnswer(request: FastifyRequest, reply: FastifyReply, queries: QueryService, admitted: AdmittedQuery, options: StreamOptions): Promise<void> {
+  const cached = await queries.cachedAnswer(admitted);
+  const res = startStream(reply, options.headers);
+  if (cached.type === 'done') {
+    sendCached(res, request.id, cached);
+    options.metrics.queries.inc({ endpoint: 'stream', cached: 'true', grounded: String(cached.grounded) });
+    options.metrics.streams.inc({ outcome: 'completed' });
+    return;
+  }
+
+  const controller = new AbortController();
+  res.on('close', () => controller.abort());
   // Events produced in one turn of the event loop (the extractive answer's tokens come all at
   // once) leave in one socket write: corked on the first write, uncorked when the loop moves on.
-  // `meta` is never held back: it is the client's first sign of life.
   let corked = false;
-  const write = async (chunk: string, batch = true): Promise<void> => {
+  const write = async (chunk: string): Promise<void> => {
     if (controller.signal.aborted || res.writableEnded) return;
-    if (batch && !corked) {
+    if (!corked) {
       corked = true;
       res.cork();
       setImmediate(() => {
@@ -99,12 +125,15 @@ export async function streamAnswer(request: FastifyRequest, reply: FastifyReply,
     controller.abort();
   });
   try {
-    for await (const event of queries.answer(admitted, request.id, controller.signal)) {
+    for await (const event of queries.answer(admitted, request.id, controller.signal, { miss: cached })) {
       if (controller.signal.aborted) break;
-      await write(`id: ${++id}\nevent: ${event.type}\ndata: ${JSON.stringify(payloadOf(event))}\n\n`, event.type !== 'meta');
-      // Let other streams send their `meta` before this one retrieves and answers:
-      // under concurrency the first event then waits for no one's answer.
-      if (event.type === 'meta') await new Promise((resolve) => setImmediate(resolve));
+      if (event.type === 'meta') {
+        // The client's first sign of life leaves at once (with the headers); the answer waits its turn.
+        res.write(frame(++id, event));
+        await options.turns.wait();
+        continue;
+      }
+      await write(frame(++id, event));
       if (event.type === 'done') {
         options.metrics.queries.inc({ endpoint: 'stream', cached: String(event.cached), grounded: String(event.grounded) });
       }

@@ -8,10 +8,11 @@ import { rateLimitHeaders } from '../../adapters/limits/headers.js';
 import type { LimitDecision } from '../../adapters/limits/port.js';
 import { combineDecisions } from '../../adapters/limits/rules.js';
 import type { Metrics } from '../../ops/metrics.js';
-import type { AdmittedQuery, DoneEvent, QueryService } from '../../knowledge/query/query-service.js';
+import type { AdmittedQuery, QueryService } from '../../knowledge/query/query-service.js';
 import { corsHeadersFor, queryPaths } from '../plugins/query-cors.js';
 import { errorResponses } from '../schemas.js';
 import type { App } from '../types.js';
+import { TurnQueue } from '../turn-queue.js';
 import { ActiveStreams, streamAnswer } from './query-stream.js';
 
 const tags = ['Query'];
@@ -73,25 +74,20 @@ export function queryHeaders(request: FastifyRequest, decision?: LimitDecision):
 }
 
 /**
- * Runs retrieval and the answerer for a query the cache did not have. Work stops when the client
- * goes away; then there is no answer (undefined) and nothing to send.
+ * A signal that fires when the client goes away before the response is complete (for an answer
+ * that waits on a model). Not request.raw's 'close': that fired when the body was read.
  */
-async function answerUncached(queries: QueryService, admitted: AdmittedQuery, requestId: string, reply: FastifyReply): Promise<DoneEvent | undefined> {
+function abortOnClose(reply: FastifyReply): AbortSignal {
   const controller = new AbortController();
-  // Not request.raw's 'close': that fired when the body was read. The response closes when the client goes away.
   reply.raw.once('close', () => {
     if (!reply.raw.writableFinished) controller.abort();
   });
-  let done: DoneEvent | undefined;
-  for await (const event of queries.answer(admitted, requestId, controller.signal, { cacheChecked: true })) {
-    if (event.type === 'done') done = event;
-  }
-  if (!done && !controller.signal.aborted) throw new Error('the answerer ended without an answer');
-  return done;
+  return controller.signal;
 }
 
 export function queryRoutes(app: App, queries: QueryService, metrics: Metrics, heartbeatMs: number): void {
   const active = new ActiveStreams();
+  const turns = new TurnQueue();
   // Hijacked streams are invisible to Fastify's close: end them ourselves (product.md §10).
   app.addHook('preClose', async () => active.drain(5000));
 
@@ -116,7 +112,8 @@ export function queryRoutes(app: App, queries: QueryService, metrics: Metrics, h
     },
     async (request, reply) => {
       const admitted = await admitFrom(queries, request, request.body);
-      const done = (await queries.cachedAnswer(admitted)) ?? (await answerUncached(queries, admitted, request.id, reply));
+      const cached = await queries.cachedAnswer(admitted);
+      const done = cached.type === 'done' ? cached : await queries.answerWhole(admitted, cached, request.id, () => abortOnClose(reply));
       // The client left before the answer was ready: nothing to send, and no server error.
       if (!done) return (reply as unknown as FastifyReply).code(499).send();
       metrics.queries.inc({ endpoint: 'query', cached: String(done.cached), grounded: String(done.grounded) });
@@ -168,7 +165,7 @@ export function queryRoutes(app: App, queries: QueryService, metrics: Metrics, h
     },
     async (request, reply) => {
       const admitted = await admitFrom(queries, request, request.body);
-      await streamAnswer(request, reply, queries, admitted, { heartbeatMs, headers: queryHeaders(request, admitted.limits), metrics, active });
+      await streamAnswer(request, reply, queries, admitted, { heartbeatMs, headers: queryHeaders(request, admitted.limits), metrics, active, turns });
     },
   );
 }

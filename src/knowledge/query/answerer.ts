@@ -4,9 +4,9 @@
  * query service and both endpoints do not care which one runs.
  */
 import type { TermStats } from '../answering/plan.js';
-import type { Citation, RetrievedRecord } from '../answering/types.js';
+import type { Answer, Citation, RetrievedRecord } from '../answering/types.js';
 
-export type { Citation, RetrievedRecord };
+export type { Answer, Citation, RetrievedRecord };
 
 export interface AnswerInput {
   query: string;
@@ -27,4 +27,9 @@ export interface Answerer {
   /** Part of the answer-cache key, so switching answerers never serves the other's answers. */
   readonly mode: string;
   answer(input: AnswerInput): AsyncGenerator<AnswerEvent>;
+  /**
+   * The whole answer at once, for an answerer that works it out in process (the extractive one):
+   * the JSON endpoint then needs no events, no tokens and nothing to cancel.
+   */
+  complete?(input: Omit<AnswerInput, 'signal'>): Answer;
 }

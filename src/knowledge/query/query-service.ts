@@ -5,7 +5,7 @@
  * collects and the SSE endpoint forwards. No HTTP here.
  */
 import type { AnswerCache } from '../../adapters/cache/port.js';
-import { answerCacheKey, normaliseQuery } from '../../adapters/cache/key.js';
+import { answerCacheKey } from '../../adapters/cache/key.js';
 import type { LimitDecision, RateLimiter } from '../../adapters/limits/port.js';
 import { queryRules } from '../../adapters/limits/rules.js';
 import type { KnowledgeStore } from '../../adapters/storage/port.js';
@@ -55,6 +55,23 @@ interface CachedAnswer {
   answer: string;
   sources: Citation[];
   grounded: boolean;
+}
+
+/** Where an answer is cached and for how long; absent when the cache is off (QUERY_CACHE_TTL_SECONDS=0). */
+interface CacheSlot {
+  key: string;
+  ttlMs: number;
+}
+
+/** A query the cache did not answer, with where its answer will be stored: pass it to `answer()`. */
+export interface CacheMiss {
+  type: 'miss';
+  slot: CacheSlot | undefined;
+}
+
+export interface AnswerOptions {
+  /** The result of `cachedAnswer()`: the cache was just asked and missed, so it is not asked again. */
+  miss?: CacheMiss;
 }
 
 export interface SearchResult {
@@ -145,35 +162,55 @@ export class QueryService {
   /** Ranked records without answer generation. */
   async search(admitted: AdmittedQuery, limit: number): Promise<SearchResult[]> {
     const { retrieved } = await this.retrieve(admitted.kb, admitted.query, limit);
-    this.usage.record({ ragId: admitted.kb.ragId, at: new Date(this.clock()), cached: false, grounded: retrieved.length > 0, question: admitted.query });
+    this.usage.record({ ragId: admitted.kb.ragId, at: this.clock(), cached: false, grounded: retrieved.length > 0, question: admitted.query });
     return retrieved.map((r) => ({ recordId: r.recordId, sourceName: r.sourceName, passage: r.text, score: r.score }));
   }
 
   /**
-   * The cached answer to this query, if there is one, recorded as a (cached) query. The JSON
-   * endpoint asks this first: a hit needs no event stream and nothing to cancel.
+   * The cached answer to this query, recorded as a (cached) query, or a miss to pass to
+   * `answer()`. The JSON endpoint asks this first: a hit needs no event stream and nothing to cancel.
    */
-  async cachedAnswer(admitted: AdmittedQuery): Promise<DoneEvent | undefined> {
-    const { hit } = await this.lookup(admitted);
-    if (!hit) return undefined;
-    this.usage.record({ ragId: admitted.kb.ragId, at: new Date(this.clock()), cached: true, grounded: hit.grounded, question: admitted.query });
+  async cachedAnswer(admitted: AdmittedQuery): Promise<DoneEvent | CacheMiss> {
+    const slot = this.cacheSlot(admitted);
+    const hit = slot ? await this.cache.get<CachedAnswer>(slot.key) : undefined;
+    if (!hit) return { type: 'miss', slot };
+    this.usage.record({ ragId: admitted.kb.ragId, at: this.clock(), cached: true, grounded: hit.grounded, question: admitted.query });
     return { type: 'done', answer: hit.answer, sources: hit.sources, grounded: hit.grounded, cached: true };
   }
 
   /**
-   * The answer as events: meta at once, sources after retrieval, tokens, done. `cacheChecked`
-   * skips the cache lookup when the caller has just asked cachedAnswer() and missed.
+   * The whole answer to a query the cache missed (the JSON endpoint). An in-process answerer
+   * answers at once; otherwise the events are collected, and `signal()` (asked for only then)
+   * stops the work when the client leaves: the result is then undefined.
    */
-  async *answer(admitted: AdmittedQuery, requestId: string, signal: AbortSignal, options: { cacheChecked?: boolean } = {}): AsyncGenerator<QueryEvent> {
-    const { kb, query } = admitted;
-    const { cacheKey, ttlMs, hit } = options.cacheChecked ? { ...this.cacheSlot(admitted), hit: undefined } : await this.lookup(admitted);
-    yield { type: 'meta', requestId, cached: Boolean(hit) };
+  async answerWhole(admitted: AdmittedQuery, miss: CacheMiss, requestId: string, signal: () => AbortSignal): Promise<DoneEvent | undefined> {
+    if (this.answerer.complete) {
+      const { kb, query } = admitted;
+      const { retrieved, stats } = await this.retrieve(kb, query, retrievalDepth);
+      const result = this.answerer.complete({ query, botName: kb.botName, retrieved, stats });
+      const done: DoneEvent = { type: 'done', answer: result.answer, sources: result.sources, grounded: result.grounded, cached: false };
+      await this.settle(admitted, miss.slot, done);
+      return done;
+    }
+    const aborted = signal();
+    let done: DoneEvent | undefined;
+    for await (const event of this.answer(admitted, requestId, aborted, { miss })) {
+      if (event.type === 'done') done = event;
+    }
+    if (!done && !aborted.aborted) throw new Error('the answerer ended without an answer');
+    return done;
+  }
 
-    if (hit) {
-      yield { type: 'sources', sources: hit.sources };
-      yield { type: 'token', text: hit.answer };
-      yield { type: 'done', answer: hit.answer, sources: hit.sources, grounded: hit.grounded, cached: true };
-      this.usage.record({ ragId: kb.ragId, at: new Date(this.clock()), cached: true, grounded: hit.grounded, question: query });
+  /** The answer as events: meta at once, sources after retrieval, tokens, done. */
+  async *answer(admitted: AdmittedQuery, requestId: string, signal: AbortSignal, options: AnswerOptions = {}): AsyncGenerator<QueryEvent> {
+    const { kb, query } = admitted;
+    const cached = options.miss ?? (await this.cachedAnswer(admitted));
+    yield { type: 'meta', requestId, cached: cached.type === 'done' };
+
+    if (cached.type === 'done') {
+      yield { type: 'sources', sources: cached.sources };
+      yield { type: 'token', text: cached.answer };
+      yield cached;
       return;
     }
 
@@ -181,30 +218,29 @@ export class QueryService {
     for await (const event of this.answerer.answer({ query, botName: kb.botName, retrieved, stats, signal })) {
       if (signal.aborted) return;
       if (event.type === 'done') {
-        const final: CachedAnswer = { answer: event.answer, sources: event.sources, grounded: event.grounded };
-        yield { type: 'done', ...final, cached: false, ...(event.fallback ? { fallback: true } : {}) };
-        this.usage.record({ ragId: kb.ragId, at: new Date(this.clock()), cached: false, grounded: event.grounded, question: query });
-        // A fallback answer is not cached: the model may be back for the next asker.
-        if (ttlMs > 0 && !event.fallback) await this.cache.set(cacheKey, final, ttlMs);
+        const done: DoneEvent = { type: 'done', answer: event.answer, sources: event.sources, grounded: event.grounded, cached: false, ...(event.fallback ? { fallback: true } : {}) };
+        yield done;
+        await this.settle(admitted, cached.slot, done);
         return;
       }
       yield event;
     }
   }
 
-  /** Where this query's answer is cached, and for how long (0: the cache is off). */
-  private cacheSlot(admitted: AdmittedQuery): { cacheKey: string; ttlMs: number } {
-    const { kb, query } = admitted;
-    return {
-      cacheKey: answerCacheKey(kb.ragId, kb.contentVersion, normaliseQuery(query), this.answerer.mode),
-      ttlMs: this.limits.queryCacheTtlSeconds * 1000,
-    };
+  /** A fresh answer is recorded as a query and cached (a fallback answer is not: the model may be back for the next asker). */
+  private async settle(admitted: AdmittedQuery, slot: CacheSlot | undefined, done: DoneEvent): Promise<void> {
+    this.usage.record({ ragId: admitted.kb.ragId, at: this.clock(), cached: false, grounded: done.grounded, question: admitted.query });
+    if (slot && !done.fallback) {
+      const value: CachedAnswer = { answer: done.answer, sources: done.sources, grounded: done.grounded };
+      await this.cache.set(slot.key, value, slot.ttlMs);
+    }
   }
 
-  private async lookup(admitted: AdmittedQuery): Promise<{ cacheKey: string; ttlMs: number; hit: CachedAnswer | undefined }> {
-    const slot = this.cacheSlot(admitted);
-    const hit = slot.ttlMs > 0 ? await this.cache.get<CachedAnswer>(slot.cacheKey) : undefined;
-    return { ...slot, hit };
+  private cacheSlot(admitted: AdmittedQuery): CacheSlot | undefined {
+    const ttlMs = this.limits.queryCacheTtlSeconds * 1000;
+    if (!(ttlMs > 0)) return undefined;
+    const { kb, query } = admitted;
+    return { key: answerCacheKey(kb.ragId, kb.contentVersion, query, this.answerer.mode), ttlMs };
   }
 
   private async retrieve(kb: KnowledgeBase, query: string, limit: number): Promise<{ retrieved: RetrievedRecord[]; stats: TermStats }> {

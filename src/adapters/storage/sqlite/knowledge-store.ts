@@ -5,12 +5,18 @@ import { decodeCursor, encodeCursor } from '../cursor.js';
 import type { CommitSourceResult, CreateKnowledgeBaseResult, KnowledgeBasePatch, KnowledgeStore, NewKnowledgeBase, NewSource, PageRequest } from '../port.js';
 import { partitionCandidates, type Row, toKnowledgeBase, toRecord, toSource, toSourcedRecord } from '../rows.js';
 import { now } from './clock.js';
+import { RowCache } from './row-cache.js';
 import { prepared } from './statements.js';
 
 type Db = Database.Database;
 
 export class SqliteKnowledgeStore implements KnowledgeStore {
-  constructor(private readonly db: Db) {}
+  /** Every query reads its knowledge base: from memory until the next write (see RowCache). */
+  private readonly byRagId: RowCache<KnowledgeBase>;
+
+  constructor(private readonly db: Db) {
+    this.byRagId = new RowCache(db);
+  }
 
   private owned(ownerId: string, ragId: string): Row | undefined {
     return prepared(this.db, 'SELECT * FROM knowledge_bases WHERE rag_id = ? AND owner_id = ?').get(ragId, ownerId) as Row | undefined;
@@ -50,8 +56,10 @@ export class SqliteKnowledgeStore implements KnowledgeStore {
   }
 
   async findKnowledgeBase(ragId: string) {
-    const row = prepared(this.db, 'SELECT * FROM knowledge_bases WHERE rag_id = ?').get(ragId) as Row | undefined;
-    return row ? toKnowledgeBase(row) : undefined;
+    return this.byRagId.get(ragId, () => {
+      const row = prepared(this.db, 'SELECT * FROM knowledge_bases WHERE rag_id = ?').get(ragId) as Row | undefined;
+      return row ? frozen(toKnowledgeBase(row)) : undefined;
+    });
   }
 
   async updateKnowledgeBase(ownerId: string, ragId: string, patch: KnowledgeBasePatch) {
@@ -166,4 +174,10 @@ export class SqliteKnowledgeStore implements KnowledgeStore {
       .all(ragId) as Row[];
     return rows.map(toSourcedRecord);
   }
+}
+
+/** A cached knowledge base is shared by every reader: nobody may change it in place. */
+function frozen(kb: KnowledgeBase): KnowledgeBase {
+  Object.freeze(kb.theme);
+  return Object.freeze(kb);
 }

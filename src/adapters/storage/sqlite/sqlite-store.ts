@@ -10,6 +10,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import type { AccountStore, KeyStore, KnowledgeStore, OAuthStore, SigningKeyStore, Store, UsageStore } from '../port.js';
 import { SqliteAccountStore } from './account-store.js';
+import { claimDataDir, type DataDirLock } from './data-dir-lock.js';
 import { now } from './clock.js';
 import { SqliteKeyStore } from './key-store.js';
 import { SqliteKnowledgeStore } from './knowledge-store.js';
@@ -29,11 +30,20 @@ export class SqliteStore implements Store {
   readonly signingKeys: SigningKeyStore;
   readonly oauth: OAuthStore;
   private readonly db: Db;
+  private readonly lock: DataDirLock | undefined;
 
   /** `file` is a path, or `:memory:` for tests that need no durability. */
   constructor(file: string) {
-    if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
-    this.db = new Database(file);
+    if (file !== ':memory:') {
+      fs.mkdirSync(path.dirname(file), { recursive: true });
+      this.lock = claimDataDir(file);
+    }
+    try {
+      this.db = new Database(file);
+    } catch (error) {
+      this.lock?.release();
+      throw error;
+    }
     this.db.pragma('journal_mode = WAL');
     // NORMAL is durable across process crashes in WAL mode; FULL adds power-loss durability.
     this.db.pragma('synchronous = FULL');
@@ -69,5 +79,6 @@ export class SqliteStore implements Store {
 
   async close(): Promise<void> {
     if (this.db.open) this.db.close();
+    this.lock?.release();
   }
 }
