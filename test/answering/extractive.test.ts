@@ -132,6 +132,31 @@ describe('answerExtractively on a shop FAQ', () => {
   });
 });
 
+describe('answerExtractively analysed-record cache', () => {
+  const passage = (recordId: string, text: string): RetrievedRecord => ({ recordId, sourceName: 's.txt', title: null, kind: 'passage', score: 1, text });
+  const withoutIds = (a: Answer) => ({ ...a, sources: a.sources.map(({ recordId: _, ...rest }) => rest) });
+
+  it('analyses a record afresh when its id comes back with other content', () => {
+    expect(answerExtractively('warranty years', [passage('reused', 'The warranty lasts two years.')]).answer).toBe('The warranty lasts two years. [1]');
+    expect(answerExtractively('warranty years', [passage('reused', 'The warranty lasts five years.')]).answer).toBe('The warranty lasts five years. [1]');
+  });
+
+  it('answers as for a never-seen record whatever budgets were used before', () => {
+    // A Q&A answer is one unit when it fits the budget, its sentences otherwise.
+    const question = 'How long is the warranty?';
+    const answer = 'The warranty lasts two years. It covers parts and labour. Batteries are covered for one year.';
+    const qa = (recordId: string): RetrievedRecord => ({ recordId, sourceName: 'faq.json', title: question, kind: 'qa', score: 1, text: `${question}\n${answer}` });
+    const budgets = [600, 60, 200, 600, 60];
+    const answers = budgets.map((maxChars) => {
+      const cached = answerExtractively('warranty batteries', [qa('budgets')], { maxChars });
+      const fresh = answerExtractively('warranty batteries', [qa(`fresh-${maxChars}-${Math.random()}`)], { maxChars });
+      expect(withoutIds(cached)).toEqual(withoutIds(fresh));
+      return cached.answer;
+    });
+    expect(answers[0]).not.toBe(answers[1]);
+  });
+});
+
 describe('answerExtractively citations (property)', () => {
   const vocab = ['refund', 'shipping', 'order', 'wool', 'price', 'canada', 'size', 'days', 'the', 'is', 'café', '退货政策'];
   const sentence = fc.array(fc.constantFrom(...vocab), { minLength: 1, maxLength: 8 }).map((w) => `${w.join(' ')}.`);

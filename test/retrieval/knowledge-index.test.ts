@@ -135,6 +135,25 @@ describe('KnowledgeIndex statistics', () => {
     );
   });
 
+  it('gives the scores of a fresh build when searched between changes (cached length norms are renewed, property)', () => {
+    fc.assert(
+      fc.property(records, records, fc.array(fc.nat(), { maxLength: 6 }), fc.array(word, { minLength: 1, maxLength: 4 }), (first, more, picks, q) => {
+        const query = q.join(' ');
+        const index = KnowledgeIndex.build(first);
+        expect(index.search(query, 50)).toEqual(KnowledgeIndex.build(first).search(query, 50));
+        index.add(more);
+        // The index's order: re-added ids move to the end.
+        const added = [...first.filter((r) => !more.some((m) => m.recordId === r.recordId)), ...more];
+        expect(index.search(query, 50)).toEqual(KnowledgeIndex.build(added).search(query, 50));
+        const removed = [...new Set(picks.map((p) => added[p % Math.max(1, added.length)]?.recordId).filter((id) => id !== undefined))];
+        index.remove(removed);
+        const kept = added.filter((r) => !removed.includes(r.recordId));
+        expect(index.search(query, 50)).toEqual(KnowledgeIndex.build(kept).search(query, 50));
+      }),
+      { numRuns: 200 },
+    );
+  });
+
   it('removing everything leaves an empty index', () => {
     fc.assert(
       fc.property(records, (recs) => {

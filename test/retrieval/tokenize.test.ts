@@ -66,4 +66,15 @@ describe('queryTerms', () => {
   it('returns nothing for an empty query', () => {
     expect(queryTerms('  ?! ')).toEqual({ content: [], stop: [] });
   });
+
+  it('gives a repeated query the same terms, frozen because they are shared', () => {
+    const first = queryTerms('Where is my parcel, my parcel?');
+    const again = queryTerms('Where is my parcel, my parcel?');
+    expect(again).toEqual({ content: ['parcel'], stop: ['where', 'is', 'my'] });
+    expect(again).toEqual(first);
+    expect(Object.isFrozen(again) && Object.isFrozen(again.content) && Object.isFrozen(again.stop)).toBe(true);
+    // Many other queries later (more than the memo holds), the answer is still the same.
+    for (let i = 0; i < 1000; i++) queryTerms(`query number ${i}`);
+    expect(queryTerms('Where is my parcel, my parcel?')).toEqual(first);
+  });
 });

@@ -3,7 +3,7 @@
  * cites them, and abstains when the records do not cover it. Faithful by construction: every
  * word of a grounded answer, except the `[n]` markers, is copied from a cited record.
  */
-import { type ExtractiveOptions, planAnswer, resolveOptions, type ScoredUnit } from './plan.js';
+import { type ExtractiveOptions, planResolved, resolveOptions, type ScoredUnit } from './plan.js';
 import { type Answer, type Citation, NOT_FOUND_ANSWER, type RetrievedRecord } from './types.js';
 
 /** A record this short is cited whole: the reader gets its full context at no cost. */
@@ -23,7 +23,7 @@ export function notFound(): Answer {
 
 export function answerExtractively(query: string, retrieved: readonly RetrievedRecord[], options?: ExtractiveOptions): Answer {
   const o = resolveOptions(options);
-  const plan = planAnswer(query, retrieved, o);
+  const plan = planResolved(query, retrieved, o);
   if (!plan.grounded || plan.selected.length === 0) return notFound();
 
   // Records in order of first selection (most relevant first), their units in document order.
@@ -37,8 +37,8 @@ export function answerExtractively(query: string, retrieved: readonly RetrievedR
   const sources: Citation[] = [];
   for (const [recordIndex, units] of groups) {
     const record = plan.records[recordIndex] as RetrievedRecord;
-    units.sort((a, b) => a.start - b.start);
-    const quoted = units.map((u) => u.text).join(' ');
+    units.sort((a, b) => a.unit.start - b.unit.start);
+    const quoted = units.map((u) => u.unit.text).join(' ');
     sources.push({
       sourceName: record.sourceName,
       recordId: record.recordId,

@@ -7,7 +7,7 @@
 import { idf as bm25Idf, DEFAULT_BM25, lengthNorm, saturate } from '../retrieval/bm25.js';
 import { queryTerms } from '../retrieval/tokenize.js';
 import type { RetrievedRecord } from './types.js';
-import { recordUnits, type Unit } from './units.js';
+import { type RecordUnits, recordUnits, type Unit } from './units.js';
 
 export interface ExtractiveOptions {
   /**
@@ -66,7 +66,14 @@ export const DEFAULT_EXTRACTIVE_OPTIONS: Readonly<ResolvedOptions> = {
   unseenDocFreq: 0,
 };
 
-export interface ScoredUnit extends Unit {
+/**
+ * A unit scored against one query. It refers to the unit rather than copying it: units are
+ * cached per record and shared between queries (read-only).
+ */
+export interface ScoredUnit {
+  unit: Unit;
+  /** Index of the unit's record in `AnswerPlan.records`. */
+  record: number;
   /** IDF-weighted share of the query's content terms found in the unit or its context, 0…1 (plus record credit). */
   coverage: number;
   /** Whether the unit itself or its context contains a query term; only such units are quoted. */
@@ -85,17 +92,40 @@ export interface AnswerPlan {
   records: RetrievedRecord[];
 }
 
+/** `value` unless it is undefined (an option explicitly set to undefined takes the default). */
+function or<T>(value: T | undefined, fallback: T): T {
+  return value !== undefined ? value : fallback;
+}
+
 export function resolveOptions(options: ExtractiveOptions = {}): ResolvedOptions {
-  const out: ResolvedOptions = { ...DEFAULT_EXTRACTIVE_OPTIONS };
-  for (const [k, v] of Object.entries(options)) if (v !== undefined) (out as unknown as Record<string, unknown>)[k] = v;
-  return out;
+  // Spelled out rather than copied key by key: this runs for every query.
+  const d = DEFAULT_EXTRACTIVE_OPTIONS;
+  return {
+    maxRecords: or(options.maxRecords, d.maxRecords),
+    maxSentences: or(options.maxSentences, d.maxSentences),
+    maxChars: or(options.maxChars, d.maxChars),
+    lambda: or(options.lambda, d.lambda),
+    minCoverage: or(options.minCoverage, d.minCoverage),
+    minRelativeRelevance: or(options.minRelativeRelevance, d.minRelativeRelevance),
+    priorWeight: or(options.priorWeight, d.priorWeight),
+    contextWeight: or(options.contextWeight, d.contextWeight),
+    recordCredit: or(options.recordCredit, d.recordCredit),
+    unseenDocFreq: or(options.unseenDocFreq, d.unseenDocFreq),
+    stats: or(options.stats, d.stats),
+  };
 }
 
 /** Statistics over the candidate units when the knowledge base's own are not supplied. */
-function localStats(units: readonly Unit[]): TermStats {
+function localStats(records: readonly RecordUnits[]): TermStats {
+  let size = 0;
+  for (const r of records) size += r.units.length;
   return {
-    size: units.length,
-    docFreq: (term) => units.reduce((n, u) => n + (u.tf.has(term) || u.context.has(term) ? 1 : 0), 0),
+    size,
+    docFreq: (term) => {
+      let n = 0;
+      for (const r of records) for (const u of r.units) if (u.tf.has(term) || u.context.has(term)) n++;
+      return n;
+    },
   };
 }
 
@@ -106,83 +136,109 @@ function similarity(a: Unit, b: Unit): number {
   return shared / Math.sqrt(a.content.size * b.content.size);
 }
 
-function score(units: readonly Unit[], records: readonly RetrievedRecord[], terms: readonly string[], o: ResolvedOptions): ScoredUnit[] {
+/**
+ * Scores every unit of `units` (one entry per record of `records`, same order), in record then
+ * unit order. Plain loops: this runs for every query.
+ */
+function score(units: readonly RecordUnits[], records: readonly RetrievedRecord[], terms: readonly string[], o: ResolvedOptions): ScoredUnit[] {
   const stats = o.stats ?? localStats(units);
-  const weights = terms.map((t) => bm25Idf(stats.size, Math.max(stats.docFreq(t), o.unseenDocFreq)));
-  const total = weights.reduce((a, b) => a + b, 0) || 1;
-  const avgLen = units.reduce((a, u) => a + u.len, 0) / Math.max(1, units.length);
-  const topScore = Math.max(0, ...records.map((r) => r.score));
-  const { k1, b } = DEFAULT_BM25;
-  // Terms of each whole record, for the partial credit of a term found elsewhere in the record.
-  const recordTerms = records.map(() => new Set<string>());
-  for (const u of units) {
-    const set = recordTerms[u.record] as Set<string>;
-    for (const t of u.tf.keys()) set.add(t);
-    for (const t of u.context) set.add(t);
+  const weights: number[] = [];
+  let sum = 0;
+  for (const t of terms) {
+    const w = bm25Idf(stats.size, Math.max(stats.docFreq(t), o.unseenDocFreq));
+    weights.push(w);
+    sum += w;
   }
-  return units.map((u) => {
-    let covered = 0;
-    let match = 0;
-    let matched = false;
-    const norm = lengthNorm(u.len, avgLen, b);
-    terms.forEach((t, i) => {
-      const w = weights[i] ?? 0;
-      const tf = u.tf.get(t) ?? 0;
-      const inContext = u.context.has(t);
-      if (tf > 0 || inContext) {
-        covered += w;
-        matched = true;
-      } else if (recordTerms[u.record]?.has(t)) covered += o.recordCredit * w;
-      // saturate(1) at average length is 1, so an exact match weighs like the context bonus at weight 1.
-      match += w * Math.max(saturate(tf / norm, k1), inContext ? o.contextWeight : 0);
-    });
-    const prior = topScore > 0 ? (records[u.record]?.score ?? 0) / topScore : 0;
-    return { ...u, coverage: covered / total, matched, relevance: (1 - o.priorWeight) * (match / total) + o.priorWeight * prior };
-  });
+  const total = sum || 1;
+  // Integer sums: adding per-record totals gives exactly the sum over all units.
+  let totalLen = 0;
+  let unitCount = 0;
+  for (const r of units) {
+    totalLen += r.totalLen;
+    unitCount += r.units.length;
+  }
+  const avgLen = totalLen / Math.max(1, unitCount);
+  let topScore = 0;
+  for (const r of records) topScore = Math.max(topScore, r.score);
+  const { k1, b } = DEFAULT_BM25;
+  const out: ScoredUnit[] = [];
+  for (let record = 0; record < units.length; record++) {
+    const entry = units[record] as RecordUnits;
+    // Terms of the whole record, for the partial credit of a term found elsewhere in the record.
+    const recordTerms = entry.terms;
+    const prior = topScore > 0 ? (records[record]?.score ?? 0) / topScore : 0;
+    for (const u of entry.units) {
+      let covered = 0;
+      let match = 0;
+      let matched = false;
+      const norm = lengthNorm(u.len, avgLen, b);
+      for (let i = 0; i < terms.length; i++) {
+        const t = terms[i] as string;
+        const w = weights[i] as number;
+        const tf = u.tf.get(t) ?? 0;
+        const inContext = u.context.has(t);
+        if (tf > 0 || inContext) {
+          covered += w;
+          matched = true;
+        } else if (recordTerms.has(t)) covered += o.recordCredit * w;
+        // saturate(1) at average length is 1, so an exact match weighs like the context bonus at weight 1.
+        match += w * Math.max(saturate(tf / norm, k1), inContext ? o.contextWeight : 0);
+      }
+      out.push({ unit: u, record, coverage: covered / total, matched, relevance: (1 - o.priorWeight) * (match / total) + o.priorWeight * prior });
+    }
+  }
+  return out;
 }
 
 /** Index of the best MMR candidate that still fits the budget, or -1. */
 function nextByMmr(candidates: readonly ScoredUnit[], chosen: readonly ScoredUnit[], usedChars: number, best: number, o: ResolvedOptions): number {
   let pick = -1;
   let pickValue = Number.NEGATIVE_INFINITY;
-  candidates.forEach((c, i) => {
-    if (usedChars + 1 + c.text.length > o.maxChars) return;
-    const redundancy = Math.max(0, ...chosen.map((s) => similarity(c, s)));
+  for (let i = 0; i < candidates.length; i++) {
+    const c = candidates[i] as ScoredUnit;
+    if (usedChars + 1 + c.unit.text.length > o.maxChars) continue;
+    let redundancy = 0;
+    for (const s of chosen) redundancy = Math.max(redundancy, similarity(c.unit, s.unit));
     const value = o.lambda * (c.relevance / best) - (1 - o.lambda) * redundancy;
     if (value > pickValue) {
       pickValue = value;
       pick = i;
     }
-  });
+  }
   return pick;
 }
 
 export function planAnswer(query: string, retrieved: readonly RetrievedRecord[], options?: ExtractiveOptions): AnswerPlan {
-  const o = resolveOptions(options);
+  return planResolved(query, retrieved, resolveOptions(options));
+}
+
+/** `planAnswer` with options already resolved (the extractive answerer resolves them once). */
+export function planResolved(query: string, retrieved: readonly RetrievedRecord[], o: ResolvedOptions): AnswerPlan {
   const records = retrieved.slice(0, Math.max(0, o.maxRecords));
   const terms = queryTerms(query).content;
   // No content terms ("what is it?") leaves nothing to ground an answer on: abstain rather than guess.
   if (records.length === 0 || terms.length === 0) return { coverage: 0, grounded: false, selected: [], records };
-  const units = records.flatMap((r, i) => recordUnits(r, i, o.maxChars));
+  const units = records.map((r) => recordUnits(r, o.maxChars));
   const scored = score(units, records, terms, o);
-  const coverage = Math.max(0, ...scored.map((u) => u.coverage));
+  let coverage = 0;
+  for (const u of scored) coverage = Math.max(coverage, u.coverage);
   if (coverage <= 0 || coverage < o.minCoverage) return { coverage, grounded: false, selected: [], records };
 
-  // Seed with the most relevant unit among those that cover enough; then MMR over the rest.
-  const covering = scored.filter((u) => u.matched && u.coverage >= o.minCoverage);
-  if (covering.length === 0) return { coverage, grounded: false, selected: [], records };
-  const seed = covering.reduce((a, u) => (u.relevance > a.relevance ? u : a));
+  // Seed with the most relevant unit among those that cover enough (the first on ties); then MMR over the rest.
+  let seed: ScoredUnit | undefined;
+  for (const u of scored) if (u.matched && u.coverage >= o.minCoverage && (seed === undefined || u.relevance > seed.relevance)) seed = u;
+  if (seed === undefined) return { coverage, grounded: false, selected: [], records };
   const best = seed.relevance > 0 ? seed.relevance : 1;
   const selected = [seed];
-  let used = seed.text.length;
-  let candidates = scored.filter((u) => u !== seed && u.matched && u.relevance >= o.minRelativeRelevance * best);
+  let used = seed.unit.text.length;
+  const candidates = scored.filter((u) => u !== seed && u.matched && u.relevance >= o.minRelativeRelevance * best);
   while (selected.length < o.maxSentences && candidates.length > 0) {
     const i = nextByMmr(candidates, selected, used, best, o);
     const next = candidates[i];
     if (!next) break;
     selected.push(next);
-    used += 1 + next.text.length;
-    candidates = candidates.filter((_, j) => j !== i);
+    used += 1 + next.unit.text.length;
+    candidates.splice(i, 1);
   }
   return { coverage, grounded: true, selected, records };
 }

@@ -8,21 +8,35 @@ import { removeDanglingCitations } from './citations.js';
 import { collapseSpace, splitSentences } from './sentences.js';
 import type { RetrievedRecord } from './types.js';
 
+/**
+ * A piece of one record. Units are cached per record and shared between queries (see
+ * `recordUnits`): treat them as read-only.
+ */
 export interface Unit {
-  /** Index of the record in the answerer's record list. */
-  record: number;
   /** Collapsed text, as it goes into the answer. */
-  text: string;
+  readonly text: string;
   /** Offset in the record's text (footnote markers removed): orders units of one record. */
-  start: number;
+  readonly start: number;
   /** Term frequencies (stop-words included; only query terms are ever looked up). */
-  tf: Map<string, number>;
+  readonly tf: ReadonlyMap<string, number>;
   /** Number of terms, for length normalisation. */
-  len: number;
+  readonly len: number;
   /** Distinct non-stop-word terms, for redundancy (MMR). */
-  content: Set<string>;
+  readonly content: ReadonlySet<string>;
   /** Terms of the record's title/question, which qualify every unit of the record. */
-  context: ReadonlySet<string>;
+  readonly context: ReadonlySet<string>;
+}
+
+/** A record's units, analysed once and shared by every query that retrieves the record. */
+export interface RecordUnits {
+  readonly units: readonly Unit[];
+  /**
+   * Every term of the record's units and their context, for the partial credit of a term found
+   * elsewhere in the record. Left empty when the record is a single unit: there is no elsewhere.
+   */
+  readonly terms: ReadonlySet<string>;
+  /** Sum of the units' `len` (an integer), for the average unit length. */
+  readonly totalLen: number;
 }
 
 interface RecordLayout {
@@ -33,6 +47,7 @@ interface RecordLayout {
 }
 
 const NO_CONTEXT: ReadonlySet<string> = new Set();
+const NO_TERMS: ReadonlySet<string> = new Set();
 
 /** Finds the question/heading of a record and where its body starts. */
 function layout(r: RetrievedRecord, text: string): RecordLayout {
@@ -49,7 +64,7 @@ function layout(r: RetrievedRecord, text: string): RecordLayout {
   return { context: null, bodyStart: 0 };
 }
 
-function makeUnit(record: number, text: string, start: number, context: ReadonlySet<string>): Unit {
+function makeUnit(text: string, start: number, context: ReadonlySet<string>): Unit {
   const tf = new Map<string, number>();
   const content = new Set<string>();
   const tokens = analyze(text, 'index');
@@ -57,39 +72,67 @@ function makeUnit(record: number, text: string, start: number, context: Readonly
     tf.set(t.term, (tf.get(t.term) ?? 0) + 1);
     if (!t.stop) content.add(t.term);
   }
-  return { record, text, start, tf, len: tokens.length, content, context };
+  return { text, start, tf, len: tokens.length, content, context };
 }
 
-interface CachedUnits {
+interface CachedUnits extends RecordUnits {
   text: string;
   title: string | null;
   kind: RetrievedRecord['kind'];
-  units: Unit[];
+  maxChars: number;
+  /** Value of `insertions` when the entry was last (re)inserted: its place in the eviction order. */
+  inserted: number;
 }
 
 /**
  * Records do not change once stored, and the same few records answer most questions, so
- * their analysed units are kept (bounded, least recently used first out) instead of being
- * recomputed for every query. The entry is checked against the record's text, title and
- * kind, so a reused id with other content is analysed afresh.
+ * their analysed units are kept (bounded) instead of being recomputed for every query. The
+ * key is the record id, and an entry is used only if the record's text, title and kind and
+ * `maxChars` (everything the analysis reads) are those it was made from; otherwise the record
+ * is analysed afresh and replaces it. The units are returned shared, not copied: callers only
+ * read them.
+ *
+ * Eviction is least recently used first, approximately: a Map iterates in insertion order, and
+ * an entry found is moved to the end only once it has fallen into the older half of that order.
+ * An entry used is then always among the newest `capacity / 2` insertions, so it outlives at
+ * least as many further insertions, and a hit usually costs one lookup instead of a delete and
+ * a set.
  */
 const unitCache = new Map<string, CachedUnits>();
 const unitCacheCapacity = 20_000;
+let insertions = 0;
 
-export function recordUnits(r: RetrievedRecord, recordIndex: number, maxChars: number): Unit[] {
-  const key = `${r.recordId}\u0000${maxChars}`;
-  let entry = unitCache.get(key);
-  if (!entry || entry.text !== r.text || entry.title !== r.title || entry.kind !== r.kind) {
-    entry = { text: r.text, title: r.title, kind: r.kind, units: analyseRecord(r, maxChars) };
-    if (unitCache.size >= unitCacheCapacity) {
-      const oldest = unitCache.keys().next().value;
-      if (oldest !== undefined) unitCache.delete(oldest);
+export function recordUnits(r: RetrievedRecord, maxChars: number): RecordUnits {
+  let entry = unitCache.get(r.recordId);
+  if (entry && entry.text === r.text && entry.title === r.title && entry.kind === r.kind && entry.maxChars === maxChars) {
+    if (insertions - entry.inserted > unitCacheCapacity / 2) {
+      unitCache.delete(r.recordId);
+      entry.inserted = insertions++;
+      unitCache.set(r.recordId, entry);
     }
-  } else {
-    unitCache.delete(key);
+    return entry;
   }
-  unitCache.set(key, entry);
-  return entry.units.map((u) => ({ ...u, record: recordIndex }));
+  entry = { text: r.text, title: r.title, kind: r.kind, maxChars, inserted: insertions++, ...summarise(analyseRecord(r, maxChars)) };
+  // A replaced entry is deleted first, so that the new one goes to the end of the order.
+  unitCache.delete(r.recordId);
+  if (unitCache.size >= unitCacheCapacity) {
+    const oldest = unitCache.keys().next().value;
+    if (oldest !== undefined) unitCache.delete(oldest);
+  }
+  unitCache.set(r.recordId, entry);
+  return entry;
+}
+
+function summarise(units: Unit[]): RecordUnits {
+  let totalLen = 0;
+  for (const u of units) totalLen += u.len;
+  if (units.length <= 1) return { units, terms: NO_TERMS, totalLen };
+  const terms = new Set<string>();
+  for (const u of units) {
+    for (const t of u.tf.keys()) terms.add(t);
+    for (const t of u.context) terms.add(t);
+  }
+  return { units, terms, totalLen };
 }
 
 /**
@@ -97,7 +140,6 @@ export function recordUnits(r: RetrievedRecord, recordIndex: number, maxChars: n
  * half of it would be less readable and no more faithful.
  */
 function analyseRecord(r: RetrievedRecord, maxChars: number): Unit[] {
-  const recordIndex = 0;
   // Footnote markers copied into a record ("…in 1066.[3]") would read as citations of our
   // sources, and confuse sentence splitting; they go before anything else.
   const text = /[[【]/.test(r.text) ? removeDanglingCitations(r.text, 0) : r.text;
@@ -107,11 +149,11 @@ function analyseRecord(r: RetrievedRecord, maxChars: number): Unit[] {
   const collapsed = collapseSpace(body);
   if (collapsed.length === 0) {
     // Nothing but a title: the record's text is all there is to quote.
-    return splitSentences(text).map((s) => makeUnit(recordIndex, s.text, s.start, NO_CONTEXT));
+    return splitSentences(text).map((s) => makeUnit(s.text, s.start, NO_CONTEXT));
   }
   if (r.kind === 'qa' && context && collapsed.length <= maxChars) {
     const lead = body.length - body.trimStart().length;
-    return [makeUnit(recordIndex, collapsed, bodyStart + lead, ctx)];
+    return [makeUnit(collapsed, bodyStart + lead, ctx)];
   }
-  return splitSentences(body, bodyStart).map((s) => makeUnit(recordIndex, s.text, s.start, ctx));
+  return splitSentences(body, bodyStart).map((s) => makeUnit(s.text, s.start, ctx));
 }

@@ -43,6 +43,10 @@ interface Doc {
   /** Score accumulator of the search in progress, valid when `epoch` equals the index's. */
   acc: number;
   epoch: number;
+  /** Length normalisations of the title and text, valid when `normVersion` equals the index's `version`. */
+  titleNorm: number;
+  textNorm: number;
+  normVersion: number;
 }
 
 interface Posting {
@@ -58,6 +62,8 @@ export class KnowledgeIndex {
   // Posting lists are plain arrays: far cheaper to build and scan than a map per term.
   private readonly postings = new Map<string, Posting[]>();
   private epoch = 0;
+  /** Changes whenever the average field lengths may have (records added or removed). */
+  private version = 0;
   private totalTitleLen = 0;
   private totalTextLen = 0;
   private nextSeq = 0;
@@ -95,13 +101,25 @@ export class KnowledgeIndex {
       if (this.docs.has(record.recordId)) this.remove([record.recordId]);
       const titleTerms = record.title ? tokenize(record.title) : [];
       const textTerms = tokenize(record.text);
-      const doc: Doc = { record, seq: this.nextSeq++, titleLen: titleTerms.length, textLen: textTerms.length, terms: [], acc: 0, epoch: -1 };
+      const doc: Doc = {
+        record,
+        seq: this.nextSeq++,
+        titleLen: titleTerms.length,
+        textLen: textTerms.length,
+        terms: [],
+        acc: 0,
+        epoch: -1,
+        titleNorm: 1,
+        textNorm: 1,
+        normVersion: -1,
+      };
       for (const term of titleTerms) this.postingFor(doc, term).titleTf++;
       for (const term of textTerms) this.postingFor(doc, term).textTf++;
       this.docs.set(record.recordId, doc);
       this.totalTitleLen += doc.titleLen;
       this.totalTextLen += doc.textLen;
     }
+    this.version++;
   }
 
   /** Removes records by id; unknown ids are ignored. Returns how many were removed. */
@@ -123,6 +141,7 @@ export class KnowledgeIndex {
       if (kept.length > 0) this.postings.set(term, kept);
       else this.postings.delete(term);
     }
+    this.version++;
     return gone.size;
   }
 
@@ -155,6 +174,7 @@ export class KnowledgeIndex {
     const avgText = this.totalTextLen / n;
     // Accumulate on the documents themselves (reset lazily by epoch): no map per search.
     const epoch = ++this.epoch;
+    const version = this.version;
     const touched: Doc[] = [];
     for (const term of terms) {
       const list = this.postings.get(term);
@@ -166,16 +186,22 @@ export class KnowledgeIndex {
           doc.epoch = epoch;
           doc.acc = 0;
           touched.push(doc);
+          // A document's length normalisations depend only on the averages: computed once per change of the index.
+          if (doc.normVersion !== version) {
+            doc.titleNorm = lengthNorm(doc.titleLen, avgTitle, this.b);
+            doc.textNorm = lengthNorm(doc.textLen, avgText, this.b);
+            doc.normVersion = version;
+          }
         }
-        const tf = (this.titleWeight * p.titleTf) / lengthNorm(doc.titleLen, avgTitle, this.b) + p.textTf / lengthNorm(doc.textLen, avgText, this.b);
+        const tf = (this.titleWeight * p.titleTf) / doc.titleNorm + p.textTf / doc.textNorm;
         doc.acc += w * saturate(tf, this.k1);
       }
     }
-    const hits = topK(
-      touched.filter((d) => d.acc > 0),
-      limit,
-      (x, y) => x.acc > y.acc || (x.acc === y.acc && x.seq < y.seq),
-    );
+    // Only documents with a positive score are ranked (filtered in place: `touched` is ours).
+    let kept = 0;
+    for (const d of touched) if (d.acc > 0) touched[kept++] = d;
+    touched.length = kept;
+    const hits = topK(touched, limit, (x, y) => x.acc > y.acc || (x.acc === y.acc && x.seq < y.seq));
     return hits.map((d) => ({ recordId: d.record.recordId, score: d.acc }));
   }
 

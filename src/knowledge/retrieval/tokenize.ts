@@ -186,22 +186,53 @@ export function tokenize(text: string, mode: AnalysisMode = 'index'): string[] {
 
 export interface QueryTerms {
   /** Distinct non-stop-word terms, in query order. */
-  content: string[];
+  readonly content: readonly string[];
   /** Distinct stop-word terms, in query order (what a stop-word-only query searches with). */
-  stop: string[];
+  readonly stop: readonly string[];
 }
 
+// A query is analysed twice on its way (by the index's search, then by the answerer), and
+// popular questions come back, so the last analysed queries are kept. The result depends on
+// the string alone (the analysis chain has no settings), so the string is the whole key; results
+// are frozen because callers share them. Bounded: at most QUERY_CACHE_MAX entries of at most
+// QUERY_CACHE_MAX_CHARS characters, least recently used out.
+const QUERY_CACHE_MAX = 256;
+const QUERY_CACHE_MAX_CHARS = 1000;
+const queryCache = new Map<string, QueryTerms>();
+
 export function queryTerms(query: string): QueryTerms {
+  if (query.length > QUERY_CACHE_MAX_CHARS) return analyseQuery(query);
+  let result = queryCache.get(query);
+  if (result !== undefined) {
+    queryCache.delete(query);
+    queryCache.set(query, result);
+    return result;
+  }
+  // A query is often a slice of a larger string (the request body, before trimming), which V8
+  // keeps alive as long as the slice: key and terms are taken from a copy instead (the cons
+  // string is flattened into a string of its own, which the slice then refers to).
+  const key = ` ${query}`.slice(1);
+  result = analyseQuery(key);
+  if (queryCache.size >= QUERY_CACHE_MAX) {
+    const oldest = queryCache.keys().next().value;
+    if (oldest !== undefined) queryCache.delete(oldest);
+  }
+  queryCache.set(key, result);
+  return result;
+}
+
+function analyseQuery(query: string): QueryTerms {
   const content: string[] = [];
   const stop: string[] = [];
-  const seen = new Set<string>();
   const terms: string[] = [];
   const stops: boolean[] = [];
   scan(query, 'query', terms, stops);
-  terms.forEach((term, i) => {
-    if (seen.has(term)) return;
+  const seen = new Set<string>();
+  for (let i = 0; i < terms.length; i++) {
+    const term = terms[i] as string;
+    if (seen.has(term)) continue;
     seen.add(term);
     (stops[i] ? stop : content).push(term);
-  });
-  return { content, stop };
+  }
+  return Object.freeze({ content: Object.freeze(content), stop: Object.freeze(stop) });
 }
