@@ -280,10 +280,18 @@ refuse the load; they are stopped at the end and killed if the runner fails.
 - **Throughput.** autocannon, ${r.http.bare.connections} connections, pipelining 1, a ${r.settings.warmupSec} s warm-up run that is
   discarded, then ${r.http.bare.durationSec} s measured (${r.settings.secondaryDurationSec} s for the limits-on and Redis rows). Cached: the same question every time
   (every request but the first is a cache hit). Uncached: the cache-off instance, cycling through
-  ${r.settings.questions} questions (paraphrases of the FAQ and some it cannot answer).
-- **Streams.** A keep-alive \`node:http\` client opens 1, 50 or 200 streams at once, round after
-  round (the first rounds are discarded), and parses events with \`eventsource-parser\`;
-  percentiles from \`hdr-histogram-js\`. Measured against the cache-off and the cache-on instance.
+  ${r.settings.questions} questions (paraphrases of the FAQ and some it cannot answer). Every uncached request
+  runs retrieval and the extractive answerer; what it reuses is what any request reuses: the
+  knowledge base's index, each record's analysed sentences and the analysis of recent question
+  texts (tokens and stems of the last 256). With the extractive answerer an answer costs about as
+  much as a cache hit; the cache matters most with an LLM.
+- **Streams.** One client process opens 1, 50 or 200 streams at once over keep-alive raw
+  sockets (\`bench/sse-client.ts\`), round after round; warm-up rounds (at least 2 s, like the
+  throughput runs' warm-up) are discarded. Each request is one prepared buffer and every chunk is
+  timestamped on arrival, before it is parsed, so the client's own work (about 100–300 µs per
+  stream with \`node:http\`) does not queue the 50th response behind the other 49; bodies are
+  de-chunked and the events parsed with \`eventsource-parser\`; percentiles from
+  \`hdr-histogram-js\`. Measured against the cache-off and the cache-on instance.
 - **Ingest-to-searchable.** On a knowledge base of 24 FAQ entries, a one-record upload, then
   queries until one returns the new record among its sources; the time is the upload's response
   time plus the time to that query's response, over a keep-alive \`node:http\` client (fetch
@@ -312,5 +320,13 @@ with the same code (JIT and heap layout), so the "limits on" and "Redis" rows, e
 process, resolve only large differences; the in-process breakdown resolves smaller ones. With ${m.cpus} CPUs the load generator pinned to one CPU may not
 saturate the bare server (see its CPU column), which makes the ratios look better than they are on
 bigger machines.
+
+The ratios are not linear in the application's own cost. Most of a request's CPU on this VM is
+the kernel sending the response over the loopback (\`writev\`), and that costs more when the load
+generator is idle and must be woken on the other CPU, which is the case whenever the server is
+the slower side. The bare route pays about 10 µs per response for it, a server at half its speed
+about 18 µs. So a cached query that does about 7 µs of its own work still costs about twice the
+bare route, and a small change to the application moves the ratio a lot; figures near a target
+(the cached ratio has been measured at 51% to 54%) can fall either side of it from run to run.
 `;
 }

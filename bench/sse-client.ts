@@ -156,9 +156,9 @@ export class SseConnection {
   private finish(): void {
     const pending = this.pending;
     const timing = this.timing;
-    this.pending = undefined;
     if (!pending || !timing) return;
     timing.totalMs = this.since();
+    this.pending = undefined;
     if (this.failure) pending.reject(new Error(`stream ended with an error event: ${this.failure}`));
     else if (Number.isNaN(timing.firstTokenMs)) pending.reject(new Error('stream ended without a token event'));
     else pending.resolve(timing);
