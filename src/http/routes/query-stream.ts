@@ -10,7 +10,7 @@
  */
 import type { ServerResponse } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { AdmittedQuery, DoneEvent, QueryEvent, QueryService } from '../../knowledge/query/query-service.js';
+import { type AdmittedQuery, cachedEvents, type DoneEvent, type QueryEvent, type QueryService } from '../../knowledge/query/query-service.js';
 import type { Metrics } from '../../ops/metrics.js';
 import type { TurnQueue } from '../turn-queue.js';
 
@@ -72,18 +72,22 @@ function startStream(reply: FastifyReply, headers: Record<string, string>): Serv
 /** A cached answer: every event and the end of the response in one write. */
 function sendCached(res: ServerResponse, requestId: string, done: DoneEvent): void {
   res.cork();
-  res.write(frame(1, { type: 'meta', requestId, cached: true }) + frame(2, { type: 'sources', sources: done.sources }) + frame(3, { type: 'token', text: done.answer }) + frame(4, done));
+  res.write(cachedEvents(requestId, done).map((event, i) => frame(i + 1, event)).join(''));
   res.end();
   res.uncork();
 }
 
 export async function streamAnswer(request: FastifyRequest, reply: FastifyReply, queries: QueryService, admitted: AdmittedQuery, options: StreamOptions): Promise<void> {
+  const finished = (outcome: string) => {
+    options.metrics.streams.inc({ outcome });
+    request.log.info({ res: { statusCode: 200 }, responseTime: reply.elapsedTime, stream: outcome }, 'stream completed');
+  };
   const cached = await queries.cachedAnswer(admitted);
   const res = startStream(reply, options.headers);
   if (cached.type === 'done') {
     sendCached(res, request.id, cached);
     options.metrics.queries.inc({ endpoint: 'stream', cached: 'true', grounded: String(cached.grounded) });
-    options.metrics.streams.inc({ outcome: 'completed' });
+    finished('completed');
     return;
   }
 
@@ -147,7 +151,6 @@ export async function streamAnswer(request: FastifyRequest, reply: FastifyReply,
     options.active.delete(controller);
     clearInterval(heartbeat);
     if (!res.writableEnded) res.end();
-    options.metrics.streams.inc({ outcome });
-    request.log.info({ res: { statusCode: 200 }, responseTime: reply.elapsedTime, stream: outcome }, 'stream completed');
+    finished(outcome);
   }
 }

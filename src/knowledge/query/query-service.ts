@@ -83,6 +83,11 @@ export interface SearchResult {
 
 export const maxQueryChars = 4000;
 
+/** The events of a cached answer: meta, sources, the whole answer as one token, done. */
+export function cachedEvents(requestId: string, done: DoneEvent): QueryEvent[] {
+  return [{ type: 'meta', requestId, cached: true }, { type: 'sources', sources: done.sources }, { type: 'token', text: done.answer }, done];
+}
+
 /** The query text trimmed, or a validation error when it is empty or longer than `maxQueryChars`. */
 export function checkedQuery(raw: string, location: string): string {
   const query = raw.trim();
@@ -205,14 +210,11 @@ export class QueryService {
   async *answer(admitted: AdmittedQuery, requestId: string, signal: AbortSignal, options: AnswerOptions = {}): AsyncGenerator<QueryEvent> {
     const { kb, query } = admitted;
     const cached = options.miss ?? (await this.cachedAnswer(admitted));
-    yield { type: 'meta', requestId, cached: cached.type === 'done' };
-
     if (cached.type === 'done') {
-      yield { type: 'sources', sources: cached.sources };
-      yield { type: 'token', text: cached.answer };
-      yield cached;
+      yield* cachedEvents(requestId, cached);
       return;
     }
+    yield { type: 'meta', requestId, cached: false };
 
     const { retrieved, stats } = await this.retrieve(kb, query, retrievalDepth);
     for await (const event of this.answerer.answer({ query, botName: kb.botName, retrieved, stats, signal })) {
