@@ -28,5 +28,11 @@ export interface Answer {
   sources: Citation[];
 }
 
-/** The plain answer given when the records do not cover the question. */
+/** The plain answer given when the records do not cover an English question (see `refusal.ts` for other languages). */
 export const NOT_FOUND_ANSWER = "I couldn't find this in the knowledge base.";
+
+/** An earlier turn of the visitor's conversation, as the client sends it (stateless on the server). */
+export interface Turn {
+  role: 'user' | 'assistant';
+  content: string;
+}

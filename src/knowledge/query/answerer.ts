@@ -4,9 +4,9 @@
  * query service and both endpoints do not care which one runs.
  */
 import type { TermStats } from '../answering/plan.js';
-import type { Answer, Citation, RetrievedRecord } from '../answering/types.js';
+import type { Answer, Citation, RetrievedRecord, Turn } from '../answering/types.js';
 
-export type { Answer, Citation, RetrievedRecord };
+export type { Answer, Citation, RetrievedRecord, Turn };
 
 export interface AnswerInput {
   query: string;
@@ -14,6 +14,10 @@ export interface AnswerInput {
   retrieved: RetrievedRecord[];
   /** The knowledge base's own term statistics, so sentence scoring weighs words as retrieval did. */
   stats?: TermStats | undefined;
+  /** Earlier turns of the conversation, oldest first (validated and bounded by the query service). */
+  conversation?: readonly Turn[] | undefined;
+  /** The owner's own refusal text; when absent the refusal is a default in the question's language. */
+  fallbackMessage?: string | null | undefined;
   signal: AbortSignal;
 }
 
