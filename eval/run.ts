@@ -10,6 +10,8 @@ import { type Dataset, loadFaq, loadSquad, repoRoot } from './dataset.js';
 import { type Outcome, runQuestions, type Summary, summarize } from './evaluate.js';
 import { measurePerformance } from './perf.js';
 import { printSweeps } from './sweep.js';
+import { loadSet, setNames } from './sets.js';
+import { runVisitorSet, summarizeVisitor, type VisitorOutcome, type VisitorSummary } from './visitor.js';
 
 const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
 
@@ -36,7 +38,52 @@ function failures(outcomes: readonly Outcome[]) {
     .map((o) => ({ kind: o.kind, question: o.question, goldRank: o.goldRank, coverage: Math.round(o.coverage * 1000) / 1000, answer: o.answer.answer }));
 }
 
+const VISITOR_ROWS: [string, (s: VisitorSummary) => string][] = [
+  ['Answerable / unanswerable questions', (s) => `${s.answerable} / ${s.unanswerable}`],
+  ['Correct & complete (all gold facts)', (s) => pct(s.correctComplete)],
+  ['Cites a gold record', (s) => pct(s.citesGold)],
+  ['Wrongly refused', (s) => pct(s.wronglyRefused)],
+  ['Correctly refused (near-topic)', (s) => pct(s.correctlyRefused)],
+  ['Answers citing a non-gold record', (s) => pct(s.citesNonGold)],
+  ['Every segment verbatim from its cited record', (s) => pct(s.verbatim)],
+];
+
+function printTable(title: string, cols: string[], rows: [string, string[]][]): void {
+  const w0 = Math.max(title.length, ...rows.map(([k]) => k.length));
+  const w1 = Math.max(12, ...cols.map((c) => c.length));
+  console.log(`${title.padEnd(w0)}  ${cols.map((c) => c.padEnd(w1)).join('  ')}`);
+  for (const [label, cells] of rows) console.log(`${label.padEnd(w0)}  ${cells.map((c) => c.padEnd(w1)).join('  ')}`);
+}
+
+/** The visitor-question sets, on one half (`report` unless `--half tune` or `--half all`). */
+function visitorEvaluation(): { half: string; outcomes: VisitorOutcome[]; summaries: Record<string, VisitorSummary> } {
+  const flag = process.argv.indexOf('--half');
+  const half = flag > 0 ? (process.argv[flag + 1] ?? 'report') : 'report';
+  const outcomes = setNames().flatMap((name) => runVisitorSet(loadSet(name))).filter((o) => half === 'all' || o.question.half === half);
+  const groups: [string, VisitorOutcome[]][] = [
+    ...[...new Set(outcomes.map((o) => o.set))].map((name): [string, VisitorOutcome[]] => [name, outcomes.filter((o) => o.set === name)]),
+    ['English', outcomes.filter((o) => o.language === 'en')],
+    ['German+French', outcomes.filter((o) => o.language !== 'en')],
+    ['All', outcomes],
+  ];
+  const summaries = Object.fromEntries(groups.map(([name, list]) => [name, summarizeVisitor(list)]));
+  printTable(
+    `Visitor questions (${half} half)`,
+    groups.map(([name]) => name),
+    VISITOR_ROWS.map(([label, cell]) => [label, groups.map(([name]) => cell(summaries[name] as VisitorSummary))]),
+  );
+  return { half, outcomes, summaries };
+}
+
+function visitorFailures(outcomes: readonly VisitorOutcome[]) {
+  return outcomes
+    .filter((o) => (o.question.type === 'unanswerable' ? o.answer.grounded : !o.complete) || !o.verbatim)
+    .map((o) => ({ set: o.set, id: o.question.id, type: o.question.type, question: o.question.question, missing: o.missingFacts, answer: o.answer.answer, cited: o.answer.sources.map((s) => s.recordId) }));
+}
+
 function main(): void {
+  const visitor = visitorEvaluation();
+  console.log('');
   const datasets: Dataset[] = [loadSquad(), loadFaq()];
   const runs = datasets.map((data) => {
     const outcomes = runQuestions(data);
@@ -59,6 +106,7 @@ function main(): void {
   const json = {
     generatedAt: new Date().toISOString(),
     datasets: Object.fromEntries(runs.map((r) => [r.data.name, { summary: r.summary, failures: failures(r.outcomes) }])),
+    visitor: { half: visitor.half, summaries: visitor.summaries, failures: visitorFailures(visitor.outcomes) },
     performance: perf,
   };
   writeFileSync(path.join(dir, 'latest.json'), `${JSON.stringify(json, null, 2)}\n`);

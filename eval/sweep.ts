@@ -37,8 +37,8 @@ export function printSweeps(datasets: readonly Dataset[]): void {
   const variants: [string, ExtractiveOptions][] = [
     ['defaults', {}],
     ['IDF estimated from retrieved sentences (no index stats)', { stats: undefined }],
-    ['unseenDocFreq 0.5', { unseenDocFreq: 0.5 }],
-    ['unseenDocFreq 1', { unseenDocFreq: 1 }],
+    ['unmatchedWeight 0.5', { unmatchedWeight: 0.5 }],
+    ['unmatchedWeight 0.25', { unmatchedWeight: 0.25 }],
     ['priorWeight 0', { priorWeight: 0 }],
     ['priorWeight 0.6', { priorWeight: 0.6 }],
     ['lambda 0.5', { lambda: 0.5 }],

@@ -45,7 +45,7 @@ export const SHOP_FAQ: FixtureRecord[] = [
 
 /** Retrieval over the fixture as the query service does it, plus the answer options with the index's IDF. */
 export function retrieverFor(records: readonly FixtureRecord[], k = 5): { retrieve: (q: string) => RetrievedRecord[]; options: ExtractiveOptions } {
-  const index = KnowledgeIndex.build(records);
+  const index = KnowledgeIndex.build(records, { language: 'en' });
   const byId = new Map(records.map((r) => [r.recordId, r]));
   return {
     retrieve: (q) => index.search(q, k).map((h) => ({ ...(byId.get(h.recordId) as FixtureRecord), score: h.score })),

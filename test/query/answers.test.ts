@@ -60,9 +60,10 @@ describe('answerable questions', () => {
     const ragId = await createKb(alice, 'Lamps');
     await uploadFile(alice, ragId, 'lamps.md', '# Charging\n\nThe Alpha lamp charges over USB-C.\n\n# Battery\n\nThe Alpha lamp battery lasts ten hours.\n\n# Colours\n\nThe Beta lamp comes in red.\n');
     const { apiKey } = await createKey(alice, ragId);
-    const response = await ask(server.baseUrl, apiKey, ragId, 'Alpha lamp');
+    const response = await ask(server.baseUrl, apiKey, ragId, 'How does the Alpha lamp charge, and how long does the Alpha battery last?');
     expect(response.status).toBe(200);
     expect(response.body.grounded).toBe(true);
+    // Two parts, each answered from its own record.
     expect(response.body.sources.length).toBeGreaterThan(1);
     expectCitationsResolve(response.body);
     // First appearance order follows the sources' order.

@@ -120,13 +120,13 @@ describe('KnowledgeIndex statistics', () => {
   it('gives the same scores after remove + re-add as a fresh build (property)', () => {
     fc.assert(
       fc.property(records, fc.array(fc.nat(), { maxLength: 6 }), fc.array(word, { minLength: 1, maxLength: 4 }), (recs, picks, q) => {
-        const index = KnowledgeIndex.build(recs);
+        const index = KnowledgeIndex.build(recs, { language: 'en' });
         const removed = [...new Set(picks.map((p) => recs[p % Math.max(1, recs.length)]).filter((r) => r !== undefined))];
         index.remove(removed.map((r) => r.recordId));
         expect(index.size).toBe(recs.length - removed.length);
         index.add(removed);
         const kept = recs.filter((r) => !removed.includes(r));
-        const fresh = KnowledgeIndex.build([...kept, ...removed]);
+        const fresh = KnowledgeIndex.build([...kept, ...removed], { language: 'en' });
         const query = q.join(' ');
         expect(index.search(query, 50)).toEqual(fresh.search(query, 50));
         for (const w of q) expect(index.idf(w)).toBe(fresh.idf(w));
@@ -139,16 +139,16 @@ describe('KnowledgeIndex statistics', () => {
     fc.assert(
       fc.property(records, records, fc.array(fc.nat(), { maxLength: 6 }), fc.array(word, { minLength: 1, maxLength: 4 }), (first, more, picks, q) => {
         const query = q.join(' ');
-        const index = KnowledgeIndex.build(first);
-        expect(index.search(query, 50)).toEqual(KnowledgeIndex.build(first).search(query, 50));
+        const index = KnowledgeIndex.build(first, { language: 'en' });
+        expect(index.search(query, 50)).toEqual(KnowledgeIndex.build(first, { language: 'en' }).search(query, 50));
         index.add(more);
         // The index's order: re-added ids move to the end.
         const added = [...first.filter((r) => !more.some((m) => m.recordId === r.recordId)), ...more];
-        expect(index.search(query, 50)).toEqual(KnowledgeIndex.build(added).search(query, 50));
+        expect(index.search(query, 50)).toEqual(KnowledgeIndex.build(added, { language: 'en' }).search(query, 50));
         const removed = [...new Set(picks.map((p) => added[p % Math.max(1, added.length)]?.recordId).filter((id) => id !== undefined))];
         index.remove(removed);
         const kept = added.filter((r) => !removed.includes(r.recordId));
-        expect(index.search(query, 50)).toEqual(KnowledgeIndex.build(kept).search(query, 50));
+        expect(index.search(query, 50)).toEqual(KnowledgeIndex.build(kept, { language: 'en' }).search(query, 50));
       }),
       { numRuns: 200 },
     );
@@ -157,7 +157,7 @@ describe('KnowledgeIndex statistics', () => {
   it('removing everything leaves an empty index', () => {
     fc.assert(
       fc.property(records, (recs) => {
-        const index = KnowledgeIndex.build(recs);
+        const index = KnowledgeIndex.build(recs, { language: 'en' });
         expect(index.remove(recs.map((r) => r.recordId))).toBe(recs.length);
         expect(index.size).toBe(0);
         expect(index.search('refund order 42')).toEqual([]);
@@ -173,7 +173,7 @@ describe('KnowledgeIndex performance', () => {
       rec(`r${i}`, Array.from({ length: 40 }, (_, j) => `${words[(i * 7 + j * 3) % words.length]}${(i + j) % 50}`).join(' '), i % 2 ? `Title ${i}` : null),
     );
     const t0 = performance.now();
-    const index = KnowledgeIndex.build(recs);
+    const index = KnowledgeIndex.build(recs, { language: 'en' });
     const ms = performance.now() - t0;
     expect(index.size).toBe(5000);
     // Generous bound: CI machines are slow and shared. eval/run.ts reports the real figure.

@@ -1,13 +1,30 @@
 /**
- * The built-in grounded answerer (product.md §5): quotes the sentences that answer the question,
- * cites them, and abstains when the records do not cover it. Faithful by construction: every
- * word of a grounded answer, except the `[n]` markers, is copied from a cited record.
+ * The built-in grounded answerer (product.md §5): quotes what answers the question, cites it, and
+ * abstains when the records do not cover it. Faithful by construction: every piece of a grounded
+ * answer is copied from the record it cites; the answerer adds only the joins between pieces
+ * (" — ", ": ", "; ", parentheses) and the `[n]` markers.
+ *
+ * The answer reads like a reply by record kind: a Q&A's answer; a product's name first, its price,
+ * then the asked-for fields ("Specs › Weight: 450 g" becomes "weight: 450 g"); a passage's best
+ * sentences. A question in two parts ("What does shipping cost, and who pays returns?") is
+ * answered part by part, each part with its own citation.
  */
-import { type ExtractiveOptions, planResolved, resolveOptions, type ScoredUnit } from './plan.js';
-import { type Answer, type Citation, NOT_FOUND_ANSWER, type RetrievedRecord } from './types.js';
+import { detectQuestionLanguage } from '../language/detect.js';
+import { contextualQuery, isFollowUp } from './follow-up.js';
+import { type AnswerPlan, type ExtractiveOptions, planResolved, type ResolvedOptions, resolveOptions, type ScoredUnit } from './plan.js';
+import { refusalText } from './refusal.js';
+import { splitQuestion } from './split-question.js';
+import { type Answer, type Citation, type RetrievedRecord, type Turn } from './types.js';
 
 /** A record this short is cited whole: the reader gets its full context at no cost. */
 const WHOLE_PASSAGE_CHARS = 300;
+
+export interface ExtractiveAnswerOptions extends ExtractiveOptions {
+  /** Earlier turns: a follow-up ("And how much is that?") is answered in their context. */
+  conversation?: readonly Turn[] | undefined;
+  /** The owner's refusal text. */
+  fallbackMessage?: string | null | undefined;
+}
 
 /** Cuts text to `max` characters at a word boundary, marking the cut. */
 function clip(text: string, max: number): string {
@@ -17,36 +34,112 @@ function clip(text: string, max: number): string {
   return `${(space > max / 2 ? cut.slice(0, space) : cut).trimEnd()}…`;
 }
 
-export function notFound(): Answer {
-  return { answer: NOT_FOUND_ANSWER, grounded: false, sources: [] };
+/** The refusal for `query`: the owner's message, or a default in the question's language. */
+export function notFound(query = '', language?: string, fallbackMessage?: string | null): Answer {
+  return { answer: refusalText(query ? detectQuestionLanguage(query, language) : language, fallbackMessage), grounded: false, sources: [] };
 }
 
-export function answerExtractively(query: string, retrieved: readonly RetrievedRecord[], options?: ExtractiveOptions): Answer {
-  const o = resolveOptions(options);
-  const plan = planResolved(query, retrieved, o);
-  if (!plan.grounded || plan.selected.length === 0) return notFound();
+const LABEL_LINE_RE = /^([^:\n]{1,60}):\s+(.+)$/s;
+const PRICE_LABELS = new Set(['price', 'cost', 'msrp', 'sale price', 'list price', 'unit price', 'preis', 'prix', 'precio', 'prezzo', 'prijs', 'preco']);
+const HIDDEN_LABELS = new Set(['name', 'sku', 'mpn', 'gtin', 'ean', 'upc', 'id', 'category', 'categories']);
 
-  // Records in order of first selection (most relevant first), their units in document order.
+/** "Specs › Dishwasher safe: top rack only" → { label: "dishwasher safe", value: "top rack only" }. */
+function labelled(text: string): { label: string; value: string } | undefined {
+  const m = LABEL_LINE_RE.exec(text);
+  if (!m) return undefined;
+  const path = (m[1] as string).split('›');
+  return { label: (path[path.length - 1] as string).trim().toLowerCase(), value: (m[2] as string).trim() };
+}
+
+/** A product's reply: "Name (price): asked-for fields." from the product record's own lines. */
+function productReply(record: RetrievedRecord, units: readonly ScoredUnit[]): string {
+  let price: string | undefined;
+  for (const line of record.text.split('\n')) {
+    const l = labelled(line);
+    if (l && PRICE_LABELS.has(l.label)) {
+      price = l.value;
+      break;
+    }
+  }
+  const phrases: string[] = [];
+  for (const u of units) {
+    const l = labelled(u.unit.text);
+    if (l && (HIDDEN_LABELS.has(l.label) || PRICE_LABELS.has(l.label))) continue;
+    if (l && l.label === 'description') phrases.push(l.value);
+    else phrases.push(l ? `${l.label}: ${l.value}` : u.unit.text);
+  }
+  const name = record.title ?? '';
+  const head = name && price ? `${name} (${price})` : name || price || '';
+  if (phrases.length === 0) return head;
+  return head ? `${head} — ${phrases.join('; ')}` : phrases.join('; ');
+}
+
+interface Part {
+  record: RetrievedRecord;
+  text: string;
+}
+
+/** The quoted parts of a plan: one per record, in order of first selection, units in document order. */
+function partsOf(plan: AnswerPlan, o: ResolvedOptions): Part[] {
   const groups = new Map<number, ScoredUnit[]>();
   for (const u of plan.selected) {
     const list = groups.get(u.record) ?? [];
     list.push(u);
     groups.set(u.record, list);
   }
-  const parts: string[] = [];
-  const sources: Citation[] = [];
+  const parts: Part[] = [];
   for (const [recordIndex, units] of groups) {
     const record = plan.records[recordIndex] as RetrievedRecord;
     units.sort((a, b) => a.unit.start - b.unit.start);
-    const quoted = units.map((u) => u.unit.text).join(' ');
-    sources.push({
-      sourceName: record.sourceName,
-      recordId: record.recordId,
-      passage: record.text.length <= WHOLE_PASSAGE_CHARS ? record.text : quoted,
-      score: record.score,
-    });
+    let text: string;
+    if (record.kind === 'product') {
+      text = productReply(record, units);
+    } else {
+      text = units.map((u) => u.unit.text).join(' ');
+    }
     // Only the first selected unit can exceed the budget (a very long sentence); clip it.
-    parts.push(`${clip(quoted, o.maxChars)} [${sources.length}]`);
+    parts.push({ record, text: clip(text, o.maxChars) });
   }
-  return { answer: parts.join(' '), grounded: true, sources };
+  return parts;
+}
+
+export function answerExtractively(query: string, retrieved: readonly RetrievedRecord[], options?: ExtractiveAnswerOptions): Answer {
+  const o = resolveOptions(options);
+  const language = o.stats?.language ?? 'en';
+  const followUp = isFollowUp(query, options?.conversation);
+  const asked = followUp ? contextualQuery(query, options?.conversation) : query;
+  // A follow-up is one question in its context; otherwise each part of a two-part question is answered on its own.
+  const questions = followUp ? [asked] : splitQuestion(asked);
+  const parts: Part[] = [];
+  const answer = (q: string) => {
+    const plan = planResolved(q, retrieved, o);
+    if (!plan.grounded || plan.selected.length === 0) return;
+    for (const part of partsOf(plan, o)) {
+      if (!parts.some((p) => p.record.recordId === part.record.recordId && p.text === part.text)) parts.push(part);
+    }
+  };
+  for (const q of questions) answer(q);
+  // Parts too short to stand alone may still be answerable together.
+  if (parts.length === 0 && questions.length > 1) answer(asked);
+  if (parts.length === 0) return notFound(query, language, options?.fallbackMessage);
+
+  const sources: Citation[] = [];
+  const pieces: string[] = [];
+  for (const part of parts) {
+    let n = sources.findIndex((s) => s.recordId === part.record.recordId) + 1;
+    if (n === 0) {
+      sources.push({
+        sourceName: part.record.sourceName,
+        recordId: part.record.recordId,
+        passage: part.record.text.length <= WHOLE_PASSAGE_CHARS ? part.record.text : part.text,
+        score: part.record.score,
+      });
+      n = sources.length;
+    } else {
+      const s = sources[n - 1] as Citation;
+      if (s.passage !== part.record.text) s.passage = `${s.passage} ${part.text}`;
+    }
+    pieces.push(`${part.text} [${n}]`);
+  }
+  return { answer: pieces.join(' '), grounded: true, sources };
 }

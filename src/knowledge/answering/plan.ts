@@ -5,7 +5,8 @@
  * is relevant without repeating itself.
  */
 import { idf as bm25Idf, DEFAULT_BM25, lengthNorm, saturate } from '../retrieval/bm25.js';
-import { queryTerms } from '../retrieval/tokenize.js';
+import { KnowledgeIndex } from '../retrieval/knowledge-index.js';
+import type { ExpandedQuery, QueryWord } from '../retrieval/query-expansion.js';
 import type { RetrievedRecord } from './types.js';
 import { type RecordUnits, recordUnits, type Unit } from './units.js';
 
@@ -37,17 +38,28 @@ export interface ExtractiveOptions {
    */
   recordCredit?: number;
   /**
-   * Document frequency assumed for a query term the knowledge base does not contain. With 0 an
-   * unseen word ("bought", "put") outweighs every known one, and a small knowledge base abstains
-   * on ordinary paraphrases; 1 weighs it like the rarest known term.
+   * Share of a word's weight that does not depend on how common it is in general language: a
+   * matched word weighs `idf · (floor + (1 − floor) · informativeness)`.
    */
-  unseenDocFreq?: number;
+  generalFloor?: number;
+  /**
+   * Weight of a word the knowledge base does not contain (after variants, compounds and spelling),
+   * relative to an unseen term's IDF, times its general-language informativeness: ordinary words
+   * ("long", "things") weigh almost nothing, names of things the records never mention ("Mars",
+   * "oat") veto.
+   */
+  unmatchedWeight?: number;
+  /** A further record is quoted only when it covers this share of the question's weight that the chosen units do not. */
+  minNewCoverage?: number;
 }
 
-/** What the answerer needs of an index's statistics; `KnowledgeIndex` provides it. */
+/** What the answerer needs of an index; `KnowledgeIndex` provides it. */
 export interface TermStats {
   readonly size: number;
+  readonly language?: string;
   docFreq(term: string): number;
+  /** The question's words matched to the index's terms (see query-expansion.ts). */
+  expand?(query: string): ExpandedQuery;
 }
 
 export type ResolvedOptions = Required<Omit<ExtractiveOptions, 'stats'>> & Pick<ExtractiveOptions, 'stats'>;
@@ -58,12 +70,14 @@ export const DEFAULT_EXTRACTIVE_OPTIONS: Readonly<ResolvedOptions> = {
   maxSentences: 3,
   maxChars: 600,
   lambda: 0.7,
-  minCoverage: 0.5,
+  minCoverage: 0.55,
   minRelativeRelevance: 0.5,
   priorWeight: 0.3,
   contextWeight: 0.8,
   recordCredit: 0.5,
-  unseenDocFreq: 0,
+  generalFloor: 0.4,
+  unmatchedWeight: 1,
+  minNewCoverage: 0.15,
 };
 
 /**
@@ -76,6 +90,8 @@ export interface ScoredUnit {
   record: number;
   /** IDF-weighted share of the query's content terms found in the unit or its context, 0…1 (plus record credit). */
   coverage: number;
+  /** Per question word, how much of it the unit covers (0…1), for telling what a further unit adds. */
+  covers: Float64Array;
   /** Whether the unit itself or its context contains a query term; only such units are quoted. */
   matched: boolean;
   /** Ranking value: BM25-style match blended with the record's retrieval score. */
@@ -85,6 +101,10 @@ export interface ScoredUnit {
 export interface AnswerPlan {
   /** Coverage of the best-covering unit; the abstention signal. */
   coverage: number;
+  /** The question's words as matched to the knowledge base. */
+  words: readonly QueryWord[];
+  /** Weight of each word in `words`. */
+  weights: readonly number[];
   grounded: boolean;
   /** Chosen units in selection order (most relevant first); empty when not grounded. */
   selected: ScoredUnit[];
@@ -110,23 +130,31 @@ export function resolveOptions(options: ExtractiveOptions = {}): ResolvedOptions
     priorWeight: or(options.priorWeight, d.priorWeight),
     contextWeight: or(options.contextWeight, d.contextWeight),
     recordCredit: or(options.recordCredit, d.recordCredit),
-    unseenDocFreq: or(options.unseenDocFreq, d.unseenDocFreq),
+    generalFloor: or(options.generalFloor, d.generalFloor),
+    unmatchedWeight: or(options.unmatchedWeight, d.unmatchedWeight),
+    minNewCoverage: or(options.minNewCoverage, d.minNewCoverage),
     stats: or(options.stats, d.stats),
   };
 }
 
-/** Statistics over the candidate units when the knowledge base's own are not supplied. */
-function localStats(records: readonly RecordUnits[]): TermStats {
-  let size = 0;
-  for (const r of records) size += r.units.length;
-  return {
-    size,
-    docFreq: (term) => {
-      let n = 0;
-      for (const r of records) for (const u of r.units) if (u.tf.has(term) || u.context.has(term)) n++;
-      return n;
-    },
-  };
+/** Statistics of the retrieved records alone, when the knowledge base's own are not supplied. */
+function localStats(records: readonly RetrievedRecord[]): TermStats {
+  return KnowledgeIndex.build(records.map((r) => ({ recordId: r.recordId, title: r.title, text: r.text, sourceName: r.sourceName })));
+}
+
+/**
+ * How much each question word weighs in coverage: a matched word by its IDF in the knowledge
+ * base, damped when it is a common word of the language; a word the knowledge base lacks by its
+ * general-language informativeness alone.
+ */
+function wordWeights(words: readonly QueryWord[], stats: TermStats, o: ResolvedOptions): number[] {
+  const unseen = bm25Idf(stats.size, 0);
+  return words.map((w) => {
+    if (w.matches.length === 0) return o.unmatchedWeight * unseen * w.general;
+    let df = 0;
+    for (const m of w.matches) df = Math.max(df, stats.docFreq(m.term));
+    return bm25Idf(stats.size, df) * (o.generalFloor + (1 - o.generalFloor) * w.general);
+  });
 }
 
 function similarity(a: Unit, b: Unit): number {
@@ -140,15 +168,9 @@ function similarity(a: Unit, b: Unit): number {
  * Scores every unit of `units` (one entry per record of `records`, same order), in record then
  * unit order. Plain loops: this runs for every query.
  */
-function score(units: readonly RecordUnits[], records: readonly RetrievedRecord[], terms: readonly string[], o: ResolvedOptions): ScoredUnit[] {
-  const stats = o.stats ?? localStats(units);
-  const weights: number[] = [];
+function score(units: readonly RecordUnits[], records: readonly RetrievedRecord[], words: readonly QueryWord[], weights: readonly number[], o: ResolvedOptions): ScoredUnit[] {
   let sum = 0;
-  for (const t of terms) {
-    const w = bm25Idf(stats.size, Math.max(stats.docFreq(t), o.unseenDocFreq));
-    weights.push(w);
-    sum += w;
-  }
+  for (const w of weights) sum += w;
   const total = sum || 1;
   // Integer sums: adding per-record totals gives exactly the sum over all units.
   let totalLen = 0;
@@ -171,23 +193,42 @@ function score(units: readonly RecordUnits[], records: readonly RetrievedRecord[
       let covered = 0;
       let match = 0;
       let matched = false;
+      const covers = new Float64Array(words.length);
       const norm = lengthNorm(u.len, avgLen, b);
-      for (let i = 0; i < terms.length; i++) {
-        const t = terms[i] as string;
+      for (let i = 0; i < words.length; i++) {
+        const word = words[i] as QueryWord;
         const w = weights[i] as number;
-        const tf = u.tf.get(t) ?? 0;
-        const inContext = u.context.has(t);
-        if (tf > 0 || inContext) {
-          covered += w;
-          matched = true;
-        } else if (recordTerms.has(t)) covered += o.recordCredit * w;
-        // saturate(1) at average length is 1, so an exact match weighs like the context bonus at weight 1.
-        match += w * Math.max(saturate(tf / norm, k1), inContext ? o.contextWeight : 0);
+        let best = 0;
+        let bestMatch = 0;
+        for (const m of word.matches) {
+          const tf = u.tf.get(m.term) ?? 0;
+          const inContext = u.context.has(m.term);
+          if (tf > 0 || inContext) {
+            best = Math.max(best, m.credit);
+            matched = true;
+          } else if (recordTerms.has(m.term)) best = Math.max(best, o.recordCredit * m.credit);
+          // saturate(1) at average length is 1, so an exact match weighs like the context bonus at weight 1.
+          bestMatch = Math.max(bestMatch, m.credit * Math.max(saturate(tf / norm, k1), inContext ? o.contextWeight : 0));
+        }
+        covers[i] = best;
+        covered += w * best;
+        match += w * bestMatch;
       }
-      out.push({ unit: u, record, coverage: covered / total, matched, relevance: (1 - o.priorWeight) * (match / total) + o.priorWeight * prior });
+      out.push({ unit: u, record, coverage: covered / total, covers, matched, relevance: (1 - o.priorWeight) * (match / total) + o.priorWeight * prior });
     }
   }
   return out;
+}
+
+/** Share of the question's weight that `u` covers beyond what `chosen` already covers. */
+function newCoverage(u: ScoredUnit, chosen: readonly ScoredUnit[], weights: readonly number[], total: number): number {
+  let gain = 0;
+  for (let i = 0; i < weights.length; i++) {
+    let have = 0;
+    for (const c of chosen) have = Math.max(have, c.covers[i] as number);
+    gain += (weights[i] as number) * Math.max(0, (u.covers[i] as number) - have);
+  }
+  return gain / (total || 1);
 }
 
 /** Index of the best MMR candidate that still fits the budget, or -1. */
@@ -215,24 +256,36 @@ export function planAnswer(query: string, retrieved: readonly RetrievedRecord[],
 /** `planAnswer` with options already resolved (the extractive answerer resolves them once). */
 export function planResolved(query: string, retrieved: readonly RetrievedRecord[], o: ResolvedOptions): AnswerPlan {
   const records = retrieved.slice(0, Math.max(0, o.maxRecords));
-  const terms = queryTerms(query).content;
-  // No content terms ("what is it?") leaves nothing to ground an answer on: abstain rather than guess.
-  if (records.length === 0 || terms.length === 0) return { coverage: 0, grounded: false, selected: [], records };
-  const units = records.map((r) => recordUnits(r, o.maxChars));
-  const scored = score(units, records, terms, o);
+  const stats = o.stats ?? localStats(records);
+  const expanded = stats.expand ? stats.expand(query) : (stats as KnowledgeIndex).expand(query);
+  const words = expanded.words;
+  const weights = wordWeights(words, stats, o);
+  const refused = (coverage: number): AnswerPlan => ({ coverage, words, weights, grounded: false, selected: [], records });
+  // No content words ("what is it?") leaves nothing to ground an answer on: abstain rather than guess.
+  if (records.length === 0 || words.length === 0) return refused(0);
+  const language = stats.language ?? 'en';
+  const units = records.map((r) => recordUnits(r, o.maxChars, language));
+  const scored = score(units, records, words, weights, o);
   let coverage = 0;
   for (const u of scored) coverage = Math.max(coverage, u.coverage);
-  if (coverage <= 0 || coverage < o.minCoverage) return { coverage, grounded: false, selected: [], records };
+  if (coverage <= 0 || coverage < o.minCoverage) return refused(coverage);
 
   // Seed with the most relevant unit among those that cover enough (the first on ties); then MMR over the rest.
   let seed: ScoredUnit | undefined;
   for (const u of scored) if (u.matched && u.coverage >= o.minCoverage && (seed === undefined || u.relevance > seed.relevance)) seed = u;
-  if (seed === undefined) return { coverage, grounded: false, selected: [], records };
+  if (seed === undefined) return refused(coverage);
+  let total = 0;
+  for (const w of weights) total += w;
   const best = seed.relevance > 0 ? seed.relevance : 1;
   const selected = [seed];
   let used = seed.unit.text.length;
   const candidates = scored.filter((u) => u !== seed && u.matched && u.relevance >= o.minRelativeRelevance * best);
   while (selected.length < o.maxSentences && candidates.length > 0) {
+    // Another record is quoted only for a part of the question the chosen units leave open.
+    for (let i = candidates.length - 1; i >= 0; i--) {
+      const c = candidates[i] as ScoredUnit;
+      if (!selected.some((s) => s.record === c.record) && newCoverage(c, selected, weights, total) < o.minNewCoverage) candidates.splice(i, 1);
+    }
     const i = nextByMmr(candidates, selected, used, best, o);
     const next = candidates[i];
     if (!next) break;
@@ -240,5 +293,5 @@ export function planResolved(query: string, retrieved: readonly RetrievedRecord[
     used += 1 + next.unit.text.length;
     candidates.splice(i, 1);
   }
-  return { coverage, grounded: true, selected, records };
+  return { coverage, words, weights, grounded: true, selected, records };
 }

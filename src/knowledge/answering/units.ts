@@ -64,10 +64,10 @@ function layout(r: RetrievedRecord, text: string): RecordLayout {
   return { context: null, bodyStart: 0 };
 }
 
-function makeUnit(text: string, start: number, context: ReadonlySet<string>): Unit {
+function makeUnit(text: string, start: number, context: ReadonlySet<string>, language: string): Unit {
   const tf = new Map<string, number>();
   const content = new Set<string>();
-  const tokens = analyze(text, 'index');
+  const tokens = analyze(text, 'index', language);
   for (const t of tokens) {
     tf.set(t.term, (tf.get(t.term) ?? 0) + 1);
     if (!t.stop) content.add(t.term);
@@ -80,6 +80,7 @@ interface CachedUnits extends RecordUnits {
   title: string | null;
   kind: RetrievedRecord['kind'];
   maxChars: number;
+  language: string;
   /** Value of `insertions` when the entry was last (re)inserted: its place in the eviction order. */
   inserted: number;
 }
@@ -102,9 +103,9 @@ const unitCache = new Map<string, CachedUnits>();
 const unitCacheCapacity = 20_000;
 let insertions = 0;
 
-export function recordUnits(r: RetrievedRecord, maxChars: number): RecordUnits {
+export function recordUnits(r: RetrievedRecord, maxChars: number, language = 'en'): RecordUnits {
   let entry = unitCache.get(r.recordId);
-  if (entry && entry.text === r.text && entry.title === r.title && entry.kind === r.kind && entry.maxChars === maxChars) {
+  if (entry && entry.text === r.text && entry.title === r.title && entry.kind === r.kind && entry.maxChars === maxChars && entry.language === language) {
     if (insertions - entry.inserted > unitCacheCapacity / 2) {
       unitCache.delete(r.recordId);
       entry.inserted = insertions++;
@@ -112,7 +113,7 @@ export function recordUnits(r: RetrievedRecord, maxChars: number): RecordUnits {
     }
     return entry;
   }
-  entry = { text: r.text, title: r.title, kind: r.kind, maxChars, inserted: insertions++, ...summarise(analyseRecord(r, maxChars)) };
+  entry = { text: r.text, title: r.title, kind: r.kind, maxChars, language, inserted: insertions++, ...summarise(analyseRecord(r, maxChars, language)) };
   // A replaced entry is deleted first, so that the new one goes to the end of the order.
   unitCache.delete(r.recordId);
   if (unitCache.size >= unitCacheCapacity) {
@@ -139,21 +140,21 @@ function summarise(units: Unit[]): RecordUnits {
  * The units of a record. A Q&A answer short enough to quote whole is one unit: answering with
  * half of it would be less readable and no more faithful.
  */
-function analyseRecord(r: RetrievedRecord, maxChars: number): Unit[] {
+function analyseRecord(r: RetrievedRecord, maxChars: number, language: string): Unit[] {
   // Footnote markers copied into a record ("…in 1066.[3]") would read as citations of our
   // sources, and confuse sentence splitting; they go before anything else.
   const text = /[[【]/.test(r.text) ? removeDanglingCitations(r.text, 0) : r.text;
   const { context, bodyStart } = layout(r, text);
-  const ctx = context ? new Set(tokenize(context)) : NO_CONTEXT;
+  const ctx = context ? new Set(tokenize(context, 'index', language)) : NO_CONTEXT;
   const body = text.slice(bodyStart);
   const collapsed = collapseSpace(body);
   if (collapsed.length === 0) {
     // Nothing but a title: the record's text is all there is to quote.
-    return splitSentences(text).map((s) => makeUnit(s.text, s.start, NO_CONTEXT));
+    return splitSentences(text).map((s) => makeUnit(s.text, s.start, NO_CONTEXT, language));
   }
   if (r.kind === 'qa' && context && collapsed.length <= maxChars) {
     const lead = body.length - body.trimStart().length;
-    return [makeUnit(collapsed, bodyStart + lead, ctx)];
+    return [makeUnit(collapsed, bodyStart + lead, ctx, language)];
   }
-  return splitSentences(body, bodyStart).map((s) => makeUnit(s.text, s.start, ctx));
+  return splitSentences(body, bodyStart).map((s) => makeUnit(s.text, s.start, ctx, language));
 }

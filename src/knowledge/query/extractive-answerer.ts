@@ -7,7 +7,7 @@ export class ExtractiveAnswerer implements Answerer {
   readonly mode = 'extractive';
 
   complete(input: Omit<AnswerInput, 'signal'>): Answer {
-    return answerExtractively(input.query, input.retrieved, { stats: input.stats });
+    return answerExtractively(input.query, input.retrieved, { stats: input.stats, conversation: input.conversation, fallbackMessage: input.fallbackMessage });
   }
 
   async *answer(input: AnswerInput): AsyncGenerator<AnswerEvent> {

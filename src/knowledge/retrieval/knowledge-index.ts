@@ -11,8 +11,10 @@
  * Statistics are integer sums, so removing and re-adding records yields bit-identical scores
  * to a fresh build.
  */
+import { detectCorpusLanguage } from '../language/detect.js';
 import { type Bm25Params, DEFAULT_BM25, idf, lengthNorm, saturate } from './bm25.js';
-import { queryTerms, tokenize } from './tokenize.js';
+import { type ExpandedQuery, expandQuery, type Vocabulary } from './query-expansion.js';
+import { analyzeSurface } from './tokenize.js';
 import { topK } from './top-k.js';
 
 export interface IndexableRecord {
@@ -30,7 +32,53 @@ export interface Hit {
 export interface IndexOptions extends Partial<Bm25Params> {
   /** Weight of a title occurrence relative to a text occurrence. */
   titleWeight?: number;
+  /** ISO 639-1 language of the analysis; by default the language most of the records are in. */
+  language?: string;
 }
+
+/** A weighted term of a search: an indexed term and how much its matches count (0…1). */
+export interface WeightedTerm {
+  term: string;
+  weight: number;
+}
+
+const EXPANSION_CACHE_MAX = 256;
+const SURFACE_MAX_CHARS = 30;
+const PLAIN_WORD_RE = /^[a-z]+$/;
+
+/** Strings one deletion away from `word`. */
+function deletions(word: string): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < word.length; i++) out.push(word.slice(0, i) + word.slice(i + 1));
+  return out;
+}
+
+/** Optimal string alignment distance, cut off above 1. */
+function withinOneEdit(a: string, b: string): boolean {
+  if (a === b) return true;
+  if (Math.abs(a.length - b.length) > 1) return false;
+  let i = 0;
+  while (i < a.length && i < b.length && a[i] === b[i]) i++;
+  if (a.length === b.length) {
+    if (a.slice(i + 1) === b.slice(i + 1)) return true;
+    return a[i] === b[i + 1] && a[i + 1] === b[i] && a.slice(i + 2) === b.slice(i + 2);
+  }
+  return a.length > b.length ? a.slice(i + 1) === b.slice(i) : a.slice(i) === b.slice(i + 1);
+}
+
+/** Index of the first element of sorted `list` that is ≥ `value`. */
+function lowerBound(list: readonly string[], value: string): number {
+  let lo = 0;
+  let hi = list.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if ((list[mid] as string) < value) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+const reverse = (s: string) => [...s].reverse().join('');
 
 interface Doc {
   record: IndexableRecord;
@@ -57,8 +105,16 @@ interface Posting {
 
 export const DEFAULT_TITLE_WEIGHT = 2;
 
-export class KnowledgeIndex {
+export class KnowledgeIndex implements Vocabulary {
+  readonly language: string;
   private readonly docs = new Map<string, Doc>();
+  /** Surface (unstemmed) words of the records and their terms, for variant and spelling matches. */
+  private readonly surfaceTerms = new Map<string, string>();
+  private sortedSurfaces: string[] | null = null;
+  private reversedTerms: string[] | null = null;
+  private deletionIndex: Map<string, string[]> | null = null;
+  private readonly expansions = new Map<string, ExpandedQuery>();
+  private expansionsVersion = -1;
   // Posting lists are plain arrays: far cheaper to build and scan than a map per term.
   private readonly postings = new Map<string, Posting[]>();
   private epoch = 0;
@@ -75,10 +131,13 @@ export class KnowledgeIndex {
     this.k1 = options.k1 ?? DEFAULT_BM25.k1;
     this.b = options.b ?? DEFAULT_BM25.b;
     this.titleWeight = options.titleWeight ?? DEFAULT_TITLE_WEIGHT;
+    this.language = options.language ?? 'en';
   }
 
-  static build(records: readonly IndexableRecord[], options?: IndexOptions): KnowledgeIndex {
-    const index = new KnowledgeIndex(options);
+  /** An index of `records`, in their language unless `options.language` says otherwise. */
+  static build(records: readonly IndexableRecord[], options: IndexOptions = {}): KnowledgeIndex {
+    const language = options.language ?? detectCorpusLanguage(records.map((r) => r.text));
+    const index = new KnowledgeIndex({ ...options, language });
     index.add(records);
     return index;
   }
@@ -99,8 +158,21 @@ export class KnowledgeIndex {
   add(records: readonly IndexableRecord[]): void {
     for (const record of records) {
       if (this.docs.has(record.recordId)) this.remove([record.recordId]);
-      const titleTerms = record.title ? tokenize(record.title) : [];
-      const textTerms = tokenize(record.text);
+      const titleTokens = record.title ? analyzeSurface(record.title, this.language, 'index') : [];
+      const textTokens = analyzeSurface(record.text, this.language, 'index');
+      const titleTerms = titleTokens.map((t) => t.term);
+      const textTerms = textTokens.map((t) => t.term);
+      for (const list of [titleTokens, textTokens]) {
+        for (const t of list) {
+          if (t.surface.length >= 3 && t.surface.length <= SURFACE_MAX_CHARS && !this.surfaceTerms.has(t.surface) && PLAIN_WORD_RE.test(t.surface)) {
+            // A copy, so that the map does not keep the record's whole normalised text alive.
+            this.surfaceTerms.set(` ${t.surface}`.slice(1), ` ${t.term}`.slice(1));
+            this.sortedSurfaces = null;
+            this.reversedTerms = null;
+            this.deletionIndex = null;
+          }
+        }
+      }
       const doc: Doc = {
         record,
         seq: this.nextSeq++,
@@ -162,12 +234,95 @@ export class KnowledgeIndex {
   search(query: string, limit = 10): Hit[] {
     const max = Number.isFinite(limit) ? Math.floor(limit) : 0;
     if (max <= 0 || this.docs.size === 0) return [];
-    const { content, stop } = queryTerms(query);
-    return this.searchTerms(content.length > 0 ? content : stop, max);
+    return this.searchWeighted(searchTermsOf(this.expand(query)), max);
+  }
+
+  /**
+   * The question's words matched to this index's terms (exact, variant, compound, corrected
+   * spelling), with their general-language informativeness. Memoised per question until the
+   * index changes: the search and the answerer both ask.
+   */
+  expand(query: string): ExpandedQuery {
+    if (this.expansionsVersion !== this.version) {
+      this.expansions.clear();
+      this.expansionsVersion = this.version;
+    }
+    let result = this.expansions.get(query);
+    if (result !== undefined) return result;
+    result = expandQuery(query, this);
+    if (query.length <= 1000) {
+      if (this.expansions.size >= EXPANSION_CACHE_MAX) {
+        const oldest = this.expansions.keys().next().value;
+        if (oldest !== undefined) this.expansions.delete(oldest);
+      }
+      this.expansions.set(` ${query}`.slice(1), result);
+    }
+    return result;
+  }
+
+  termOfSurface(surface: string): string | undefined {
+    return this.surfaceTerms.get(surface);
+  }
+
+  surfacesWithPrefix(prefix: string, limit: number): string[] {
+    this.sortedSurfaces ??= [...this.surfaceTerms.keys()].sort();
+    const list = this.sortedSurfaces;
+    const out: string[] = [];
+    for (let i = lowerBound(list, prefix); i < list.length && out.length < limit; i++) {
+      const s = list[i] as string;
+      if (!s.startsWith(prefix)) break;
+      out.push(s);
+    }
+    return out;
+  }
+
+  termsWithSuffix(suffix: string, limit: number): string[] {
+    this.reversedTerms ??= [...this.postings.keys()].map(reverse).sort();
+    const list = this.reversedTerms;
+    const r = reverse(suffix);
+    const out: string[] = [];
+    for (let i = lowerBound(list, r); i < list.length && out.length < limit; i++) {
+      const s = list[i] as string;
+      if (!s.startsWith(r)) break;
+      const term = reverse(s);
+      if (this.docFreq(term) > 0) out.push(term);
+    }
+    return out;
+  }
+
+  surfacesWithinOneEdit(word: string): string[] {
+    if (this.deletionIndex === null) {
+      // Symmetric deletions (SymSpell): a word and each of its one-letter deletions point to it.
+      const index = new Map<string, string[]>();
+      const put = (key: string, surface: string) => {
+        const list = index.get(key);
+        if (list === undefined) index.set(key, [surface]);
+        else if (list[list.length - 1] !== surface) list.push(surface);
+      };
+      for (const surface of this.surfaceTerms.keys()) {
+        if (surface.length < 4) continue;
+        put(surface, surface);
+        for (const d of deletions(surface)) put(d, surface);
+      }
+      this.deletionIndex = index;
+    }
+    const found = new Set<string>();
+    for (const key of [word, ...deletions(word)]) {
+      for (const candidate of this.deletionIndex.get(key) ?? []) if (candidate !== word && withinOneEdit(word, candidate)) found.add(candidate);
+    }
+    return [...found];
   }
 
   /** Ranks by already analysed, distinct terms (the answerer and evaluations reuse this). */
   searchTerms(terms: readonly string[], limit: number): Hit[] {
+    return this.searchWeighted(
+      terms.map((term) => ({ term, weight: 1 })),
+      limit,
+    );
+  }
+
+  /** Ranks by weighted terms: each term's BM25F contribution is multiplied by its weight. */
+  searchWeighted(terms: readonly WeightedTerm[], limit: number): Hit[] {
     const n = this.docs.size;
     if (n === 0 || limit <= 0) return [];
     const avgTitle = this.totalTitleLen / n;
@@ -176,10 +331,10 @@ export class KnowledgeIndex {
     const epoch = ++this.epoch;
     const version = this.version;
     const touched: Doc[] = [];
-    for (const term of terms) {
+    for (const { term, weight } of terms) {
       const list = this.postings.get(term);
       if (!list) continue;
-      const w = idf(n, list.length);
+      const w = weight * idf(n, list.length);
       for (const p of list) {
         const doc = p.doc;
         if (doc.epoch !== epoch) {
@@ -222,4 +377,18 @@ export class KnowledgeIndex {
     doc.terms.push(term);
     return p;
   }
+}
+
+/**
+ * The weighted terms an expanded question searches with: every match of every content word at
+ * its credit (a term matched by several words counts once, at its best credit); a question of
+ * stop-words only ("The Who") searches with them.
+ */
+export function searchTermsOf(expanded: ExpandedQuery): WeightedTerm[] {
+  const best = new Map<string, number>();
+  for (const word of expanded.words) {
+    for (const m of word.matches) best.set(m.term, Math.max(best.get(m.term) ?? 0, m.credit));
+  }
+  if (expanded.words.length === 0) for (const t of expanded.stopTerms) best.set(t, 1);
+  return [...best].map(([term, weight]) => ({ term, weight }));
 }

@@ -2,18 +2,20 @@
  * Text analysis shared by the index and the answerer: the same chain must run on records and
  * queries, otherwise terms would not meet.
  *
- * Chain: NFKC (full-width forms, ligatures) → lower-case → strip combining diacritics → words
- * of letters, marks and digits → English Porter stem for plain a–z words. Scripts written
+ * Chain: (German: ä/ö/ü → ae/oe/ue, as Germans type them without umlauts) → NFKC (full-width
+ * forms, ligatures) → lower-case → strip combining diacritics → words of letters, marks and
+ * digits → the language's stemmer (Porter for English, Snowball for the others) for plain a–z
+ * words. The language is the knowledge base's (see language/): never the English stemmer on
+ * German. Text in a language without a profile is not stemmed. Scripts written
  * without spaces (CJK, Thai…) have no word boundaries we can find without a dictionary, so they
  * become overlapping character bigrams, which is what Lucene's CJK analyzer does too.
  */
-import { stemmer } from 'stemmer';
-import { STOP_WORDS } from './stopwords.js';
+import { DEFAULT_LANGUAGE, languageProfile } from '../language/languages.js';
 
 export interface Token {
   /** The term as indexed: normalised, stemmed, or a CJK bigram/unigram. */
   term: string;
-  /** An English stop-word: indexed (so stop-word-only queries still work) but not scored normally. */
+  /** A stop-word of the language: indexed (so stop-word-only queries still work) but not scored normally. */
   stop: boolean;
 }
 
@@ -87,6 +89,18 @@ export function normalizeText(text: string): string {
     .normalize('NFC');
 }
 
+const UMLAUTS_RE = /[äöüÄÖÜ]/g;
+const UMLAUTS: Readonly<Record<string, string>> = { ä: 'ae', ö: 'oe', ü: 'ue', Ä: 'Ae', Ö: 'Oe', Ü: 'Ue' };
+
+/** `normalizeText` with the language's own folding first (German umlauts as ae/oe/ue). */
+export function normalizeFor(text: string, language: string): string {
+  if (language === 'de' && UMLAUTS_RE.test(text)) {
+    UMLAUTS_RE.lastIndex = 0;
+    return normalizeText(text.replace(UMLAUTS_RE, (c) => UMLAUTS[c] ?? c));
+  }
+  return normalizeText(text);
+}
+
 interface WordInfo {
   term: string;
   stop: boolean;
@@ -98,17 +112,27 @@ interface WordInfo {
 // whole (normalised) record text alive for as long as the cache holds the word.
 const WORD_CACHE_MAX = 50_000;
 const CACHED_WORD_MAX_CHARS = 12;
-const wordCache = new Map<string, WordInfo>();
+const wordCaches = new Map<string, Map<string, WordInfo>>();
 
-function wordInfo(word: string, plain: boolean): WordInfo {
+function cacheFor(language: string): Map<string, WordInfo> {
+  let cache = wordCaches.get(language);
+  if (cache === undefined) {
+    cache = new Map();
+    wordCaches.set(language, cache);
+  }
+  return cache;
+}
+
+function wordInfo(word: string, plain: boolean, language: string, cache: Map<string, WordInfo>): WordInfo {
   const cacheable = word.length <= CACHED_WORD_MAX_CHARS;
-  let info = cacheable ? wordCache.get(word) : undefined;
+  let info = cacheable ? cache.get(word) : undefined;
   if (info === undefined) {
-    // Porter is an English stemmer: only plain a–z words of some length go through it.
-    info = { term: plain && word.length >= 3 ? stemmer(word) : word, stop: STOP_WORDS.has(word) };
+    const profile = languageProfile(language);
+    // Stemmers are for words: only plain a–z words (after folding) of some length go through them.
+    info = { term: profile && plain && word.length >= 3 ? profile.stem(word) : word, stop: profile?.stopWords.has(word) ?? false };
     if (cacheable) {
-      if (wordCache.size >= WORD_CACHE_MAX) wordCache.clear();
-      wordCache.set(word, info);
+      if (cache.size >= WORD_CACHE_MAX) cache.clear();
+      cache.set(word, info);
     }
   }
   return info;
@@ -138,8 +162,9 @@ const CODE_Z = 122;
  * Scans normalised text into words and no-space runs in one pass, appending terms (and, when
  * `stops` is given, their stop-word flags). Hot path of indexing, hence the plain loops.
  */
-function scan(text: string, mode: AnalysisMode, terms: string[], stops: boolean[] | null): void {
-  const s = normalizeText(text);
+function scan(text: string, mode: AnalysisMode, terms: string[], stops: boolean[] | null, language: string, surfaces: string[] | null = null): void {
+  const s = normalizeFor(text, language);
+  const cache = cacheFor(language);
   const n = s.length;
   let i = 0;
   while (i < n) {
@@ -160,28 +185,46 @@ function scan(text: string, mode: AnalysisMode, terms: string[], stops: boolean[
       i += c > 0xffff ? 2 : 1;
     }
     if (kind === NO_SPACE) {
+      const before = terms.length;
       emitRun(s.slice(start, i), mode, terms, stops);
+      if (surfaces) for (let k = before; k < terms.length; k++) surfaces.push(terms[k] as string);
       continue;
     }
-    const info = wordInfo(s.slice(start, Math.min(i, start + MAX_TERM_CHARS)), plain);
+    const word = s.slice(start, Math.min(i, start + MAX_TERM_CHARS));
+    const info = wordInfo(word, plain, language, cache);
     terms.push(info.term);
     stops?.push(info.stop);
+    surfaces?.push(word);
   }
 }
 
 /** The tokens of `text`, in order, stop-words included and flagged. Never throws on any string. */
-export function analyze(text: string, mode: AnalysisMode = 'index'): Token[] {
+export function analyze(text: string, mode: AnalysisMode = 'index', language = DEFAULT_LANGUAGE): Token[] {
   const terms: string[] = [];
   const stops: boolean[] = [];
-  scan(text, mode, terms, stops);
+  scan(text, mode, terms, stops, language);
   return terms.map((term, i) => ({ term, stop: stops[i] === true }));
 }
 
 /** The terms of `text` as the index stores them (stop-words kept). */
-export function tokenize(text: string, mode: AnalysisMode = 'index'): string[] {
+export function tokenize(text: string, mode: AnalysisMode = 'index', language = DEFAULT_LANGUAGE): string[] {
   const terms: string[] = [];
-  scan(text, mode, terms, null);
+  scan(text, mode, terms, null, language);
   return terms;
+}
+
+/** A word of a text with its surface (normalised, unstemmed) form, for spelling and variant matching. */
+export interface SurfaceToken extends Token {
+  surface: string;
+}
+
+/** The tokens of `text` with their surface forms, as a query is analysed. */
+export function analyzeSurface(text: string, language = DEFAULT_LANGUAGE, mode: AnalysisMode = 'query'): SurfaceToken[] {
+  const terms: string[] = [];
+  const stops: boolean[] = [];
+  const surfaces: string[] = [];
+  scan(text, mode, terms, stops, language, surfaces);
+  return terms.map((term, i) => ({ term, stop: stops[i] === true, surface: surfaces[i] as string }));
 }
 
 export interface QueryTerms {
@@ -200,19 +243,20 @@ const QUERY_CACHE_MAX = 256;
 const QUERY_CACHE_MAX_CHARS = 1000;
 const queryCache = new Map<string, QueryTerms>();
 
-export function queryTerms(query: string): QueryTerms {
-  if (query.length > QUERY_CACHE_MAX_CHARS) return analyseQuery(query);
-  let result = queryCache.get(query);
+export function queryTerms(query: string, language = DEFAULT_LANGUAGE): QueryTerms {
+  if (query.length > QUERY_CACHE_MAX_CHARS) return analyseQuery(query, language);
+  const cacheKey = language === DEFAULT_LANGUAGE ? query : `${language}\u0000${query}`;
+  let result = queryCache.get(cacheKey);
   if (result !== undefined) {
-    queryCache.delete(query);
-    queryCache.set(query, result);
+    queryCache.delete(cacheKey);
+    queryCache.set(cacheKey, result);
     return result;
   }
   // A query is often a slice of a larger string (the request body, before trimming), which V8
   // keeps alive as long as the slice: key and terms are taken from a copy instead (the cons
   // string is flattened into a string of its own, which the slice then refers to).
-  const key = ` ${query}`.slice(1);
-  result = analyseQuery(key);
+  const key = ` ${cacheKey}`.slice(1);
+  result = analyseQuery(query, language);
   if (queryCache.size >= QUERY_CACHE_MAX) {
     const oldest = queryCache.keys().next().value;
     if (oldest !== undefined) queryCache.delete(oldest);
@@ -221,12 +265,12 @@ export function queryTerms(query: string): QueryTerms {
   return result;
 }
 
-function analyseQuery(query: string): QueryTerms {
+function analyseQuery(query: string, language: string): QueryTerms {
   const content: string[] = [];
   const stop: string[] = [];
   const terms: string[] = [];
   const stops: boolean[] = [];
-  scan(query, 'query', terms, stops);
+  scan(query, 'query', terms, stops, language);
   const seen = new Set<string>();
   for (let i = 0; i < terms.length; i++) {
     const term = terms[i] as string;

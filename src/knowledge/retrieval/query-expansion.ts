@@ -1,0 +1,202 @@
+/**
+ * Meets a visitor's words with the knowledge base's: each content word of a question is matched
+ * to the index's terms exactly, as a morphological variant ("deliver" ~ "delivery", "pay" ~
+ * "payment"), as part of a compound ("card" in "Mastercard", "Kosten" in "Versandkosten",
+ * "Lieferzeit" = "Liefer" + "Zeit"), or as a misspelling of a word the knowledge base uses
+ * ("shippping", "warrenty") — spelling is corrected only for words that are not ordinary words of
+ * the language. Each word also carries how informative it is in general language, so an ordinary
+ * word the records do not use ("long", "things") weighs little and the name of something they
+ * never mention ("Mars", "oat") weighs a lot.
+ */
+import { generalInformativeness, hasCommonWords, commonRank } from '../language/common-words.js';
+import { analyzeSurface, normalizeFor } from './tokenize.js';
+
+/** How general-language informativeness is scaled (see `generalInformativeness`). */
+export interface InformativenessScale {
+  commonRank: number;
+  rareRank: number;
+}
+
+export const DEFAULT_INFORMATIVENESS: InformativenessScale = { commonRank: 1500, rareRank: 10000 };
+
+const NAME_RE = /(?<![.!?]\s{0,3}|^\s*)\b\p{Lu}[\p{Ll}\p{M}]+\b|\b\p{Lu}{2,}\b/gu;
+
+/**
+ * Words written as names: capitalised inside a sentence ("ship to Mars"), or in capitals ("CEO").
+ * They name things, so they are as informative as rare words whatever their frequency. Not in
+ * German, where every noun is capitalised (capitals still count there).
+ */
+function namesIn(query: string, language: string): Set<string> {
+  const out = new Set<string>();
+  for (const m of query.matchAll(NAME_RE)) {
+    const word = m[0];
+    if (language === 'de' && !/^\p{Lu}{2,}$/u.test(word)) continue;
+    out.add(normalizeFor(word, language));
+  }
+  return out;
+}
+
+export interface TermMatch {
+  /** An indexed term. */
+  term: string;
+  /** How much a match of `term` counts for the word, 0…1. */
+  credit: number;
+}
+
+export type MatchKind = 'exact' | 'variant' | 'compound' | 'spelling' | 'none';
+
+export interface QueryWord {
+  /** Normalised, unstemmed form as typed. */
+  surface: string;
+  /** Stemmed term. */
+  term: string;
+  /** Informativeness in general language, 0 (very common) … 1 (rare or unknown). */
+  general: number;
+  /** Indexed terms this word matches, best first; empty when none. */
+  matches: readonly TermMatch[];
+  via: MatchKind;
+}
+
+export interface ExpandedQuery {
+  language: string;
+  /** Distinct content words, in question order. */
+  words: readonly QueryWord[];
+  /** Distinct stop-word terms (what a stop-word-only question searches with). */
+  stopTerms: readonly string[];
+}
+
+/** What expansion needs of an index. */
+export interface Vocabulary {
+  readonly language: string;
+  docFreq(term: string): number;
+  /** The indexed term of a surface word, when the knowledge base uses that word. */
+  termOfSurface(surface: string): string | undefined;
+  /** Surface words starting with `prefix` (at most `limit`). */
+  surfacesWithPrefix(prefix: string, limit: number): string[];
+  /** Indexed terms ending with `suffix` (at most `limit`). */
+  termsWithSuffix(suffix: string, limit: number): string[];
+  /** Surface words within one edit (insertion, deletion, substitution, transposition) of `word`. */
+  surfacesWithinOneEdit(word: string): string[];
+}
+
+/** Endings that turn a word into a close relative (English, German, French, Spanish, Italian, Dutch, Portuguese). */
+const VARIANT_SUFFIXES = new Set(
+  `s es ed d ing er ers ery eries y ies ment ments al ation ations ion ions ly ness ance ence able ible ive
+   e en n ung ungen et ete eten te ten ern
+   ee ees ez ent ant ons aient ait ais ai erai eront tion tions
+   ado ada ados adas ar ir ando ción ciones
+   are ato ata ati ate`
+    .split(/\s+/)
+    .filter((x) => x.length > 0),
+);
+
+const VARIANT_CREDIT = 0.9;
+const COMPOUND_CREDIT = 0.6;
+const SPELLING_CREDIT = 0.85;
+/** A compound part or prefix must be this long to count. */
+const MIN_PART = 4;
+
+function present(vocab: Vocabulary, term: string | undefined): term is string {
+  return term !== undefined && vocab.docFreq(term) > 0;
+}
+
+function variantMatches(vocab: Vocabulary, surface: string): TermMatch[] {
+  if (surface.length < 3) return [];
+  const out = new Map<string, number>();
+  // The knowledge base's word is the question's plus an ending ("pay" → "payment").
+  for (const v of vocab.surfacesWithPrefix(surface, 64)) {
+    if (v !== surface && VARIANT_SUFFIXES.has(v.slice(surface.length))) {
+      const t = vocab.termOfSurface(v);
+      if (present(vocab, t)) out.set(t, VARIANT_CREDIT);
+    }
+  }
+  // The question's word is the knowledge base's plus an ending ("deliveries" → "delivery").
+  for (let k = surface.length - 1; k >= 3; k--) {
+    if (!VARIANT_SUFFIXES.has(surface.slice(k))) continue;
+    const t = vocab.termOfSurface(surface.slice(0, k));
+    if (present(vocab, t)) out.set(t, VARIANT_CREDIT);
+  }
+  return [...out].map(([term, credit]) => ({ term, credit }));
+}
+
+function compoundMatches(vocab: Vocabulary, term: string): TermMatch[] {
+  if (term.length < MIN_PART) return [];
+  const out = new Map<string, number>();
+  // The question's word ends a longer word of the knowledge base ("card" in "mastercard").
+  for (const t of vocab.termsWithSuffix(term, 16)) if (t.length >= term.length + 3) out.set(t, COMPOUND_CREDIT);
+  // A long question word starts a longer word ("versand" in "versandkosten").
+  if (term.length >= 5) {
+    for (const v of vocab.surfacesWithPrefix(term, 16)) {
+      const t = vocab.termOfSurface(v);
+      if (present(vocab, t) && v.length >= term.length + 3) out.set(t, COMPOUND_CREDIT);
+    }
+  }
+  // The question's word is two words of the knowledge base ("lieferzeit" = "liefer" + "zeit"),
+  // possibly with a linking "s" ("versandsart").
+  if (out.size === 0 && term.length >= 2 * MIN_PART) {
+    for (let i = MIN_PART; i <= term.length - MIN_PART; i++) {
+      const head = term.slice(0, i);
+      let tail = term.slice(i);
+      const headTerm = vocab.docFreq(head) > 0 ? head : vocab.termOfSurface(head);
+      if (!present(vocab, headTerm)) continue;
+      if (vocab.docFreq(tail) === 0 && tail.startsWith('s') && vocab.docFreq(tail.slice(1)) > 0) tail = tail.slice(1);
+      const tailTerm = vocab.docFreq(tail) > 0 ? tail : vocab.termOfSurface(tail);
+      if (present(vocab, tailTerm) && tail.length >= MIN_PART - 1) {
+        out.set(headTerm, COMPOUND_CREDIT);
+        out.set(tailTerm, COMPOUND_CREDIT);
+        break;
+      }
+    }
+  }
+  return [...out].map(([t, credit]) => ({ term: t, credit }));
+}
+
+function spellingMatches(vocab: Vocabulary, surface: string): TermMatch[] {
+  // Only words of some length that are not ordinary words of the language: "retrun", not "form".
+  if (surface.length < 5 || !/^[a-z]+$/.test(surface)) return [];
+  if (hasCommonWords(vocab.language) && commonRank(surface, vocab.language) !== undefined) return [];
+  let best: string | undefined;
+  let bestDf = 0;
+  for (const v of vocab.surfacesWithinOneEdit(surface)) {
+    const t = vocab.termOfSurface(v);
+    const df = t === undefined ? 0 : vocab.docFreq(t);
+    if (df > bestDf) {
+      best = t;
+      bestDf = df;
+    }
+  }
+  return best === undefined ? [] : [{ term: best, credit: SPELLING_CREDIT }];
+}
+
+/** Matches of one content word, the first kind that finds any. */
+function matchWord(vocab: Vocabulary, surface: string, term: string): { matches: TermMatch[]; via: MatchKind } {
+  if (vocab.docFreq(term) > 0) return { matches: [{ term, credit: 1 }], via: 'exact' };
+  const variants = variantMatches(vocab, surface);
+  if (variants.length > 0) return { matches: variants, via: 'variant' };
+  const compounds = compoundMatches(vocab, term);
+  if (compounds.length > 0) return { matches: compounds, via: 'compound' };
+  const spelled = spellingMatches(vocab, surface);
+  if (spelled.length > 0) return { matches: spelled, via: 'spelling' };
+  return { matches: [], via: 'none' };
+}
+
+export function expandQuery(query: string, vocab: Vocabulary, scale: InformativenessScale = DEFAULT_INFORMATIVENESS): ExpandedQuery {
+  const tokens = analyzeSurface(query, vocab.language, 'query');
+  const names = namesIn(query, vocab.language);
+  const seen = new Set<string>();
+  const words: QueryWord[] = [];
+  const stopTerms: string[] = [];
+  for (const t of tokens) {
+    if (seen.has(t.term)) continue;
+    seen.add(t.term);
+    if (t.stop) {
+      stopTerms.push(t.term);
+      continue;
+    }
+    const { matches, via } = matchWord(vocab, t.surface, t.term);
+    // Numbers are as informative as rare words: "58 mm", "2 years".
+    const general = /^\p{N}+$/u.test(t.surface) || names.has(t.surface) ? 1 : generalInformativeness(t.surface, vocab.language, scale.commonRank, scale.rareRank);
+    words.push({ surface: t.surface, term: t.term, general, matches, via });
+  }
+  return { language: vocab.language, words, stopTerms };
+}

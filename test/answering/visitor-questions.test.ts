@@ -1,0 +1,131 @@
+/**
+ * The questions from the answers issue, asked of a shop FAQ uploaded as Markdown, through the
+ * real extraction, index and built-in answerer: paraphrases and casual wording must be answered
+ * from the right record, names of things the records never mention must be refused, German
+ * questions get German refusals, and the owner's fallback message replaces the default.
+ */
+import { describe, expect, it } from 'vitest';
+import { extract } from '../../src/knowledge/extraction/index.js';
+import { ExtractiveAnswerer } from '../../src/knowledge/query/extractive-answerer.js';
+import { KnowledgeIndex } from '../../src/knowledge/retrieval/knowledge-index.js';
+import { contextualQuery } from '../../src/knowledge/answering/follow-up.js';
+import type { Answer, RetrievedRecord, Turn } from '../../src/knowledge/answering/types.js';
+
+function knowledgeBase(markdown: string) {
+  const records = extract(new TextEncoder().encode(markdown), 'md').records.map((r, i) => ({
+    recordId: `r${i + 1}`,
+    sourceName: 'faq.md',
+    title: r.title ?? null,
+    text: r.text,
+    kind: r.kind,
+  }));
+  const index = KnowledgeIndex.build(records);
+  const byId = new Map(records.map((r) => [r.recordId, r]));
+  const answerer = new ExtractiveAnswerer();
+  const ask = (query: string, options: { conversation?: Turn[]; fallbackMessage?: string } = {}): Answer => {
+    // As the query service does: a follow-up is searched with the previous question's topic.
+    const retrieved: RetrievedRecord[] = index.search(contextualQuery(query, options.conversation), 6).map((h) => ({ ...(byId.get(h.recordId) as RetrievedRecord), score: h.score }));
+    return answerer.complete({ query, botName: 'Shop', retrieved, stats: index, ...options });
+  };
+  const titleOf = (a: Answer) => a.sources.map((s) => byId.get(s.recordId)?.title);
+  return { ask, titleOf, index };
+}
+
+const shop = knowledgeBase(`# Shop FAQ
+
+## Returns
+Returns are accepted within 30 days of delivery. Items must be unused and in their original packaging; we refund the purchase price to your original payment method.
+
+## Shipping
+We ship to Canada and Mexico as well as within the United States. Orders arrive in 3 to 7 business days.
+
+## Warranty
+Every kettle carries a two-year warranty against manufacturing defects.
+
+## Payment
+We accept Visa, Mastercard and PayPal. Payment is taken when your order ships.
+`);
+
+describe('visitor questions from the answers issue', () => {
+  const cases: [string, string, string][] = [
+    ['How long do I have to return an item?', 'Shop FAQ › Returns', '30 days'],
+    ['What is the return policy?', 'Shop FAQ › Returns', '30 days'],
+    ['How long is the warranty?', 'Shop FAQ › Warranty', 'two-year warranty'],
+    ['Do you deliver to Mexico?', 'Shop FAQ › Shipping', 'Mexico'],
+    ['Which cards do you take?', 'Shop FAQ › Payment', 'Visa, Mastercard and PayPal'],
+    ['can i pay cash', 'Shop FAQ › Payment', 'Visa, Mastercard and PayPal'],
+  ];
+  for (const [question, title, fact] of cases) {
+    it(`answers "${question}" from ${title}`, () => {
+      const a = shop.ask(question);
+      expect(a.grounded).toBe(true);
+      expect(shop.titleOf(a)[0]).toBe(title);
+      expect(a.answer).toContain(fact);
+    });
+  }
+
+  it('refuses names of things the records never mention', () => {
+    for (const q of ['Do you ship to Mars?', 'Who is your CEO?', 'Do you sell oat milk?']) expect(shop.ask(q).grounded, q).toBe(false);
+  });
+
+  it('corrects misspelt words against the knowledge base before answering', () => {
+    const a = shop.ask('how long is the warrenty on a kettle');
+    expect(a.grounded).toBe(true);
+    expect(a.answer).toContain('two-year warranty');
+  });
+
+  it('answers a follow-up in the context of the previous question', () => {
+    const conversation: Turn[] = [
+      { role: 'user', content: 'Do you ship to Mexico?' },
+      { role: 'assistant', content: 'We ship to Canada and Mexico as well as within the United States.' },
+    ];
+    const a = shop.ask('And how long does that take?', { conversation });
+    expect(a.grounded).toBe(true);
+    expect(shop.titleOf(a)[0]).toBe('Shop FAQ › Shipping');
+    expect(a.answer).toContain('3 to 7 business days');
+  });
+
+  it('answers each part of a two-part question with its own citation', () => {
+    const a = shop.ask('How long is the kettle warranty, and which cards do you accept?');
+    expect(shop.titleOf(a)).toEqual(['Shop FAQ › Warranty', 'Shop FAQ › Payment']);
+    expect(a.answer).toMatch(/two-year warranty.*\[1\].*PayPal.*\[2\]/s);
+  });
+
+  it("replaces the default refusal with the owner's message", () => {
+    expect(shop.ask('Do you ship to Mars?', { fallbackMessage: 'Ask us at help@shop.example' }).answer).toBe('Ask us at help@shop.example');
+  });
+});
+
+const german = knowledgeBase(`# Häufige Fragen
+
+## Rücksendungen
+Du kannst Artikel innerhalb von 30 Tagen nach Erhalt kostenlos zurückschicken. Die Erstattung erfolgt innerhalb von 5 Werktagen.
+
+## Versand
+Wir liefern nach Deutschland, Österreich und in die Schweiz. Die Lieferzeit beträgt 2 bis 4 Werktage, die Versandkosten betragen 4,90 Euro.
+
+## Zahlung
+Wir akzeptieren PayPal, Kreditkarte und Kauf auf Rechnung.
+`);
+
+describe('German knowledge base', () => {
+  it('is analysed in German', () => {
+    expect(german.index.language).toBe('de');
+  });
+
+  it('answers German paraphrases in German from the right record', () => {
+    const a = german.ask('Wie lange dauert die Lieferung nach Österreich?');
+    expect(a.grounded).toBe(true);
+    expect(german.titleOf(a)[0]).toBe('Häufige Fragen › Versand');
+    expect(a.answer).toContain('2 bis 4 Werktage');
+    const b = german.ask('Nehmt ihr Kreditkarten?');
+    expect(german.titleOf(b)[0]).toBe('Häufige Fragen › Zahlung');
+  });
+
+  it('refuses in German, or with the owner’s message', () => {
+    const a = german.ask('Habt ihr eine Filiale in München?');
+    expect(a.grounded).toBe(false);
+    expect(a.answer).toBe('Dazu habe ich in der Wissensdatenbank nichts gefunden.');
+    expect(german.ask('Habt ihr eine Filiale in München?', { fallbackMessage: 'Schreib uns an hilfe@laden.example' }).answer).toBe('Schreib uns an hilfe@laden.example');
+  });
+});
