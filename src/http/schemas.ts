@@ -28,11 +28,22 @@ export const Theme = Type.Object(
 // No control characters in names people see; 1–80 characters after trimming (checked in the route).
 const displayText = (maxLength: number) => Type.String({ maxLength, pattern: '^[^\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F]*$' });
 
+// The owner's refusal text. The limit is 500 characters after trimming, which the knowledge
+// service checks (422 at /body/fallbackMessage); the schema only bounds what is sent, as for `query`.
+const fallbackMessage = Type.Optional(
+  Type.Union([displayText(2000), Type.Null()], {
+    description:
+      'What the bot answers when the records do not answer a question, e.g. "Ask us at help@shop.example": plain text, at most 500 characters after trimming. ' +
+      "An empty string or null restores the default refusal, which follows the question's language.",
+  }),
+);
+
 export const CreateKnowledgeBaseBody = Type.Object(
   {
     botName: Type.String({ minLength: 1, maxLength: 80, pattern: '\\S', description: 'Name the widget shows; 1–80 characters.' }),
     description: Type.Optional(Type.Union([displayText(500), Type.Null()])),
     greeting: Type.Optional(Type.Union([displayText(300), Type.Null()])),
+    fallbackMessage,
     theme: Type.Optional(Theme),
   },
   { additionalProperties: false },
@@ -44,6 +55,7 @@ export const UpdateKnowledgeBaseBody = Type.Object(
     botName: Type.Optional(Type.String({ minLength: 1, maxLength: 80, pattern: '\\S' })),
     description: Type.Optional(Type.Union([displayText(500), Type.Null()])),
     greeting: Type.Optional(Type.Union([displayText(300), Type.Null()])),
+    fallbackMessage,
     theme: Type.Optional(Theme),
   },
   { additionalProperties: false, minProperties: 1 },
@@ -62,6 +74,7 @@ export const KnowledgeBase = Type.Object(
     botName: Type.String(),
     description: Type.Union([Type.String(), Type.Null()]),
     greeting: Type.Union([Type.String(), Type.Null()]),
+    fallbackMessage: Type.Union([Type.String(), Type.Null()], { description: 'The answer text when the records do not answer; null = the default refusal in the question\'s language.' }),
     theme: Theme,
     contentVersion: Type.Integer(),
     recordCount: Type.Integer(),

@@ -21,8 +21,12 @@ export interface NewKnowledgeBaseInput {
   botName: string;
   description?: string | null | undefined;
   greeting?: string | null | undefined;
+  fallbackMessage?: string | null | undefined;
   theme?: WidgetTheme | undefined;
 }
+
+/** The owner's refusal text: at most this many characters after trimming. */
+export const maxFallbackMessageChars = 500;
 
 export interface Upload {
   name: string;
@@ -92,6 +96,7 @@ export class KnowledgeService {
         botName: input.botName.trim(),
         description: input.description?.trim() || null,
         greeting: input.greeting?.trim() || null,
+        fallbackMessage: checkedFallbackMessage(input.fallbackMessage),
         theme: input.theme ?? {},
       },
       this.limits.maxKnowledgeBases,
@@ -118,6 +123,7 @@ export class KnowledgeService {
     if (clean.botName !== undefined) clean.botName = clean.botName.trim();
     if (clean.description !== undefined) clean.description = clean.description?.trim() || null;
     if (clean.greeting !== undefined) clean.greeting = clean.greeting?.trim() || null;
+    if (clean.fallbackMessage !== undefined) clean.fallbackMessage = checkedFallbackMessage(clean.fallbackMessage);
     return found(await this.store.updateKnowledgeBase(ownerId, ragId, clean));
   }
 
@@ -227,6 +233,27 @@ function countBy(values: string[]): Map<string, number> {
   const counts = new Map<string, number>();
   for (const value of values) counts.set(value, (counts.get(value) ?? 0) + 1);
   return counts;
+}
+
+/**
+ * The fallback message trimmed, null when empty (the default refusal), or a
+ * validation error when it is too long or holds control characters. Markup is
+ * not refused: it is stored as typed and every client renders it as text.
+ */
+function checkedFallbackMessage(raw: string | null | undefined): string | null {
+  const message = raw?.trim() || null;
+  if (message === null) return null;
+  const problem =
+    // Code points, as the HTTP schema's maxLength counts them (an emoji is one character, not two).
+    [...message].length > maxFallbackMessageChars
+      ? `must be at most ${maxFallbackMessageChars} characters after trimming`
+      : /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/.test(message)
+        ? 'must not contain control characters'
+        : undefined;
+  if (problem) {
+    throw new DomainError('validation_failed', `fallbackMessage ${problem}.`, { errors: [{ location: '/body/fallbackMessage', message: problem }] });
+  }
+  return message;
 }
 
 function notFound(): DomainError {

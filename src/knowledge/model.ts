@@ -15,6 +15,8 @@ export interface KnowledgeBase {
   botName: string;
   description: string | null;
   greeting: string | null;
+  /** What the bot says when its records do not answer (e.g. "Ask us at help@shop.example"); null = the default refusal in the question's language. */
+  fallbackMessage: string | null;
   theme: WidgetTheme;
   /** Changes whenever the knowledge base's records change; caches key on it. */
   contentVersion: number;

@@ -25,6 +25,8 @@ export interface KnowledgeBase {
   botName: string;
   description: string | null;
   greeting: string | null;
+  /** What the bot answers when the records do not; null = the default refusal in the question's language. */
+  fallbackMessage: string | null;
   theme: Theme;
   contentVersion: number;
   recordCount: number;
@@ -195,13 +197,16 @@ export class ManagementClient {
   listKnowledgeBases() {
     return this.request<{ items: KnowledgeBase[]; limit: number }>('GET', '/api/v1/knowledge-bases');
   }
-  createKnowledgeBase(body: { botName: string; description?: string | null; greeting?: string | null; theme?: Theme }) {
+  createKnowledgeBase(body: { botName: string; description?: string | null; greeting?: string | null; fallbackMessage?: string | null; theme?: Theme }) {
     return this.request<KnowledgeBase>('POST', '/api/v1/knowledge-bases', body);
   }
   getKnowledgeBase(ragId: string) {
     return this.request<KnowledgeBase>('GET', kbPath(ragId));
   }
-  updateKnowledgeBase(ragId: string, body: { botName?: string; description?: string | null; greeting?: string | null; theme?: Theme }) {
+  updateKnowledgeBase(
+    ragId: string,
+    body: { botName?: string; description?: string | null; greeting?: string | null; fallbackMessage?: string | null; theme?: Theme },
+  ) {
     return this.request<KnowledgeBase>('PATCH', kbPath(ragId), body);
   }
   deleteKnowledgeBase(ragId: string) {

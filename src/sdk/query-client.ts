@@ -4,7 +4,10 @@
  * rather than a class so a bundler keeps only what a caller imports; no
  * dependencies and no DOM, so it runs in browsers and in Node 20.
  */
+import type { Turn } from './conversation.js';
 import { readSse } from './sse.js';
+
+export { maxConversationTurns, maxTurnChars, recentTurns, type Turn } from './conversation.js';
 
 export interface QueryTarget {
   /** The service's origin, e.g. `https://groundwork.example` (no trailing slash needed). */
@@ -14,6 +17,15 @@ export interface QueryTarget {
   apiKey: string;
   /** Another `fetch` (tests, instrumentation); the global one by default. */
   fetch?: typeof fetch;
+}
+
+export interface QueryOptions {
+  /**
+   * The earlier turns of this chat, oldest first, so a follow-up ("And how much is that?") is
+   * understood in context: at most 10, each 1 to 2,000 characters after trimming (`recentTurns`
+   * makes a session's turns fit). Not the new question itself.
+   */
+  conversation?: readonly Turn[];
 }
 
 export interface Citation {
@@ -30,6 +42,8 @@ export interface Answer {
   sources: Citation[];
   grounded: boolean;
   cached: boolean;
+  /** True when the built-in extractive answer replaced the language model's (it failed, timed out or cited nothing). */
+  fallback?: boolean;
   requestId: string;
 }
 
@@ -123,9 +137,15 @@ function jsonPost(target: QueryTarget, body: unknown, signal: AbortSignal | unde
   };
 }
 
+/** The body of a query: `conversation` only when there is one, so a first question is sent as before. */
+function queryBody(target: QueryTarget, question: string, options: QueryOptions): Record<string, unknown> {
+  const { conversation } = options;
+  return { ragId: target.ragId, query: question, ...(conversation?.length ? { conversation } : {}) };
+}
+
 /** `POST /api/v1/query`: the whole answer at once. */
-export async function query(target: QueryTarget, question: string, signal?: AbortSignal): Promise<Answer> {
-  const response = await call(target, '/api/v1/query', jsonPost(target, { ragId: target.ragId, query: question }, signal));
+export async function query(target: QueryTarget, question: string, signal?: AbortSignal, options: QueryOptions = {}): Promise<Answer> {
+  const response = await call(target, '/api/v1/query', jsonPost(target, queryBody(target, question, options), signal));
   return (await response.json()) as Answer;
 }
 
@@ -141,8 +161,8 @@ export async function search(target: QueryTarget, question: string, limit = 10, 
  * with it) or `error`. Refusals before the stream starts throw a QueryError;
  * so does a stream that ends without `done` or `error`. Abort with `signal`.
  */
-export async function* streamQuery(target: QueryTarget, question: string, signal?: AbortSignal): AsyncGenerator<StreamEvent> {
-  const response = await call(target, '/api/v1/query/stream', jsonPost(target, { ragId: target.ragId, query: question }, signal, 'text/event-stream'));
+export async function* streamQuery(target: QueryTarget, question: string, signal?: AbortSignal, options: QueryOptions = {}): AsyncGenerator<StreamEvent> {
+  const response = await call(target, '/api/v1/query/stream', jsonPost(target, queryBody(target, question, options), signal, 'text/event-stream'));
   if (!response.body) throw new QueryError(0, 'stream_failed', 'The response had no body.');
   try {
     for await (const message of readSse(response.body)) {

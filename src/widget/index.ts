@@ -5,7 +5,7 @@
  * Answer and source text only ever go into text nodes (`textContent`,
  * `createTextNode`); the one `innerHTML` is the constant skeleton below.
  */
-import { type Citation, fetchWidgetConfig, QueryError, type QueryTarget, streamQuery, type WidgetConfig } from '../sdk/query-client.js';
+import { type Citation, fetchWidgetConfig, maxConversationTurns, QueryError, type QueryTarget, recentTurns, streamQuery, type Turn, type WidgetConfig } from '../sdk/query-client.js';
 import { browser, type WElement, type WEvent } from './dom.js';
 import { pickLanguage } from './strings.js';
 import { css } from './styles.js';
@@ -102,6 +102,12 @@ function mount({ target, attr }: Options): void {
 
   let refusal: string | undefined;
   let controller: AbortController | undefined;
+  /**
+   * This page session's questions and answers, sent with each new question so follow-ups are
+   * understood (the server keeps no state). One widget per page, bound to one knowledge base:
+   * turns never travel to another. Memory only: a reload starts a new conversation.
+   */
+  const turns: Turn[] = [];
 
   const messageFor = (error: unknown): string => {
     if (!(error instanceof QueryError)) return t.failed;
@@ -189,7 +195,7 @@ function mount({ target, attr }: Options): void {
     emit('question', { question });
     let text: ReturnType<typeof doc.createTextNode> | undefined;
     try {
-      for await (const event of streamQuery(target, question, abort.signal)) {
+      for await (const event of streamQuery(target, question, abort.signal, { conversation: recentTurns(turns) })) {
         if (event.type === 'token') {
           if (!text) {
             text = doc.createTextNode('');
@@ -199,6 +205,8 @@ function mount({ target, attr }: Options): void {
         } else if (event.type === 'done') {
           // `done.answer` is authoritative: it replaces whatever was streamed.
           render(body, event.answer, event.sources);
+          turns.push({ role: 'user', content: question }, { role: 'assistant', content: event.answer });
+          turns.splice(0, turns.length - maxConversationTurns);
           emit('answer', { question, answer: event.answer, sources: event.sources, grounded: event.grounded });
         } else if (event.type === 'error') {
           throw new QueryError(0, 'stream_error', event.message);

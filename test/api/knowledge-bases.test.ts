@@ -8,6 +8,7 @@ type KnowledgeBaseBody = {
   botName: string;
   description: string | null;
   greeting: string | null;
+  fallbackMessage: string | null;
   theme: Record<string, string>;
   contentVersion: number;
   recordCount: number;
@@ -44,6 +45,7 @@ describe('happy path', () => {
       botName: '  Support bot  ',
       description: 'Answers about shipping',
       greeting: 'Hi! Ask me anything.',
+      fallbackMessage: '  Ask us at help@shop.example  ',
       theme: { accentColor: '#1a2b3c', colorScheme: 'dark', position: 'bottom-left' },
     });
     expect(response.status).toBe(201);
@@ -55,6 +57,7 @@ describe('happy path', () => {
       botName: 'Support bot',
       description: 'Answers about shipping',
       greeting: 'Hi! Ask me anything.',
+      fallbackMessage: 'Ask us at help@shop.example',
       theme: { accentColor: '#1a2b3c', colorScheme: 'dark', position: 'bottom-left' },
       contentVersion: kb.contentVersion,
       recordCount: 0,
@@ -109,6 +112,34 @@ describe('happy path', () => {
     const read = await alice.get<KnowledgeBaseBody>(`/api/v1/knowledge-bases/${kb.ragId}`);
     expect(read.body).toEqual(themed.body);
     expect(Date.parse(read.body.updatedAt)).toBeGreaterThanOrEqual(Date.parse(kb.updatedAt));
+  });
+
+  it('sets, keeps, replaces and clears the fallback message; without one it is null', async () => {
+    await removeAll(alice);
+    const plain = await create(alice, { botName: 'Plain' });
+    expect(plain.fallbackMessage).toBeNull();
+    const path = `/api/v1/knowledge-bases/${plain.ragId}`;
+
+    // Markup is stored and returned as the text it is; 500 characters after trimming is the upper bound.
+    const hostile = '<script>alert(1)</script> Write to <b>help@shop.example</b> & we reply "soon".';
+    const set = await alice.patch<KnowledgeBaseBody>(path, { fallbackMessage: hostile });
+    expect(set.status).toBe(200);
+    expect(set.body.fallbackMessage).toBe(hostile);
+    expect((await alice.patch<KnowledgeBaseBody>(path, { botName: 'Renamed' })).body).toMatchObject({ botName: 'Renamed', fallbackMessage: hostile });
+    const longest = `\n  ${'m'.repeat(500)}  `;
+    expect((await alice.patch<KnowledgeBaseBody>(path, { fallbackMessage: longest })).body.fallbackMessage).toBe('m'.repeat(500));
+    const multiline = 'We could not find that.\nCall us: +49 30 1234';
+    expect((await alice.patch<KnowledgeBaseBody>(path, { fallbackMessage: multiline })).body.fallbackMessage).toBe(multiline);
+    expect((await alice.get<KnowledgeBaseBody>(path)).body).toMatchObject({ botName: 'Renamed', fallbackMessage: multiline });
+
+    for (const clear of [null, '', '   ']) {
+      await alice.patch(path, { fallbackMessage: 'Ask us.' });
+      const cleared = await alice.patch<KnowledgeBaseBody>(path, { fallbackMessage: clear });
+      expect(cleared.status).toBe(200);
+      expect(cleared.body.fallbackMessage).toBeNull();
+    }
+    expect((await alice.get<KnowledgeBaseBody>(path)).body.fallbackMessage).toBeNull();
+    expect((await create(alice, { botName: 'Blank', fallbackMessage: ' ' })).fallbackMessage).toBeNull();
   });
 
   it('deletes a knowledge base (204, empty body); it is then gone from reads and the list', async () => {
@@ -173,6 +204,11 @@ describe('errors', () => {
     ['an unknown colour scheme', { botName: 'Ok', theme: { colorScheme: 'neon' } }, '/body/theme/colorScheme', undefined],
     ['a 501-character description', { botName: 'Ok', description: 'd'.repeat(501) }, '/body/description', undefined],
     ['a control character in the greeting', { botName: 'Ok', greeting: 'hi\u0007' }, '/body/greeting', undefined],
+    ['a 501-character fallbackMessage', { botName: 'Ok', fallbackMessage: 'f'.repeat(501) }, '/body/fallbackMessage', undefined],
+    ['a far too long fallbackMessage', { botName: 'Ok', fallbackMessage: 'f'.repeat(5000) }, '/body/fallbackMessage', undefined],
+    ['a number as fallbackMessage', { botName: 'Ok', fallbackMessage: 42 }, '/body/fallbackMessage', undefined],
+    ['an object as fallbackMessage', { botName: 'Ok', fallbackMessage: { text: 'hi' } }, '/body/fallbackMessage', undefined],
+    ['a control character in the fallbackMessage', { botName: 'Ok', fallbackMessage: 'ask\u0000us' }, '/body/fallbackMessage', undefined],
   ])('refuses %s with 422 validation_failed naming the field', async (_label, body, location, missing) => {
     await removeAll(alice);
     const response = await alice.post('/api/v1/knowledge-bases', body);
@@ -206,6 +242,17 @@ describe('errors', () => {
     expectProblem(await alice.patch(`/api/v1/knowledge-bases/${kb.ragId}`, { botName: 'y'.repeat(81) }), 422, 'validation_failed');
     expectProblem(await alice.patch(`/api/v1/knowledge-bases/${kb.ragId}`, { ragId: 'kb_other' }), 422, 'validation_failed');
     expect((await alice.get<KnowledgeBaseBody>(`/api/v1/knowledge-bases/${kb.ragId}`)).body).toEqual(kb);
+  });
+
+  it('refuses a PATCH with a bad fallbackMessage with 422 naming the field, changing nothing', async () => {
+    await removeAll(alice);
+    const kb = await create(alice, { botName: 'Stable', fallbackMessage: 'Ask us at help@shop.example' });
+    const path = `/api/v1/knowledge-bases/${kb.ragId}`;
+    for (const fallbackMessage of ['x'.repeat(501), ` ${'x'.repeat(250)} ${'y'.repeat(250)} `, 7, true, ['Ask us'], 'bell\u0007']) {
+      const problem = expectProblem(await alice.patch(path, { fallbackMessage }), 422, 'validation_failed', server.baseUrl);
+      expect((problem.errors as { location: string }[])[0]?.location, JSON.stringify(fallbackMessage)).toBe('/body/fallbackMessage');
+    }
+    expect((await alice.get<KnowledgeBaseBody>(path)).body).toEqual(kb);
   });
 
   it('answers 404 not_found for an id that does not exist, for every method', async () => {

@@ -234,18 +234,29 @@ describeIf(chromium, 'dashboard in Chromium', () => {
     expect(snippet).toContain(`data-api-key="${fullKey}"`);
     expect(snippet).toContain(`${server.baseUrl}/widget.js`);
     await page.getByLabel('Greeting').fill('Hello from the shop!');
+    const fallback = page.getByRole('textbox', { name: 'Message when the bot has no answer' });
+    expect(await fallback.getAttribute('aria-describedby')).toBeTruthy(); // its help text
+    const fallbackText = '<b>Ask us</b> at help@shop.example';
+    await fallback.fill(`  ${fallbackText}  `);
     await page.getByLabel('Position').selectOption('bottom-left');
     await page.getByRole('button', { name: 'Save appearance' }).click();
     await page.getByText(/^Saved\./).waitFor();
     const savedKb = async () => {
       const kb = (await (await fetch(`${server.baseUrl}/api/v1/knowledge-bases/${ragId}`, { headers: { cookie: await cookieHeader() } })).json()) as {
         greeting?: string | null;
+        fallbackMessage?: string | null;
         theme?: { position?: string };
       };
-      return { greeting: kb.greeting, position: kb.theme?.position };
+      return { greeting: kb.greeting, fallbackMessage: kb.fallbackMessage, position: kb.theme?.position };
     };
-    await expect.poll(savedKb).toEqual({ greeting: 'Hello from the shop!', position: 'bottom-left' });
+    await expect.poll(savedKb).toEqual({ greeting: 'Hello from the shop!', fallbackMessage: fallbackText, position: 'bottom-left' });
     expect(await page.locator('iframe.preview').count()).toBe(1);
+    // Read back from the server when the tab opens again, as the text it is (markup is not interpreted).
+    await page.getByRole('link', { name: 'Usage' }).click();
+    await page.getByRole('heading', { name: 'Queries per day' }).waitFor();
+    await page.getByRole('link', { name: 'Widget' }).click();
+    await expect.poll(() => fallback.inputValue()).toBe(fallbackText);
+    expect(await page.locator('form b').count()).toBe(0);
 
     // API Keys: edit the whitelist, then revoke (with confirmation).
     await page.getByRole('link', { name: 'API Keys' }).click();

@@ -274,6 +274,33 @@ describeIf(chromium, 'chat widget in Chromium', () => {
     expect(await p.locator('groundwork-chat textarea').isDisabled()).toBe(true);
   });
 
+  it("shows the service's own answer when the records do not answer (the owner's fallback message), as text, with no refusal of its own", async () => {
+    const carol = await signedInClient(server.baseUrl);
+    const ragId = await createKb(carol, 'Fallback Helper');
+    await uploadFile(carol, ragId, 'faq.md', faqMarkdown);
+    const patched = await carol.patch(`/api/v1/knowledge-bases/${ragId}`, { fallbackMessage: `${payload} Ask us at help@shop.example` });
+    expect(patched.status).toBe(200);
+    const apiKey = (await createKey(carol, ragId, ['localhost'])).apiKey;
+    const question = 'Which programming language is the moon made of?';
+    // What the service answers (a server-to-server call, no Origin); the widget must show exactly that.
+    const direct = await fetch(`${server.baseUrl}/api/v1/query`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-api-key': apiKey },
+      body: JSON.stringify({ ragId, query: question }),
+    });
+    const expected = (await direct.json()) as { answer: string; grounded: boolean };
+    expect(expected.grounded).toBe(false);
+
+    pages['/fallback.html'] = page(snippet({ ragId, apiKey }));
+    const p = await open(siteUrl('/fallback.html'));
+    await p.getByRole('button', { name: 'Open chat' }).click();
+    await ask(p, question);
+    await expect.poll(() => lastBot(p).getAttribute('aria-busy')).toBeNull();
+    expect(await lastBot(p).innerText()).toBe(expected.answer);
+    expect(await p.evaluate('window.__gwPwned')).toBeUndefined();
+    expect(await p.evaluate(inShadow("root.querySelectorAll('img').length"))).toBe(0);
+  });
+
   it('says when to try again after a 429', async () => {
     const p = await open(siteUrl('/busy.html'));
     await p.getByRole('button', { name: 'Open chat' }).click();

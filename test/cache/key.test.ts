@@ -65,3 +65,62 @@ describe('answerCacheKey', () => {
     expect(answerCacheKey('a:b', 'c', 'q', 'm')).not.toBe(answerCacheKey('a', 'b:c', 'q', 'm'));
   });
 });
+
+describe('answerCacheKey with a context (follow-ups, fallback message)', () => {
+  const plain = answerCacheKey('kb_1', 3, 'And how long does that take?', 'answer');
+  const shipping = [
+    { role: 'user', content: 'Do you ship to Austria?' },
+    { role: 'assistant', content: 'Yes, we ship to every EU country.' },
+  ];
+  const repairs = [
+    { role: 'user', content: 'Do you repair frames?' },
+    { role: 'assistant', content: 'Yes, our workshop repairs frames.' },
+  ];
+
+  it('is the plain key when there is no context', () => {
+    expect(answerCacheKey('kb_1', 3, 'And how long does that take?', 'answer', {})).toBe(plain);
+    expect(answerCacheKey('kb_1', 3, 'And how long does that take?', 'answer', { conversation: [], fallbackMessage: null })).toBe(plain);
+    expect(answerCacheKey('kb_1', 3, 'And how long does that take?', 'answer', { conversation: undefined, fallbackMessage: '' })).toBe(plain);
+    expect(plain).toBe('answer:v2:kb_1:3:answer:q:and%20how%20long%20does%20that%20take');
+  });
+
+  it('differs for two conversations, and from the plain question', () => {
+    const afterShipping = answerCacheKey('kb_1', 3, 'And how long does that take?', 'answer', { conversation: shipping });
+    const afterRepairs = answerCacheKey('kb_1', 3, 'And how long does that take?', 'answer', { conversation: repairs });
+    expect(afterShipping).toMatch(/^answer:v2:kb_1:3:answer:q:and%20how%20long%20does%20that%20take:c:[0-9a-f]{64}$/);
+    expect(new Set([plain, afterShipping, afterRepairs]).size).toBe(3);
+    // The same conversation is the same key (a second visitor asking the same way shares the answer).
+    expect(answerCacheKey('kb_1', 3, 'and how long does that take', 'answer', { conversation: shipping.map((t) => ({ ...t })) })).toBe(afterShipping);
+  });
+
+  it('tells turns apart by role, order and exact text', () => {
+    const key = (conversation: { role: string; content: string }[]) => answerCacheKey('kb_1', 3, 'and then?', 'answer', { conversation });
+    const keys = [
+      key(shipping),
+      key([...shipping].reverse()),
+      key(shipping.map((t) => ({ role: t.role === 'user' ? 'assistant' : 'user', content: t.content }))),
+      key([{ role: 'user', content: 'Do you ship to Austria?' }]),
+      key([{ role: 'user', content: 'Do you ship to Austria' }]),
+      // Joining the turns' text differently is a different conversation.
+      key([{ role: 'user', content: 'a","b' }]),
+      key([{ role: 'user', content: 'a' }, { role: 'user', content: 'b' }]),
+    ];
+    expect(new Set(keys).size).toBe(keys.length);
+  });
+
+  it('differs by the fallback message, with or without a conversation', () => {
+    const own = answerCacheKey('kb_1', 3, 'And how long does that take?', 'answer', { fallbackMessage: 'Write to help@shop.example.' });
+    const other = answerCacheKey('kb_1', 3, 'And how long does that take?', 'answer', { fallbackMessage: 'Call us.' });
+    const both = answerCacheKey('kb_1', 3, 'And how long does that take?', 'answer', { fallbackMessage: 'Call us.', conversation: shipping });
+    expect(own).toContain(':c:');
+    expect(new Set([plain, own, other, both, answerCacheKey('kb_1', 3, 'And how long does that take?', 'answer', { conversation: shipping })]).size).toBe(5);
+  });
+
+  it('keeps the context part on hashed (long) questions too', () => {
+    const long = 'q'.repeat(4_000);
+    const bare = answerCacheKey('kb_1', 3, long, 'answer');
+    const withContext = answerCacheKey('kb_1', 3, long, 'answer', { conversation: shipping });
+    expect(withContext).toMatch(/^answer:v2:kb_1:3:answer:h:[0-9a-f]{64}:c:[0-9a-f]{64}$/);
+    expect(withContext.startsWith(bare)).toBe(true);
+  });
+});

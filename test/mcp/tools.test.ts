@@ -39,12 +39,14 @@ describe('discovery over MCP', () => {
         'create_api_key',
         'create_knowledge_base',
         'delete_knowledge_base',
+        'get_knowledge_base',
         'list_knowledge_bases',
         'list_records',
         'list_utilities',
         'query_knowledge_base',
         'run_utility',
         'search_knowledge_base',
+        'update_knowledge_base',
       ].sort(),
     );
     for (const tool of tools) {
@@ -67,7 +69,47 @@ describe('knowledge bases', () => {
     ragId = created.knowledgeBase.ragId;
     expect(created.knowledgeBase.botName).toBe('Shop help');
     const listed = structured<{ knowledgeBases: { ragId: string; recordCount: number }[] }>(await client.callTool({ name: 'list_knowledge_bases', arguments: {} }));
-    expect(listed.knowledgeBases).toEqual([expect.objectContaining({ ragId, recordCount: 0 })]);
+    expect(listed.knowledgeBases).toEqual([expect.objectContaining({ ragId, recordCount: 0, fallbackMessage: null })]);
+  });
+
+  it("sets, reads and clears the knowledge base's fallback message", async () => {
+    type Kb = { knowledgeBase: { ragId: string; botName: string; fallbackMessage: string | null } };
+    const { tools } = await client.listTools();
+    for (const name of ['create_knowledge_base', 'update_knowledge_base']) {
+      expect(tools.find((t) => t.name === name)?.inputSchema.properties, name).toHaveProperty('fallbackMessage');
+    }
+    const hostile = '<img src=x onerror=alert(1)> Ask us at help@shop.example';
+    const updated = structured<Kb>(await client.callTool({ name: 'update_knowledge_base', arguments: { ragId, fallbackMessage: `  ${hostile}  ` } }));
+    expect(updated.knowledgeBase).toMatchObject({ ragId, botName: 'Shop help', fallbackMessage: hostile });
+    expect(structured<Kb>(await client.callTool({ name: 'get_knowledge_base', arguments: { ragId } })).knowledgeBase.fallbackMessage).toBe(hostile);
+    const listed = structured<{ knowledgeBases: { ragId: string; fallbackMessage: string | null }[] }>(await client.callTool({ name: 'list_knowledge_bases', arguments: {} }));
+    expect(listed.knowledgeBases.find((k) => k.ragId === ragId)?.fallbackMessage).toBe(hostile);
+
+    // The same record through the management API.
+    const viaApi = await fetch(`${server.baseUrl}/api/v1/knowledge-bases/${ragId}`, { headers: { authorization: `Bearer ${agent.accessToken}` } });
+    expect(((await viaApi.json()) as { fallbackMessage: string | null }).fallbackMessage).toBe(hostile);
+
+    const tooLong = await client.callTool({ name: 'update_knowledge_base', arguments: { ragId, fallbackMessage: 'x'.repeat(501) } });
+    expect(tooLong.isError).toBe(true);
+    expect((tooLong.content as { text: string }[])[0]?.text).toMatch(/^validation_failed: fallbackMessage must be at most 500 characters/);
+    const wrongType = await client.callTool({ name: 'update_knowledge_base', arguments: { ragId, fallbackMessage: 42 } });
+    expect(wrongType.isError).toBe(true);
+    expect((wrongType.content as { text: string }[])[0]?.text).toMatch(/Input validation error/);
+    const nothing = await client.callTool({ name: 'update_knowledge_base', arguments: { ragId } });
+    expect(nothing.isError).toBe(true);
+    expect(structured<Kb>(await client.callTool({ name: 'get_knowledge_base', arguments: { ragId } })).knowledgeBase.fallbackMessage).toBe(hostile);
+
+    // A name change leaves it; null clears it.
+    const renamed = structured<Kb>(await client.callTool({ name: 'update_knowledge_base', arguments: { ragId, botName: 'Shop helper' } }));
+    expect(renamed.knowledgeBase).toMatchObject({ botName: 'Shop helper', fallbackMessage: hostile });
+    const cleared = structured<Kb>(await client.callTool({ name: 'update_knowledge_base', arguments: { ragId, botName: 'Shop help', fallbackMessage: null } }));
+    expect(cleared.knowledgeBase).toMatchObject({ botName: 'Shop help', fallbackMessage: null });
+
+    // create_knowledge_base takes it too (deleted again: the tests below count on one free slot).
+    const other = structured<Kb>(await client.callTool({ name: 'create_knowledge_base', arguments: { botName: 'Second', fallbackMessage: 'Call us.' } }));
+    expect(other.knowledgeBase).toMatchObject({ botName: 'Second', fallbackMessage: 'Call us.' });
+    expect(structured<Kb>(await client.callTool({ name: 'get_knowledge_base', arguments: { ragId: other.knowledgeBase.ragId } })).knowledgeBase.fallbackMessage).toBe('Call us.');
+    expect(structured(await client.callTool({ name: 'delete_knowledge_base', arguments: { ragId: other.knowledgeBase.ragId } }))).toMatchObject({ deleted: true });
   });
 
   it('adds records in each format, skipping duplicates', async () => {
@@ -188,6 +230,8 @@ describe('tool errors', () => {
         ['list_records', { ragId }],
         ['add_records', { ragId, name: 'x', content: 'Intruder text here.' }],
         ['create_api_key', { ragId }],
+        ['get_knowledge_base', { ragId }],
+        ['update_knowledge_base', { ragId, fallbackMessage: 'Hijacked' }],
         ['delete_knowledge_base', { ragId }],
       ] as const) {
         const result = await otherClient.callTool({ name: tool, arguments: args });

@@ -10,19 +10,24 @@ import type http from 'node:http';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type Client, signedInClient, startServer, type TestServer } from '../support/server.js';
 import {
+  type Answer,
   answerWith,
   ask,
   askStream,
   citationNumbers,
   completionChunk,
+  createKey,
   expectCitationsResolve,
   type FakeLlm,
   faqKnowledgeBase,
+  faqMarkdown,
   finishCompletion,
+  post,
   readSse,
   type SseEvent,
   startCompletion,
   startFakeLlm,
+  uploadFile,
   within,
 } from './helpers.js';
 
@@ -177,6 +182,20 @@ describe('citations', () => {
     expect(done.answer).toBe('Orders ship from Bremen [1] and returns are free. Ask us any time [1].');
   });
 
+  it('drops a sentence whose citations all point at no source from done (the streamed tokens had it)', async () => {
+    llm.behaviour = answerWith(['Orders ship from Bremen [1]. ', 'Returns are free for 90 days [7]. ', 'Ask us any time.']);
+    const { tokens, done } = await streamed();
+    expect(done.answer).toBe('Orders ship from Bremen [1]. Ask us any time.');
+    expect(done.grounded).toBe(true);
+    expect(done.fallback).toBeUndefined();
+    // Clients replace the streamed text with done.answer (widget, Playground, A2A).
+    expect(tokens.join('')).toBe('Orders ship from Bremen [1]. Returns are free for 90 days. Ask us any time.');
+
+    const json = await ask(server.baseUrl, faq.apiKey, faq.ragId, question);
+    expect(json.body.answer).toBe('Orders ship from Bremen [1]. Ask us any time.');
+    expect(json.body.fallback).toBeUndefined();
+  });
+
   it('an answer that cites nothing is replaced by the extractive answer (fallback)', async () => {
     llm.behaviour = answerWith(['Orders ship ', 'from Bremen.']);
     const { done } = await streamed();
@@ -185,10 +204,18 @@ describe('citations', () => {
 
     const json = await ask(server.baseUrl, faq.apiKey, faq.ragId, question);
     expectExtractive(json.body);
+    expect(json.body.fallback).toBe(true);
   });
 
   it('an answer whose only citations dangle is replaced too', async () => {
     llm.behaviour = answerWith(['Orders ship from Bremen [8].']);
+    const { done } = await streamed();
+    expect(done.fallback).toBe(true);
+    expectExtractive(done);
+  });
+
+  it('an answer left with only uncited sentences once the dangling ones are dropped is replaced too', async () => {
+    llm.behaviour = answerWith(['Orders ship from Hamburg [8]. ', 'They arrive in a day.']);
     const { done } = await streamed();
     expect(done.fallback).toBe(true);
     expectExtractive(done);
@@ -308,10 +335,65 @@ describe('model failures fall back to the extractive answer', () => {
     expectExtractive(done);
   });
 
+  it('the JSON endpoint says fallback: true when the model dies mid-answer', async () => {
+    llm.behaviour = (req: http.IncomingMessage, res) => {
+      startCompletion(res);
+      res.write(completionChunk('Orders ship '));
+      setTimeout(() => req.socket.destroy(), 20);
+    };
+    const json = await ask(server.baseUrl, faq.apiKey, faq.ragId, question);
+    expect(json.status).toBe(200);
+    expect(json.body.fallback).toBe(true);
+    expectExtractive(json.body);
+  });
+
   it('the service keeps answering after failures', async () => {
     llm.behaviour = answerWith(['Orders ship from Bremen [1].']);
     const { done } = await streamed();
     expect(done.answer).toBe('Orders ship from Bremen [1].');
     expect(done.fallback).toBeUndefined();
+    const json = await ask(server.baseUrl, faq.apiKey, faq.ragId, question);
+    expect(json.body.answer).toBe('Orders ship from Bremen [1].');
+    expect('fallback' in json.body).toBe(false);
+  });
+});
+
+describe('the conversation', () => {
+  it('reaches the model as earlier chat turns, in order, before the question', async () => {
+    const before = llm.requests.length;
+    llm.behaviour = answerWith(['Orders ship from Bremen [1].']);
+    const conversation = [
+      { role: 'user', content: 'Can I return a bike?' },
+      { role: 'assistant', content: 'You can return any bike within 30 days of delivery [1].' },
+      { role: 'user', content: 'Is there a warranty?' },
+      { role: 'assistant', content: 'Every frame carries a lifetime warranty [1].' },
+    ];
+    const response = await post<Answer>(server.baseUrl, '/api/v1/query', { ragId: faq.ragId, query: question, conversation }, faq.apiKey);
+    expect(response.status, JSON.stringify(response.body)).toBe(200);
+    expect(response.body.answer).toBe('Orders ship from Bremen [1].');
+    const messages = llm.requests[before]?.body.messages ?? [];
+    expect(messages.map((m) => m.role)).toEqual(['system', 'user', 'assistant', 'user', 'assistant', 'user']);
+    expect(messages.slice(1).map((m) => m.content)).toEqual([
+      'Can I return a bike?',
+      'You can return any bike within 30 days of delivery.',
+      'Is there a warranty?',
+      'Every frame carries a lifetime warranty.',
+      question,
+    ]);
+  });
+});
+
+describe('the owner’s fallback message', () => {
+  it('replaces the default refusal when the model finds no answer', async () => {
+    const created = await alice.post<{ ragId: string }>('/api/v1/knowledge-bases', { botName: 'Refusing bikes', fallbackMessage: 'Ask us at help@bikes.example' });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const ragId = created.body.ragId;
+    await uploadFile(alice, ragId, 'faq.md', faqMarkdown);
+    const { apiKey } = await createKey(alice, ragId);
+    llm.behaviour = answerWith(['NOT_IN_KNOWLEDGE_BASE']);
+    const json = await ask(server.baseUrl, apiKey, ragId, question);
+    expect(json.body).toMatchObject({ answer: 'Ask us at help@bikes.example', grounded: false, sources: [] });
+    const stream = await askStream(server.baseUrl, apiKey, ragId, question);
+    expect(stream.events.at(-1)?.data).toMatchObject({ answer: 'Ask us at help@bikes.example', grounded: false });
   });
 });

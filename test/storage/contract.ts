@@ -68,6 +68,32 @@ export function storeContract(makeStore: () => Promise<Store>): void {
       expect(await store.knowledge.deleteKnowledgeBase(me, created.ragId)).toBe(false);
     });
 
+    it('stores, keeps, replaces and clears the fallback message, as text', async () => {
+      const me = await account();
+      expect((await kb(me)).fallbackMessage).toBeNull(); // none given: the default refusal
+      const hostile = '<img src=x onerror=alert(1)> Ask us at help@shop.example — “ü” 🙂\nor call +49 30 1234';
+      const created = await store.knowledge.createKnowledgeBase(
+        { ragId: id('kb'), ownerId: me, botName: 'Shop', description: null, greeting: 'Hi', fallbackMessage: hostile, theme: {} },
+        1000,
+      );
+      if (created.kind !== 'created') throw new Error('expected created');
+      const ragId = created.knowledgeBase.ragId;
+      expect(created.knowledgeBase.fallbackMessage).toBe(hostile);
+      expect((await store.knowledge.getKnowledgeBase(me, ragId))?.fallbackMessage).toBe(hostile);
+      expect((await store.knowledge.findKnowledgeBase(ragId))?.fallbackMessage).toBe(hostile);
+      expect((await store.knowledge.listKnowledgeBases(me)).find((k) => k.ragId === ragId)?.fallbackMessage).toBe(hostile);
+
+      // A patch of other fields leaves it as it was; a patch of it leaves the others.
+      expect(await store.knowledge.updateKnowledgeBase(me, ragId, { botName: 'Renamed' })).toMatchObject({ botName: 'Renamed', greeting: 'Hi', fallbackMessage: hostile });
+      const replaced = await store.knowledge.updateKnowledgeBase(me, ragId, { fallbackMessage: 'Mail us.' });
+      expect(replaced).toMatchObject({ botName: 'Renamed', greeting: 'Hi', fallbackMessage: 'Mail us.' });
+      expect((await store.knowledge.findKnowledgeBase(ragId))?.fallbackMessage).toBe('Mail us.');
+
+      expect((await store.knowledge.updateKnowledgeBase(me, ragId, { fallbackMessage: null }))?.fallbackMessage).toBeNull();
+      expect(await store.knowledge.getKnowledgeBase(me, ragId)).toMatchObject({ botName: 'Renamed', greeting: 'Hi', fallbackMessage: null });
+      expect((await store.knowledge.findKnowledgeBase(ragId))?.fallbackMessage).toBeNull();
+    });
+
     it('refuses a knowledge base past the limit, exactly, under concurrency', async () => {
       const me = await account();
       const results = await Promise.all(

@@ -36,10 +36,12 @@ export interface NewKnowledgeBase {
   botName: string;
   description: string | null;
   greeting: string | null;
+  /** Absent or null: none (the default refusal). */
+  fallbackMessage?: string | null;
   theme: WidgetTheme;
 }
 
-export type KnowledgeBasePatch = Partial<Pick<KnowledgeBase, 'botName' | 'description' | 'greeting' | 'theme'>>;
+export type KnowledgeBasePatch = Partial<Pick<KnowledgeBase, 'botName' | 'description' | 'greeting' | 'fallbackMessage' | 'theme'>>;
 
 export type CreateKnowledgeBaseResult =
   | { kind: 'created'; knowledgeBase: KnowledgeBase }

@@ -31,6 +31,7 @@ export function toKnowledgeBase(row: Row): KnowledgeBase {
     botName: text(row.bot_name),
     description: nullableText(row.description),
     greeting: nullableText(row.greeting),
+    fallbackMessage: nullableText(row.fallback_message),
     theme: parseTheme(row.theme),
     contentVersion: num(row.content_version),
     keysVersion: num(row.keys_version),

@@ -51,10 +51,12 @@ export function insufficientScopeChallenge({ resource, scope }: Challenge, descr
 /** The scope each MCP tool needs; `undefined` = any valid token. Unknown tools are left to the server (tool error). */
 export const toolScopes: Readonly<Record<string, Scope | undefined>> = {
   list_knowledge_bases: 'kb:read',
+  get_knowledge_base: 'kb:read',
   list_records: 'kb:read',
   query_knowledge_base: 'kb:read',
   search_knowledge_base: 'kb:read',
   create_knowledge_base: 'kb:write',
+  update_knowledge_base: 'kb:write',
   delete_knowledge_base: 'kb:write',
   add_records: 'kb:write',
   create_api_key: 'kb:write',

@@ -2,6 +2,7 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
 import type { SourceFormat } from '../../knowledge/extraction/types.js';
+import { maxFallbackMessageChars } from '../../knowledge/knowledge-service.js';
 import type { KnowledgeBase } from '../../knowledge/model.js';
 import { maxQueryChars } from '../../knowledge/query/query-service.js';
 import { guarded, type McpCaller, type McpServices, ok, toolError } from './context.js';
@@ -9,6 +10,15 @@ import { guarded, type McpCaller, type McpServices, ok, toolError } from './cont
 const noControl = /^[^\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]*$/;
 const ragId = z.string().min(1).max(64).describe('The knowledge base id (ragId), as list_knowledge_bases shows it.');
 const query = z.string().min(1).max(maxQueryChars).describe('The question, 1 to 4,000 characters.');
+// As over HTTP: the schema bounds what is sent; the knowledge service checks the limit after trimming.
+const fallbackMessage = z
+  .string()
+  .max(4 * maxFallbackMessageChars)
+  .regex(noControl)
+  .describe(
+    `What the bot answers when the records do not answer a question, e.g. "Ask us at help@shop.example"; plain text, at most ${maxFallbackMessageChars} characters after trimming. ` +
+      "Empty restores the default refusal (in the question's language).",
+  );
 const formats = { text: 'txt', markdown: 'md', json: 'json', jsonl: 'jsonl' } as const satisfies Record<string, SourceFormat>;
 
 const Citation = z.object({ sourceName: z.string(), recordId: z.string(), passage: z.string(), score: z.number() });
@@ -31,6 +41,7 @@ export function registerKnowledgeTools(server: McpServer, caller: McpCaller, ser
     ragId: kb.ragId,
     botName: kb.botName,
     description: kb.description,
+    fallbackMessage: kb.fallbackMessage,
     recordCount: kb.recordCount,
     quota: knowledge.quotaOf(kb),
     createdAt: kb.createdAt,
@@ -60,10 +71,47 @@ export function registerKnowledgeTools(server: McpServer, caller: McpCaller, ser
         botName: z.string().min(1).max(80).regex(/\S/).regex(noControl).describe('Name the chat widget shows, 1–80 characters.'),
         description: z.string().max(500).regex(noControl).optional(),
         greeting: z.string().max(300).regex(noControl).optional().describe("The widget's first message."),
+        fallbackMessage: fallbackMessage.optional(),
       },
       annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
     },
     (args) => guarded(caller, 'kb:write', async () => ok({ knowledgeBase: view(await knowledge.create(account, args)) })),
+  );
+
+  server.registerTool(
+    'get_knowledge_base',
+    {
+      title: 'Read a knowledge base',
+      description: 'One knowledge base: its name, description, fallback message, record count and free record slots.',
+      inputSchema: { ragId },
+      annotations: { readOnlyHint: true, openWorldHint: false },
+    },
+    (args) => guarded(caller, 'kb:read', async () => ok({ knowledgeBase: view(await knowledge.get(account, args.ragId)) })),
+  );
+
+  server.registerTool(
+    'update_knowledge_base',
+    {
+      title: 'Update a knowledge base',
+      description:
+        'Change the bot name, description, greeting or fallback message of a knowledge base; fields left out stay as they are. ' +
+        'null (or an empty string) clears description, greeting and fallbackMessage.',
+      inputSchema: {
+        ragId,
+        botName: z.string().min(1).max(80).regex(/\S/).regex(noControl).optional().describe('Name the chat widget shows, 1–80 characters.'),
+        description: z.string().max(500).regex(noControl).nullable().optional(),
+        greeting: z.string().max(300).regex(noControl).nullable().optional().describe("The widget's first message."),
+        fallbackMessage: fallbackMessage.nullable().optional(),
+      },
+      annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+    },
+    ({ ragId: id, ...fields }) =>
+      guarded(caller, 'kb:write', async () => {
+        // Only the fields sent: an absent field must not overwrite the stored one with undefined.
+        const patch = Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined)) as Partial<typeof fields>;
+        if (Object.keys(patch).length === 0) return toolError('validation_failed: name at least one field to change.');
+        return ok({ knowledgeBase: view(await knowledge.update(account, id, patch)) });
+      }),
   );
 
   server.registerTool(

@@ -18,10 +18,27 @@ import { ActiveStreams, streamAnswer } from './query-stream.js';
 const tags = ['Query'];
 const security = [{ apiKey: [] }];
 
+/** One earlier turn of the visitor's chat; QueryService checks the trimmed length (checkedConversation). */
+const Turn = Type.Object(
+  {
+    role: Type.Enum(['user', 'assistant']),
+    content: Type.String({ maxLength: 10_000, description: '1 to 2,000 characters after trimming' }),
+  },
+  { additionalProperties: false },
+);
 const QueryBody = Type.Object(
   {
     ragId: Type.String({ minLength: 1, maxLength: 64 }),
     query: Type.String({ maxLength: 20_000, description: '1 to 4,000 characters after trimming' }),
+    conversation: Type.Optional(
+      Type.Array(Turn, {
+        maxItems: 10,
+        description:
+          'Optional. The earlier turns of this chat, oldest first (at most 10: send the most recent), so that a follow-up such as ' +
+          '"And how much is that?" is understood in context. The server keeps no conversation state. `query` is the new question; ' +
+          'do not repeat it here. Invalid turns → 422 `validation_failed` with the location, e.g. `/body/conversation/3/content`.',
+      }),
+    ),
   },
   { additionalProperties: false },
 );
@@ -44,6 +61,7 @@ const AnswerSchema = Type.Object({
   sources: Type.Array(CitationSchema),
   grounded: Type.Boolean({ description: 'False when the records do not answer the question' }),
   cached: Type.Boolean(),
+  fallback: Type.Optional(Type.Boolean({ description: "Present and true when the built-in extractive answer replaced the language model's (the model failed, timed out, or cited no passage)" })),
   requestId: Type.String(),
 });
 
@@ -62,6 +80,7 @@ export function admitFrom(queries: QueryService, request: FastifyRequest, body: 
     apiKey: typeof apiKey === 'string' ? apiKey : undefined,
     ragId: body.ragId,
     query: body.query,
+    conversation: body.conversation,
     origin: request.headers.origin,
     referer: request.headers.referer,
   });
@@ -117,7 +136,14 @@ export function queryRoutes(app: App, queries: QueryService, metrics: Metrics, h
       // The client left before the answer was ready: nothing to send, and no server error.
       if (!done) return (reply as unknown as FastifyReply).code(499).send();
       metrics.queries.inc({ endpoint: 'query', cached: String(done.cached), grounded: String(done.grounded) });
-      const result: Static<typeof AnswerSchema> = { answer: done.answer, sources: done.sources, grounded: done.grounded, cached: done.cached, requestId: request.id };
+      const result: Static<typeof AnswerSchema> = {
+        answer: done.answer,
+        sources: done.sources,
+        grounded: done.grounded,
+        cached: done.cached,
+        ...(done.fallback ? { fallback: true } : {}),
+        requestId: request.id,
+      };
       return reply.headers(queryHeaders(request, admitted.limits)).send(result);
     },
   );
@@ -156,7 +182,7 @@ export function queryRoutes(app: App, queries: QueryService, metrics: Metrics, h
         summary: 'Ask a question; get the answer as Server-Sent Events',
         description:
           'Events (each with an `id:`): `meta` {requestId, cached} at once; `sources` {sources} after retrieval; `token` {text} repeated; ' +
-          '`done` {answer, sources, grounded, cached}; `error` {code, message} if something fails mid-stream. Comment heartbeats every 15 s. ' +
+          '`done` {answer, sources, grounded, cached, fallback?} — its `answer` is final and replaces the streamed tokens; `error` {code, message} if something fails mid-stream. Comment heartbeats every 15 s. ' +
           'Errors before the stream starts (auth, whitelist, limits, validation) are ordinary problem documents.',
         body: QueryBody,
         produces: ['text/event-stream'],

@@ -75,6 +75,19 @@ function removeDanglingOnce(text: string, sourceCount: number): string {
   return out + text.slice(last);
 }
 
+/** Whether `text` holds a citation marker, whether or not it resolves. */
+export function hasCitationMarker(text: string): boolean {
+  return new RegExp(MARKER_RE.source).test(text);
+}
+
+/** How many characters of citation markers (with the spaces between them) `text` starts with: "[1] [2] Next" → 7. */
+export function leadingCitationsLength(text: string): number {
+  const sticky = new RegExp(MARKER_RE.source, 'y');
+  let end = 0;
+  while (sticky.exec(text)) end = sticky.lastIndex;
+  return end;
+}
+
 /** Distinct source numbers cited in `text`, in order of first appearance (ranges expanded). */
 export function citedIndices(text: string): number[] {
   const seen = new Set<number>();

@@ -1,20 +1,29 @@
 /**
- * Answers with an OpenAI-compatible model, from the retrieved passages only.
+ * Answers with an OpenAI-compatible model, from the retrieved passages only,
+ * with the earlier turns of the conversation as prior chat messages.
  * Tokens stream as the model writes them, with unresolvable citations removed
- * on the way. If the model fails or is too slow before its first token, the
- * extractive answer is given instead; if it fails mid-answer, `done` carries
- * the extractive answer with `fallback: true` (so does an answer that cites
- * no passage: it cannot be checked against the records). A model that answers with the
- * not-found sentinel yields the plain "not in the knowledge base" answer.
+ * on the way. In `done`, a sentence whose citations all fail to resolve is
+ * dropped whole (llm-grounding.ts), so `done.answer` can be shorter than the
+ * streamed text; clients replace the streamed text with it. If the model fails
+ * or is too slow before its first token, the extractive answer is given
+ * instead; if it fails mid-answer, `done` carries the extractive answer with
+ * `fallback: true` (so does an answer that cites no passage once unsupported
+ * sentences are gone: it cannot be checked against the records). A model that
+ * answers with the not-found sentinel, or nothing retrieved, yields the refusal:
+ * the owner's fallback message, else the default in the question's language.
  */
 import type { ChatCompletionsClient } from '../../adapters/llm/chat-completions.js';
 import type { AnswerEvent, AnswerInput, Answerer } from '../query/answerer.js';
+import { detectQuestionLanguage } from '../language/detect.js';
 import { citedIndices, removeDanglingCitations } from './citations.js';
 import { answerExtractively } from './extractive.js';
+import { contextualQuery } from './follow-up.js';
 import { StreamingCitationFilter } from './llm-citation-filter.js';
+import { dropUnsupportedSentences } from './llm-grounding.js';
 import { buildMessages, NOT_FOUND_SENTINEL } from './llm-prompt.js';
+import { refusalText } from './refusal.js';
 import { tokensOf } from './stream-tokens.js';
-import { type Citation, NOT_FOUND_ANSWER } from './types.js';
+import type { Answer, Citation } from './types.js';
 
 export interface LlmAnswererOptions {
   /** Longest wait for the first token before falling back. */
@@ -36,12 +45,15 @@ export class LlmAnswerer implements Answerer {
   }
 
   async *answer(input: AnswerInput): AsyncGenerator<AnswerEvent> {
-    const extractive = answerExtractively(input.query, input.retrieved, { stats: input.stats });
+    // The knowledge base's language breaks ties for a question too short to tell.
+    const refusal = refusalText(detectQuestionLanguage(input.query, input.stats?.language), input.fallbackMessage);
     if (input.retrieved.length === 0) {
       // Nothing retrieved: nothing to ground a model on.
-      yield* replay(extractive.answer, extractive.grounded, extractive.sources);
+      yield* replay(refusal, false, []);
       return;
     }
+    // The fallback answers the question as the conversation makes it, as retrieval searched it.
+    const extractive = orRefusal(answerExtractively(contextualQuery(input.query, input.conversation), input.retrieved, { stats: input.stats }), refusal);
     const sources: Citation[] = input.retrieved.map((r) => ({ sourceName: r.sourceName, recordId: r.recordId, passage: r.text, score: r.score }));
     const controller = new AbortController();
     const abort = () => controller.abort();
@@ -53,7 +65,7 @@ export class LlmAnswerer implements Answerer {
     let emitted = '';
     let announced = false;
     try {
-      for await (const delta of this.client.stream(buildMessages(input.botName, input.query, input.retrieved), controller.signal)) {
+      for await (const delta of this.client.stream(buildMessages(input.botName, input.query, input.retrieved, input.conversation), controller.signal)) {
         clearTimeout(firstToken);
         firstToken = undefined as unknown as NodeJS.Timeout;
         raw += delta;
@@ -73,13 +85,15 @@ export class LlmAnswerer implements Answerer {
       }
       if (!announced) {
         // Empty or the sentinel: the model found no answer in the passages.
-        yield* replay(NOT_FOUND_ANSWER, false, []);
+        yield* replay(refusal, false, []);
         return;
       }
       const tail = filter.flush();
       emitted += tail;
       if (tail) yield { type: 'token', text: tail };
-      const answer = removeDanglingCitations(emitted, sources.length);
+      // With no sentence dropped, `done` is exactly the streamed text (the filter's output, cleaned once more).
+      const checked = dropUnsupportedSentences(raw, sources.length);
+      const answer = checked.dropped > 0 ? checked.text : removeDanglingCitations(emitted, sources.length);
       if (citedIndices(answer).length === 0) {
         // An answer that cites nothing cannot be checked against the records: give the extractive one.
         yield { type: 'done', answer: extractive.answer, grounded: extractive.grounded, sources: extractive.sources, fallback: true };
@@ -106,6 +120,11 @@ export class LlmAnswerer implements Answerer {
 function couldBeSentinel(raw: string): boolean {
   const text = raw.trim();
   return NOT_FOUND_SENTINEL.startsWith(text) || (text.startsWith(NOT_FOUND_SENTINEL) && /^[.!]*$/.test(text.slice(NOT_FOUND_SENTINEL.length)));
+}
+
+/** The extractive answer, or the refusal when it abstains. */
+function orRefusal(answer: Answer, refusal: string): Answer {
+  return answer.grounded ? answer : { answer: refusal, grounded: false, sources: [] };
 }
 
 async function* replay(answer: string, grounded: boolean, sources: Citation[]): AsyncGenerator<AnswerEvent> {

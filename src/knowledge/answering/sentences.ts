@@ -14,7 +14,7 @@ export interface Sentence {
 const segmenter = new Intl.Segmenter('en', { granularity: 'sentence' });
 
 // Ends of pieces that are almost never the end of a sentence.
-const ABBREVIATION_END_RE = /(?:^|[\s(])(?:\p{Lu}|[Mm]rs?|[Mm]s|[Dd]r|[Pp]rof|[Ss]t|[Ss]r|[Jj]r|vs|e\.g|i\.e|cf|approx|[Ff]ig|[Mm]t)\.$/u;
+export const ABBREVIATION_END_RE = /(?:^|[\s(])(?:\p{Lu}|[Mm]rs?|[Mm]s|[Dd]r|[Pp]rof|[Ss]t|[Ss]r|[Jj]r|vs|e\.g|i\.e|cf|approx|[Ff]ig|[Mm]t)\.$/u;
 
 export function collapseSpace(text: string): string {
   return text.replace(/\s+/g, ' ').trim();

@@ -24,7 +24,11 @@ export interface AnswerInput {
 export type AnswerEvent =
   | { type: 'sources'; sources: Citation[] }
   | { type: 'token'; text: string }
-  /** `answer` is final; it equals the tokens joined, unless `fallback` says the model failed mid-answer and the extractive answer replaced it. */
+  /**
+   * `answer` is final and replaces the streamed tokens. It equals the tokens joined, unless `fallback` says the extractive
+   * answer replaced the model's (failure mid-answer, nothing cited), or the LLM answerer dropped a sentence whose citations
+   * all pointed at no passage (llm-grounding.ts).
+   */
   | { type: 'done'; answer: string; grounded: boolean; sources: Citation[]; fallback?: boolean };
 
 export interface Answerer {

@@ -21,7 +21,7 @@ export class OwnerQueries {
     const query = checkedQuery(rawQuery, 'query');
     const kb = await this.knowledge.get(ownerId, ragId);
     const decision = await this.queries.consumeLimits(kb.ragId);
-    return { kb, query, caller: { kind: 'server' }, limits: decision };
+    return { kb, query, conversation: [], caller: { kind: 'server' }, limits: decision };
   }
 
   /** The finished answer (the events collected), or undefined when `signal` aborted it first. */

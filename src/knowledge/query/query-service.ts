@@ -14,7 +14,9 @@ import type { ApiKeyService } from '../keys/api-key-service.js';
 import { type CallerOrigin, callerOrigin, hostAllowed } from '../keys/domains.js';
 import type { KnowledgeBase } from '../model.js';
 import type { TermStats } from '../answering/plan.js';
-import type { Answerer, Citation, RetrievedRecord } from './answerer.js';
+import { contextualQuery } from '../answering/follow-up.js';
+import type { Answerer, AnswerInput, Citation, RetrievedRecord, Turn } from './answerer.js';
+import { checkedConversation } from './conversation.js';
 import type { IndexRegistry } from './index-registry.js';
 import type { UsageRecorder } from './usage-recorder.js';
 
@@ -28,6 +30,8 @@ export interface QueryRequest {
   apiKey: string | undefined;
   ragId: string;
   query: string;
+  /** Earlier turns of the visitor's chat, oldest first, as sent (checked by `admit`). */
+  conversation?: unknown;
   origin: string | undefined;
   referer: string | undefined;
 }
@@ -36,6 +40,8 @@ export interface QueryRequest {
 export interface AdmittedQuery {
   kb: KnowledgeBase;
   query: string;
+  /** The validated earlier turns (empty for a first question); `query` stays the visitor's own text. */
+  conversation: readonly Turn[];
   caller: CallerOrigin;
   limits: LimitDecision;
 }
@@ -122,9 +128,10 @@ export class QueryService {
    */
   async admit(request: QueryRequest): Promise<AdmittedQuery> {
     const query = checkedQuery(request.query, '/body/query');
+    const conversation = checkedConversation(request.conversation, '/body/conversation');
     const { kb, caller } = await this.authorise(request);
     const limits = await this.consumeLimits(kb.ragId);
-    return { kb, query, caller, limits };
+    return { kb, query, conversation, caller, limits };
   }
 
   /**
@@ -150,7 +157,7 @@ export class QueryService {
    * The key and whitelist checks of `admit`, without the query or the limits:
    * the widget's settings endpoint is refused exactly where queries would be.
    */
-  async authorise(request: Omit<QueryRequest, 'query'>): Promise<{ kb: KnowledgeBase; caller: CallerOrigin }> {
+  async authorise(request: Omit<QueryRequest, 'query' | 'conversation'>): Promise<{ kb: KnowledgeBase; caller: CallerOrigin }> {
     const kb = await this.store.findKnowledgeBase(request.ragId);
     const key = await this.keys.verify(request.apiKey, kb);
     const caller = callerOrigin(request.origin, request.referer);
@@ -166,7 +173,7 @@ export class QueryService {
 
   /** Ranked records without answer generation. */
   async search(admitted: AdmittedQuery, limit: number): Promise<SearchResult[]> {
-    const { retrieved } = await this.retrieve(admitted.kb, admitted.query, limit);
+    const { retrieved } = await this.retrieve(admitted.kb, admitted.query, undefined, limit);
     this.usage.record({ ragId: admitted.kb.ragId, at: this.clock(), cached: false, grounded: retrieved.length > 0, question: admitted.query });
     return retrieved.map((r) => ({ recordId: r.recordId, sourceName: r.sourceName, passage: r.text, score: r.score }));
   }
@@ -190,9 +197,7 @@ export class QueryService {
    */
   async answerWhole(admitted: AdmittedQuery, miss: CacheMiss, requestId: string, signal: () => AbortSignal): Promise<DoneEvent | undefined> {
     if (this.answerer.complete) {
-      const { kb, query } = admitted;
-      const { retrieved, stats } = await this.retrieve(kb, query, retrievalDepth);
-      const result = this.answerer.complete({ query, botName: kb.botName, retrieved, stats });
+      const result = this.answerer.complete(await this.answerInput(admitted));
       const done: DoneEvent = { type: 'done', answer: result.answer, sources: result.sources, grounded: result.grounded, cached: false };
       await this.settle(admitted, miss.slot, done);
       return done;
@@ -208,7 +213,6 @@ export class QueryService {
 
   /** The answer as events: meta at once, sources after retrieval, tokens, done. */
   async *answer(admitted: AdmittedQuery, requestId: string, signal: AbortSignal, options: AnswerOptions = {}): AsyncGenerator<QueryEvent> {
-    const { kb, query } = admitted;
     const cached = options.miss ?? (await this.cachedAnswer(admitted));
     if (cached.type === 'done') {
       yield* cachedEvents(requestId, cached);
@@ -216,8 +220,8 @@ export class QueryService {
     }
     yield { type: 'meta', requestId, cached: false };
 
-    const { retrieved, stats } = await this.retrieve(kb, query, retrievalDepth);
-    for await (const event of this.answerer.answer({ query, botName: kb.botName, retrieved, stats, signal })) {
+    const input = await this.answerInput(admitted);
+    for await (const event of this.answerer.answer({ ...input, signal })) {
       if (signal.aborted) return;
       if (event.type === 'done') {
         const done: DoneEvent = { type: 'done', answer: event.answer, sources: event.sources, grounded: event.grounded, cached: false, ...(event.fallback ? { fallback: true } : {}) };
@@ -227,6 +231,16 @@ export class QueryService {
       }
       yield event;
     }
+  }
+
+  /**
+   * What the answerer is given: the visitor's own question, the records retrieved for it in the
+   * context of the earlier turns, those turns, and the knowledge base's own fallback message.
+   */
+  private async answerInput(admitted: AdmittedQuery): Promise<Omit<AnswerInput, 'signal'>> {
+    const { kb, query, conversation } = admitted;
+    const { retrieved, stats } = await this.retrieve(kb, query, conversation, retrievalDepth);
+    return { query, botName: kb.botName, retrieved, stats, conversation, fallbackMessage: kb.fallbackMessage ?? null };
   }
 
   /** A fresh answer is recorded as a query and cached (a fallback answer is not: the model may be back for the next asker). */
@@ -241,13 +255,19 @@ export class QueryService {
   private cacheSlot(admitted: AdmittedQuery): CacheSlot | undefined {
     const ttlMs = this.limits.queryCacheTtlSeconds * 1000;
     if (!(ttlMs > 0)) return undefined;
-    const { kb, query } = admitted;
-    return { key: answerCacheKey(kb.ragId, kb.contentVersion, query, this.answerer.mode), ttlMs };
+    const { kb, query, conversation } = admitted;
+    return { key: answerCacheKey(kb.ragId, kb.contentVersion, query, this.answerer.mode, { conversation, fallbackMessage: kb.fallbackMessage }), ttlMs };
   }
 
-  private async retrieve(kb: KnowledgeBase, query: string, limit: number): Promise<{ retrieved: RetrievedRecord[]; stats: TermStats }> {
+  /** The records that answer `query`; a follow-up is searched in the context of its conversation. */
+  private async retrieve(
+    kb: KnowledgeBase,
+    query: string,
+    conversation: readonly Turn[] | undefined,
+    limit: number,
+  ): Promise<{ retrieved: RetrievedRecord[]; stats: TermStats }> {
     const { index, records } = await this.indexes.get(kb);
-    const hits = index.search(query, limit);
+    const hits = index.search(contextualQuery(query, conversation), limit);
     const out: RetrievedRecord[] = [];
     for (const hit of hits) {
       const record = records.get(hit.recordId);

@@ -1,13 +1,16 @@
 /**
  * Playground tab: ask a question with a query key and watch the answer
  * stream in (POST /api/v1/query/stream). Citations reveal their passage;
- * everything from the answer is rendered as text.
+ * everything from the answer is rendered as text. Like the widget, it keeps
+ * the conversation in memory and sends its recent turns with each question,
+ * so follow-ups can be tried; "Clear conversation" starts afresh.
  */
 import { field, fill, h, notice } from './dom.js';
 import type { TabContext } from './kb.js';
 import { knownKeys } from './api.js';
 import { keyPicker } from './keys.js';
 import { readSse } from '../../sdk/sse.js';
+import { maxConversationTurns, recentTurns, type Turn } from '../../sdk/conversation.js';
 
 interface Citation {
   sourceName: string;
@@ -36,17 +39,39 @@ export async function playgroundTab(panel: HTMLElement, ctx: TabContext): Promis
   const ragId = ctx.kb.ragId;
   let key = knownKeys.get(ragId);
 
+  /** This knowledge base's conversation so far (the tab is rebuilt per knowledge base, so turns never cross). */
+  const turns: Turn[] = [];
+
   const question = h('textarea', { rows: 2, maxlength: 4000, required: true, placeholder: 'How long does delivery take?' });
   const ask = h('button', { type: 'submit' }, 'Ask');
   const stop = h('button', { type: 'button', class: 'secondary', hidden: true }, 'Stop');
+  const clear = h('button', { type: 'button', class: 'secondary', disabled: true }, 'Clear conversation');
+  const history = h('details', { class: 'history', 'data-testid': 'conversation', hidden: true });
   const status = h('p', { class: 'row small', 'aria-live': 'polite' });
   const answer = h('div', { class: 'answer', 'data-testid': 'answer', 'aria-live': 'polite', 'aria-busy': 'false' });
   const citations = h('div', { class: 'citations', 'data-testid': 'citations' });
   const error = h('div', { 'aria-live': 'assertive' });
-  const form = h('form', {}, field('Question', question, 'Enter asks, Shift+Enter starts a new line. Asked exactly as a visitor would, so it counts toward the query limits.'), h('div', { class: 'row' }, ask, stop), error);
+  const form = h(
+    'form',
+    {},
+    field(
+      'Question',
+      question,
+      'Enter asks, Shift+Enter starts a new line. Asked exactly as a visitor would, so it counts toward the query limits. Follow-up questions are understood in the context of this conversation.',
+    ),
+    h('div', { class: 'row' }, ask, stop, clear),
+    error,
+  );
 
   let controller: AbortController | undefined;
   stop.addEventListener('click', () => controller?.abort());
+  clear.addEventListener('click', () => {
+    turns.length = 0;
+    clear.disabled = true;
+    showHistory([]);
+    status.replaceChildren(h('span', { class: 'muted' }, 'Conversation cleared: the next question starts a new one.'));
+    question.focus();
+  });
   question.addEventListener('keydown', (event) => {
     if (event.key === 'Enter' && !event.shiftKey) {
       event.preventDefault();
@@ -66,6 +91,15 @@ export async function playgroundTab(panel: HTMLElement, ctx: TabContext): Promis
           h('p', { class: 'passage' }, c.passage ?? ''),
         ),
       ),
+    );
+  }
+  /** The earlier turns the shown answer was asked with. */
+  function showHistory(sent: Turn[]): void {
+    history.hidden = sent.length === 0;
+    fill(
+      history,
+      h('summary', {}, `Asked as a follow-up to ${sent.length} earlier ${sent.length === 1 ? 'turn' : 'turns'}`),
+      h('ol', {}, ...sent.map((turn) => h('li', {}, h('strong', {}, turn.role === 'user' ? 'Question: ' : 'Answer: '), turn.content))),
     );
   }
   function openCitation(n: number): void {
@@ -93,8 +127,10 @@ export async function playgroundTab(panel: HTMLElement, ctx: TabContext): Promis
     const started = performance.now();
     let firstToken: number | undefined;
     let text = '';
+    const conversation = recentTurns(turns);
     answer.replaceChildren();
     citations.replaceChildren();
+    showHistory(conversation);
     status.replaceChildren(h('span', { class: 'muted' }, 'Asking…'));
     answer.setAttribute('aria-busy', 'true');
     ask.disabled = true;
@@ -103,7 +139,7 @@ export async function playgroundTab(panel: HTMLElement, ctx: TabContext): Promis
       const response = await fetch('/api/v1/query/stream', {
         method: 'POST',
         headers: { 'content-type': 'application/json', accept: 'text/event-stream', 'x-api-key': key },
-        body: JSON.stringify({ ragId, query }),
+        body: JSON.stringify({ ragId, query, ...(conversation.length ? { conversation } : {}) }),
         signal: controller.signal,
       });
       if (!response.ok || !response.body) {
@@ -126,6 +162,9 @@ export async function playgroundTab(panel: HTMLElement, ctx: TabContext): Promis
           const sources = (data.sources as Citation[]) ?? [];
           showCitations(sources);
           answer.replaceChildren(...answerNodes(final, openCitation));
+          turns.push({ role: 'user', content: query }, { role: 'assistant', content: final });
+          turns.splice(0, turns.length - maxConversationTurns);
+          clear.disabled = false;
           const ms = Math.round((firstToken ?? performance.now()) - started);
           fill(
             status,
@@ -162,6 +201,6 @@ export async function playgroundTab(panel: HTMLElement, ctx: TabContext): Promis
       ),
       h('section', { class: 'card', 'aria-labelledby': 'pg-ask' }, h('h2', { id: 'pg-ask' }, 'Ask a question'), form),
     ),
-    h('section', { class: 'card', 'aria-labelledby': 'pg-answer' }, h('h2', { id: 'pg-answer' }, 'Answer'), status, answer, citations),
+    h('section', { class: 'card', 'aria-labelledby': 'pg-answer' }, h('h2', { id: 'pg-answer' }, 'Answer'), history, status, answer, citations),
   );
 }

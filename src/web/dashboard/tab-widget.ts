@@ -50,6 +50,9 @@ export async function widgetTab(panel: HTMLElement, ctx: TabContext): Promise<vo
   botName.value = ctx.kb.botName;
   const greeting = h('input', { type: 'text', name: 'greeting', maxlength: 300, autocomplete: 'off', placeholder: 'Hi! Ask me anything about this site.' });
   greeting.value = ctx.kb.greeting ?? '';
+  // Shown as the answer (text only, never markup) when the records do not answer a question.
+  const fallback = h('textarea', { name: 'fallbackMessage', rows: 3, maxlength: 500, autocomplete: 'off', placeholder: 'Ask us at help@shop.example' });
+  fallback.value = ctx.kb.fallbackMessage ?? '';
   const save = h('button', { type: 'submit' }, 'Save appearance');
   const saved = h('div', { 'aria-live': 'polite' });
   const themeForm = h(
@@ -57,6 +60,11 @@ export async function widgetTab(panel: HTMLElement, ctx: TabContext): Promise<vo
     {},
     field('Bot name', botName, 'The title of the chat panel.'),
     field('Greeting', greeting, 'The first message visitors see; empty for the default.'),
+    field(
+      'Message when the bot has no answer',
+      fallback,
+      "What the bot answers when your records do not cover a question, e.g. how to reach you; up to 500 characters. Empty for the default, which follows the visitor's language.",
+    ),
     h('div', { class: 'row' }, field('Accent colour', accent)),
     field('Position', position),
     field('Colour scheme', scheme),
@@ -76,7 +84,12 @@ export async function widgetTab(panel: HTMLElement, ctx: TabContext): Promise<vo
           return;
         }
         botName.removeAttribute('aria-invalid');
-        await api.updateKnowledgeBase(ragId, { botName: name, greeting: greeting.value.trim() || null, theme: next });
+        await api.updateKnowledgeBase(ragId, {
+          botName: name,
+          greeting: greeting.value.trim() || null,
+          fallbackMessage: fallback.value.trim() || null,
+          theme: next,
+        });
         Object.assign(theme, next);
         await ctx.refreshKb();
         saved.replaceChildren(notice('ok', 'Saved. Widgets on your site pick it up on their next page load.'));

@@ -51,9 +51,9 @@ export class PostgresKnowledgeStore implements KnowledgeStore {
       if (n >= maxActive) return { kind: 'limit_reached', active: n };
       const at = now();
       const inserted = await client.query<Row>(
-        `INSERT INTO knowledge_bases (rag_id, owner_id, bot_name, description, greeting, theme, created_at, updated_at)
-         VALUES ($1, $2, $3, $4, $5, $6::jsonb, $7::timestamptz, $7::timestamptz) RETURNING *`,
-        [input.ragId, input.ownerId, input.botName, input.description, input.greeting, JSON.stringify(input.theme), at],
+        `INSERT INTO knowledge_bases (rag_id, owner_id, bot_name, description, greeting, fallback_message, theme, created_at, updated_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, $8::timestamptz, $8::timestamptz) RETURNING *`,
+        [input.ragId, input.ownerId, input.botName, input.description, input.greeting, input.fallbackMessage ?? null, JSON.stringify(input.theme), at],
       );
       return { kind: 'created', knowledgeBase: toKnowledgeBase(inserted.rows[0] as Row) };
     });
@@ -81,9 +81,9 @@ export class PostgresKnowledgeStore implements KnowledgeStore {
       if (!row) return undefined;
       const next = { ...toKnowledgeBase(row), ...patch };
       const { rows } = await client.query<Row>(
-        `UPDATE knowledge_bases SET bot_name = $1, description = $2, greeting = $3, theme = $4::jsonb, updated_at = $5::timestamptz
-         WHERE rag_id = $6 RETURNING *`,
-        [next.botName, next.description, next.greeting, JSON.stringify(next.theme), now(), ragId],
+        `UPDATE knowledge_bases SET bot_name = $1, description = $2, greeting = $3, fallback_message = $4, theme = $5::jsonb, updated_at = $6::timestamptz
+         WHERE rag_id = $7 RETURNING *`,
+        [next.botName, next.description, next.greeting, next.fallbackMessage, JSON.stringify(next.theme), now(), ragId],
       );
       return toKnowledgeBase(rows[0] as Row);
     });

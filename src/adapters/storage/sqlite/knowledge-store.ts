@@ -36,10 +36,10 @@ export class SqliteKnowledgeStore implements KnowledgeStore {
         const at = now();
         this.db
           .prepare(
-            `INSERT INTO knowledge_bases (rag_id, owner_id, bot_name, description, greeting, theme, created_at, updated_at)
-             VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+            `INSERT INTO knowledge_bases (rag_id, owner_id, bot_name, description, greeting, fallback_message, theme, created_at, updated_at)
+             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
           )
-          .run(input.ragId, input.ownerId, input.botName, input.description, input.greeting, JSON.stringify(input.theme), at, at);
+          .run(input.ragId, input.ownerId, input.botName, input.description, input.greeting, input.fallbackMessage ?? null, JSON.stringify(input.theme), at, at);
         return { kind: 'created', knowledgeBase: toKnowledgeBase(this.owned(input.ownerId, input.ragId) as Row) };
       })
       .immediate();
@@ -70,8 +70,8 @@ export class SqliteKnowledgeStore implements KnowledgeStore {
         const current = toKnowledgeBase(row);
         const next = { ...current, ...patch };
         this.db
-          .prepare('UPDATE knowledge_bases SET bot_name = ?, description = ?, greeting = ?, theme = ?, updated_at = ? WHERE rag_id = ?')
-          .run(next.botName, next.description, next.greeting, JSON.stringify(next.theme), now(), ragId);
+          .prepare('UPDATE knowledge_bases SET bot_name = ?, description = ?, greeting = ?, fallback_message = ?, theme = ?, updated_at = ? WHERE rag_id = ?')
+          .run(next.botName, next.description, next.greeting, next.fallbackMessage, JSON.stringify(next.theme), now(), ragId);
         return toKnowledgeBase(this.owned(ownerId, ragId) as Row);
       })
       .immediate();

@@ -216,4 +216,12 @@ CREATE TABLE oauth_used_jtis (
 );
 `,
   },
+  {
+    id: 6,
+    name: "knowledge bases: the owner's fallback message",
+    // Nullable with no default: existing knowledge bases keep the default refusal.
+    sql: `
+ALTER TABLE knowledge_bases ADD COLUMN fallback_message TEXT;
+`,
+  },
 ];
