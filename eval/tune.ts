@@ -3,40 +3,17 @@
  * the visitor sets only (the reporting half is never looked at here). Prints the best settings by
  * correct & complete answers, among those that refuse at least 85% of the near-topic questions.
  */
-import { answerExtractively } from '../src/knowledge/answering/extractive.js';
 import type { ExtractiveOptions } from '../src/knowledge/answering/plan.js';
 import { DEFAULT_INFORMATIVENESS } from '../src/knowledge/retrieval/query-expansion.js';
-import { KnowledgeIndex } from '../src/knowledge/retrieval/knowledge-index.js';
 import { loadSet, setNames } from './sets.js';
+import { runVisitorSet, summarizeVisitor } from './visitor.js';
 
 const sets = setNames().map(loadSet);
-const collapse = (s: string) => s.toLowerCase().replace(/\s+/g, ' ');
 
 function run(options: ExtractiveOptions): { cc: number; refused: number; wrong: number } {
-  let cc = 0;
-  let answerable = 0;
-  let refused = 0;
-  let unanswerable = 0;
-  let wrong = 0;
-  for (const set of sets) {
-    const index = KnowledgeIndex.build(set.records);
-    const byId = new Map(set.records.map((r) => [r.recordId, r]));
-    for (const q of set.questions) {
-      if (q.half !== 'tune') continue;
-      const retrieved = index.search(q.question, 6).map((h) => ({ ...(byId.get(h.recordId) as (typeof set.records)[number]), score: h.score }));
-      const a = answerExtractively(q.question, retrieved, { ...options, stats: index });
-      if (q.type === 'unanswerable') {
-        unanswerable++;
-        if (!a.grounded) refused++;
-      } else {
-        answerable++;
-        const text = collapse(a.answer);
-        if (a.grounded && q.facts.every((alts) => alts.some((alt) => text.includes(collapse(alt))))) cc++;
-        else if (a.grounded) wrong++;
-      }
-    }
-  }
-  return { cc: cc / answerable, refused: refused / unanswerable, wrong: wrong / answerable };
+  const outcomes = sets.flatMap((set) => runVisitorSet(set, options)).filter((o) => o.question.half === 'tune');
+  const s = summarizeVisitor(outcomes);
+  return { cc: s.correctComplete, refused: s.correctlyRefused, wrong: 1 - s.correctComplete - s.wronglyRefused };
 }
 
 const rows: { config: string; cc: number; refused: number; wrong: number }[] = [];

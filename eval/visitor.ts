@@ -3,9 +3,10 @@
  * the question in its conversation, retrieval from the knowledge base's index, and the built-in
  * answerer. Scores each answer against the gold records and facts.
  */
+import { answerExtractively } from '../src/knowledge/answering/extractive.js';
 import { contextualQuery } from '../src/knowledge/answering/follow-up.js';
+import type { ExtractiveOptions } from '../src/knowledge/answering/plan.js';
 import type { Answer, RetrievedRecord } from '../src/knowledge/answering/types.js';
-import { ExtractiveAnswerer } from '../src/knowledge/query/extractive-answerer.js';
 import { KnowledgeIndex } from '../src/knowledge/retrieval/knowledge-index.js';
 import type { EvalRecord } from './dataset.js';
 import { rate, round } from './metrics.js';
@@ -62,14 +63,17 @@ export function segmentsVerbatim(answer: Answer, records: ReadonlyMap<string, Ev
   return any;
 }
 
-export function runVisitorSet(set: VisitorSet): VisitorOutcome[] {
+/**
+ * Asks every question of `set` as the query service would (ExtractiveAnswerer.complete is this
+ * call); `options` overrides the answerer's defaults, for the tuning sweep.
+ */
+export function runVisitorSet(set: VisitorSet, options: ExtractiveOptions = {}): VisitorOutcome[] {
   const index = KnowledgeIndex.build(set.records);
   const byId = new Map(set.records.map((r) => [r.recordId, r]));
-  const answerer = new ExtractiveAnswerer();
   return set.questions.map((question) => {
     const searched = contextualQuery(question.question, question.conversation);
     const retrieved: RetrievedRecord[] = index.search(searched, RETRIEVAL_DEPTH).map((h) => ({ ...(byId.get(h.recordId) as EvalRecord), score: h.score }));
-    const answer = answerer.complete({ query: question.question, conversation: question.conversation, botName: 'Eval', retrieved, stats: index });
+    const answer = answerExtractively(question.question, retrieved, { ...options, stats: index, conversation: question.conversation });
     const gold = new Set(set.goldIds.get(question.id) ?? []);
     const cited = answer.sources.map((s) => s.recordId);
     const missingFacts = answer.grounded ? missing(answer.answer, question.facts) : question.facts;

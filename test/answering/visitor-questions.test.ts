@@ -11,8 +11,8 @@ import { KnowledgeIndex } from '../../src/knowledge/retrieval/knowledge-index.js
 import { contextualQuery } from '../../src/knowledge/answering/follow-up.js';
 import type { Answer, RetrievedRecord, Turn } from '../../src/knowledge/answering/types.js';
 
-function knowledgeBase(markdown: string) {
-  const records = extract(new TextEncoder().encode(markdown), 'md').records.map((r, i) => ({
+function knowledgeBase(content: string, format: 'md' | 'json' = 'md') {
+  const records = extract(new TextEncoder().encode(content), format).records.map((r, i) => ({
     recordId: `r${i + 1}`,
     sourceName: 'faq.md',
     title: r.title ?? null,
@@ -85,6 +85,10 @@ describe('visitor questions from the answers issue', () => {
     expect(a.answer).toContain('3 to 7 business days');
   });
 
+  it('quotes one record when it answers the whole question', () => {
+    expect(shop.ask('How long is the warranty on a kettle?').sources).toHaveLength(1);
+  });
+
   it('answers each part of a two-part question with its own citation', () => {
     const a = shop.ask('How long is the kettle warranty, and which cards do you accept?');
     expect(shop.titleOf(a)).toEqual(['Shop FAQ › Warranty', 'Shop FAQ › Payment']);
@@ -127,5 +131,23 @@ describe('German knowledge base', () => {
     expect(a.grounded).toBe(false);
     expect(a.answer).toBe('Dazu habe ich in der Wissensdatenbank nichts gefunden.');
     expect(german.ask('Habt ihr eine Filiale in München?', { fallbackMessage: 'Schreib uns an hilfe@laden.example' }).answer).toBe('Schreib uns an hilfe@laden.example');
+  });
+});
+
+const catalogue = knowledgeBase(
+  JSON.stringify([
+    { name: 'Arden Tamper 58 mm', price: '£38', sku: 'TAM-58', category: 'Tampers', description: 'A flat stainless tamper.', specs: { Fits: '58 mm baskets', Weight: '450 g' } },
+    { name: 'Arden Tamper 51 mm', price: '£32', sku: 'TAM-51', category: 'Tampers', description: 'A smaller flat tamper.', specs: { Fits: '51 mm baskets', Weight: '380 g' } },
+    { name: 'Copper Kettle', price: '£74', sku: 'KET-01', category: 'Kettles', description: 'A gooseneck kettle for pour-over.', specs: { Capacity: '0.6 L' } },
+  ]),
+  'json',
+);
+
+describe('product answers', () => {
+  it('name first, then the price and the asked-for field, without SKU or category lines', () => {
+    const a = catalogue.ask('How heavy is the Arden Tamper 58 mm? What is its weight?');
+    expect(a.grounded).toBe(true);
+    expect(a.answer).toMatch(/^Arden Tamper 58 mm \(£38\) — .*weight: 450 g/);
+    expect(a.answer).not.toMatch(/TAM-58|Tampers/);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { analyze, normalizeText, queryTerms, tokenize } from '../../src/knowledge/retrieval/tokenize.js';
+import { analyze, normalizeText, analyzeSurface, tokenize } from '../../src/knowledge/retrieval/tokenize.js';
 
 describe('normalizeText', () => {
   it('lower-cases, applies NFKC and strips diacritics', () => {
@@ -58,23 +58,24 @@ describe('tokenize', () => {
   });
 });
 
-describe('queryTerms', () => {
-  it('separates distinct content terms from stop-words', () => {
-    expect(queryTerms('What is the refund policy for refunds?')).toEqual({ content: ['refund', 'polici'], stop: ['what', 'is', 'the', 'for'] });
+describe('analyzeSurface', () => {
+  it('separates content words from stop-words and keeps each surface form', () => {
+    const tokens = analyzeSurface('What is the refund policy for refunds?');
+    expect(tokens.filter((t) => !t.stop).map((t) => [t.surface, t.term])).toEqual([
+      ['refund', 'refund'],
+      ['policy', 'polici'],
+      ['refunds', 'refund'],
+    ]);
+    expect(tokens.filter((t) => t.stop).map((t) => t.term)).toEqual(['what', 'is', 'the', 'for']);
   });
 
   it('returns nothing for an empty query', () => {
-    expect(queryTerms('  ?! ')).toEqual({ content: [], stop: [] });
+    expect(analyzeSurface('  ?! ')).toEqual([]);
   });
 
-  it('gives a repeated query the same terms, frozen because they are shared', () => {
-    const first = queryTerms('Where is my parcel, my parcel?');
-    const again = queryTerms('Where is my parcel, my parcel?');
-    expect(again).toEqual({ content: ['parcel'], stop: ['where', 'is', 'my'] });
-    expect(again).toEqual(first);
-    expect(Object.isFrozen(again) && Object.isFrozen(again.content) && Object.isFrozen(again.stop)).toBe(true);
-    // Many other queries later (more than the memo holds), the answer is still the same.
-    for (let i = 0; i < 1000; i++) queryTerms(`query number ${i}`);
-    expect(queryTerms('Where is my parcel, my parcel?')).toEqual(first);
+  it('analyses German with the German stemmer and umlauts as ae/oe/ue', () => {
+    const [word] = analyzeSurface('Rückgabe', 'de');
+    expect(word?.surface).toBe('rueckgabe');
+    expect(analyzeSurface('rueckgabe', 'de')[0]?.term).toBe(word?.term);
   });
 });

@@ -79,28 +79,32 @@ interface Part {
   text: string;
 }
 
-/** The quoted parts of a plan: one per record, in order of first selection, units in document order. */
-function partsOf(plan: AnswerPlan, o: ResolvedOptions): Part[] {
-  const groups = new Map<number, ScoredUnit[]>();
+/** Units chosen for one record, across the plans of a question's parts. */
+interface RecordChoice {
+  record: RetrievedRecord;
+  units: ScoredUnit[];
+}
+
+/** Adds a plan's chosen units to `choices`, one entry per record in order of first selection. */
+function collect(plan: AnswerPlan, choices: Map<string, RecordChoice>): void {
   for (const u of plan.selected) {
-    const list = groups.get(u.record) ?? [];
-    list.push(u);
-    groups.set(u.record, list);
-  }
-  const parts: Part[] = [];
-  for (const [recordIndex, units] of groups) {
-    const record = plan.records[recordIndex] as RetrievedRecord;
-    units.sort((a, b) => a.unit.start - b.unit.start);
-    let text: string;
-    if (record.kind === 'product') {
-      text = productReply(record, units);
-    } else {
-      text = units.map((u) => u.unit.text).join(' ');
+    const record = plan.records[u.record] as RetrievedRecord;
+    let choice = choices.get(record.recordId);
+    if (!choice) {
+      choice = { record, units: [] };
+      choices.set(record.recordId, choice);
     }
-    // Only the first selected unit can exceed the budget (a very long sentence); clip it.
-    parts.push({ record, text: clip(text, o.maxChars) });
+    // Units are shared per record, so a unit chosen by two parts is the same object.
+    if (!choice.units.some((c) => c.unit === u.unit)) choice.units.push(u);
   }
-  return parts;
+}
+
+/** A record's reply: its units in document order, a product as "name (price) — fields". */
+function partOf(choice: RecordChoice, o: ResolvedOptions): Part {
+  const units = [...choice.units].sort((a, b) => a.unit.start - b.unit.start);
+  const text = choice.record.kind === 'product' ? productReply(choice.record, units) : units.map((u) => u.unit.text).join(' ');
+  // Only the first selected unit can exceed the budget (a very long sentence); clip it.
+  return { record: choice.record, text: clip(text, o.maxChars) };
 }
 
 export function answerExtractively(query: string, retrieved: readonly RetrievedRecord[], options?: ExtractiveAnswerOptions): Answer {
@@ -110,36 +114,28 @@ export function answerExtractively(query: string, retrieved: readonly RetrievedR
   const asked = followUp ? contextualQuery(query, options?.conversation) : query;
   // A follow-up is one question in its context; otherwise each part of a two-part question is answered on its own.
   const questions = followUp ? [asked] : splitQuestion(asked);
-  const parts: Part[] = [];
+  // Each part's units are gathered per record, so a record that answers two parts is quoted once.
+  const choices = new Map<string, RecordChoice>();
   const answer = (q: string) => {
     const plan = planResolved(q, retrieved, o);
-    if (!plan.grounded || plan.selected.length === 0) return;
-    for (const part of partsOf(plan, o)) {
-      if (!parts.some((p) => p.record.recordId === part.record.recordId && p.text === part.text)) parts.push(part);
-    }
+    if (plan.grounded) collect(plan, choices);
   };
   for (const q of questions) answer(q);
   // Parts too short to stand alone may still be answerable together.
-  if (parts.length === 0 && questions.length > 1) answer(asked);
-  if (parts.length === 0) return notFound(query, language, options?.fallbackMessage);
+  if (choices.size === 0 && questions.length > 1) answer(asked);
+  if (choices.size === 0) return notFound(query, language, options?.fallbackMessage);
+  const parts = [...choices.values()].map((c) => partOf(c, o));
 
   const sources: Citation[] = [];
   const pieces: string[] = [];
   for (const part of parts) {
-    let n = sources.findIndex((s) => s.recordId === part.record.recordId) + 1;
-    if (n === 0) {
-      sources.push({
-        sourceName: part.record.sourceName,
-        recordId: part.record.recordId,
-        passage: part.record.text.length <= WHOLE_PASSAGE_CHARS ? part.record.text : part.text,
-        score: part.record.score,
-      });
-      n = sources.length;
-    } else {
-      const s = sources[n - 1] as Citation;
-      if (s.passage !== part.record.text) s.passage = `${s.passage} ${part.text}`;
-    }
-    pieces.push(`${part.text} [${n}]`);
+    sources.push({
+      sourceName: part.record.sourceName,
+      recordId: part.record.recordId,
+      passage: part.record.text.length <= WHOLE_PASSAGE_CHARS ? part.record.text : part.text,
+      score: part.record.score,
+    });
+    pieces.push(`${part.text} [${sources.length}]`);
   }
   return { answer: pieces.join(' '), grounded: true, sources };
 }

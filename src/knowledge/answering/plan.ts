@@ -56,10 +56,11 @@ export interface ExtractiveOptions {
 /** What the answerer needs of an index; `KnowledgeIndex` provides it. */
 export interface TermStats {
   readonly size: number;
-  readonly language?: string;
+  /** ISO 639-1 language the index analyses its records in. */
+  readonly language: string;
   docFreq(term: string): number;
   /** The question's words matched to the index's terms (see query-expansion.ts). */
-  expand?(query: string): ExpandedQuery;
+  expand(query: string): ExpandedQuery;
 }
 
 export type ResolvedOptions = Required<Omit<ExtractiveOptions, 'stats'>> & Pick<ExtractiveOptions, 'stats'>;
@@ -257,14 +258,12 @@ export function planAnswer(query: string, retrieved: readonly RetrievedRecord[],
 export function planResolved(query: string, retrieved: readonly RetrievedRecord[], o: ResolvedOptions): AnswerPlan {
   const records = retrieved.slice(0, Math.max(0, o.maxRecords));
   const stats = o.stats ?? localStats(records);
-  const expanded = stats.expand ? stats.expand(query) : (stats as KnowledgeIndex).expand(query);
-  const words = expanded.words;
+  const words = stats.expand(query).words;
   const weights = wordWeights(words, stats, o);
   const refused = (coverage: number): AnswerPlan => ({ coverage, words, weights, grounded: false, selected: [], records });
   // No content words ("what is it?") leaves nothing to ground an answer on: abstain rather than guess.
   if (records.length === 0 || words.length === 0) return refused(0);
-  const language = stats.language ?? 'en';
-  const units = records.map((r) => recordUnits(r, o.maxChars, language));
+  const units = records.map((r) => recordUnits(r, o.maxChars, stats.language));
   const scored = score(units, records, words, weights, o);
   let coverage = 0;
   for (const u of scored) coverage = Math.max(coverage, u.coverage);

@@ -313,14 +313,6 @@ export class KnowledgeIndex implements Vocabulary {
     return [...found];
   }
 
-  /** Ranks by already analysed, distinct terms (the answerer and evaluations reuse this). */
-  searchTerms(terms: readonly string[], limit: number): Hit[] {
-    return this.searchWeighted(
-      terms.map((term) => ({ term, weight: 1 })),
-      limit,
-    );
-  }
-
   /** Ranks by weighted terms: each term's BM25F contribution is multiplied by its weight. */
   searchWeighted(terms: readonly WeightedTerm[], limit: number): Hit[] {
     const n = this.docs.size;
