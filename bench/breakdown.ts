@@ -26,7 +26,7 @@ import { Problem } from '../src/http/schemas.js';
 import type { App } from '../src/http/types.js';
 import { newId } from '../src/ids.js';
 import { buildBareApp } from './bare-app.js';
-import { FAQ, faqJson, QUESTIONS } from './faq.js';
+import { FAQ, faqJson, QUESTIONS, SAMPLE_QUESTION } from './faq.js';
 import { round } from './stats.js';
 
 export interface BreakdownStep {
@@ -96,7 +96,7 @@ export async function queryBreakdown(callsPerBatch: number, batches: number): Pr
     const { secret } = await deps.keys.create(account.accountId, kb.ragId, { allowedDomains: [] });
     await Promise.all([app.ready(), limitedApp.ready(), routesOnly.ready(), bare.ready()]);
 
-    const question = 'How long does delivery take to France?';
+    const question = SAMPLE_QUESTION;
     const payload = JSON.stringify({ ragId: kb.ragId, query: question });
     const headers = { 'content-type': 'application/json', 'x-api-key': secret };
     const inject = async (target: { inject: typeof bare.inject }, body: string) => {

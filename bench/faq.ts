@@ -113,6 +113,13 @@ export const FAQ: readonly FaqEntry[] = [
 ];
 
 /** What visitors ask: paraphrases of the FAQ and a few questions it cannot answer. */
+/**
+ * The question of the cached scenarios and of the profiles: answered from the delivery entry in
+ * its own terms. (It used to ask about France, which the FAQ never names — it says "within the
+ * EU" — and the answerer now refuses names the records never mention.)
+ */
+export const SAMPLE_QUESTION = 'How long does delivery take to Switzerland?';
+
 export const QUESTIONS: readonly string[] = [
   'When are you open?',
   'how long will shipping take to france',

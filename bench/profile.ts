@@ -15,7 +15,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { killAll, removeTempDirs, repoRoot, spawnServer, tempDir } from './children.js';
-import { QUESTIONS } from './faq.js';
+import { QUESTIONS, SAMPLE_QUESTION } from './faq.js';
 import { load } from './http-load.js';
 import { prepareKnowledgeBase } from './setup.js';
 import { streamScenario } from './streams.js';
@@ -94,7 +94,7 @@ async function main(): Promise<void> {
       const target = { url: server.url, ragId: kb.ragId, apiKey: kb.apiKey, questions: QUESTIONS };
       for (let i = 0; i < Math.max(1, Math.round(seconds)); i++) await streamScenario(target, 50, 20, 1);
     } else {
-      const bodies = scenario === 'uncached' ? QUESTIONS.map((query) => ({ ragId: kb.ragId, query })) : [{ ragId: kb.ragId, query: 'How long does delivery take to France?' }];
+      const bodies = scenario === 'uncached' ? QUESTIONS.map((query) => ({ ragId: kb.ragId, query })) : [{ ragId: kb.ragId, query: SAMPLE_QUESTION }];
       const result = await load({
         label: scenario,
         server,

@@ -18,7 +18,7 @@ import path from 'node:path';
 import { benchDir, killAll, pinSelf, removeTempDirs, repoRoot, type ServerChild, spawnServer, tempDir } from './children.js';
 import { queryBreakdown } from './breakdown.js';
 import { benchExtraction, type ExtractionResult } from './extraction.js';
-import { FAQ, QUESTIONS } from './faq.js';
+import { FAQ, QUESTIONS, SAMPLE_QUESTION } from './faq.js';
 import { load } from './http-load.js';
 import { httpIngest, inProcessIngest } from './ingest.js';
 import { memoryLimiter, redisLimiter } from './limiter.js';
@@ -50,7 +50,7 @@ const settings = {
   redisSequentialCalls: quick ? 300 : 2000,
   redisConcurrentMs: quick ? 500 : 2000,
   questions: QUESTIONS.length,
-  cachedQuestion: 'How long does delivery take to France?',
+  cachedQuestion: SAMPLE_QUESTION,
 };
 
 const redisUrl = process.env.REDIS_URL?.trim() || undefined;
