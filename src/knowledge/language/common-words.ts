@@ -44,6 +44,11 @@ export function commonRank(word: string, language: string): number | undefined {
   return table(language).get(word);
 }
 
+/** Every listed word of the language with its rank. */
+export function commonWords(language: string): ReadonlyMap<string, number> {
+  return table(language);
+}
+
 /** Whether the language has a common-word list (so that `commonRank` means something). */
 export function hasCommonWords(language: string): boolean {
   return table(language).size > 0;

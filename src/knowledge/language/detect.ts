@@ -6,8 +6,8 @@
  */
 import { franc } from 'franc-min';
 import { normalizeFor } from '../retrieval/tokenize.js';
-import { commonRank } from './common-words.js';
-import { DEFAULT_LANGUAGE, LANGUAGES, languageProfile } from './languages.js';
+import { commonWords } from './common-words.js';
+import { DEFAULT_LANGUAGE, LANGUAGES } from './languages.js';
 
 const ISO3 = LANGUAGES.map((l) => l.iso3);
 const FROM_ISO3 = new Map(LANGUAGES.map((l) => [l.iso3, l.code]));
@@ -26,20 +26,47 @@ export function detectTextLanguage(text: string): string | undefined {
 }
 
 /**
- * The language of a knowledge base: franc on one sample of its records (up to 1,500 characters,
- * a slice of each of the first records), or `fallback` when that is too little to tell. One call,
- * so indexing stays cheap.
+ * The language of a knowledge base: franc on one sample of its records (up to 600 characters,
+ * a slice of each of the first records), or `fallback` when that is too little to tell. One call
+ * on a short sample (franc's cost grows with the text), so rebuilding an index stays cheap.
  */
 export function detectCorpusLanguage(texts: Iterable<string>, fallback = DEFAULT_LANGUAGE): string {
   let sample = '';
   for (const text of texts) {
-    sample += `${text.slice(0, 300)}\n`;
-    if (sample.length >= 1500) break;
+    sample += `${text.slice(0, 200)}\n`;
+    if (sample.length >= 600) break;
   }
   return detectTextLanguage(sample) ?? fallback;
 }
 
 const WORD_RE = /[\p{L}\p{M}]+/gu;
+
+/** Votes a word gives each language, keyed by the word as that language normalises it. */
+type Votes = ReadonlyMap<string, readonly (readonly [code: string, vote: number])[]>;
+let votesTable: Votes | undefined;
+
+/**
+ * One table for every language's stop-words (2 votes) and 1,000 most common words (0.5), built on
+ * the first question that needs it, so a question costs one or two look-ups per word instead of one
+ * per word and language.
+ */
+function votes(): Votes {
+  if (votesTable) return votesTable;
+  const table = new Map<string, [string, number][]>();
+  const add = (word: string, code: string, vote: number) => {
+    const list = table.get(word) ?? [];
+    const own = list.find(([c]) => c === code);
+    if (own) own[1] = Math.max(own[1], vote);
+    else list.push([code, vote]);
+    table.set(word, list);
+  };
+  for (const l of LANGUAGES) {
+    for (const w of l.stopWords) add(w, l.code, 2);
+    for (const [w, rank] of commonWords(l.code)) if (rank <= 1000) add(w, l.code, 0.5);
+  }
+  votesTable = table;
+  return table;
+}
 
 /**
  * Language of a question. Each word votes for the languages whose stop-words contain it (2) or
@@ -51,21 +78,15 @@ export function detectQuestionLanguage(question: string, fallback = DEFAULT_LANG
     const lang = detectTextLanguage(question);
     if (lang) return lang;
   }
-  const scores = new Map<string, number>();
-  for (const l of LANGUAGES) scores.set(l.code, l.code === fallback ? 1 : 0);
+  const table = votes();
+  const scores = new Map<string, number>([[fallback, 1]]);
   const words = question.match(WORD_RE) ?? [];
   for (const raw of words.slice(0, 40)) {
-    for (const l of LANGUAGES) {
-      const w = normalizeFor(raw, l.code);
-      const profile = languageProfile(l.code);
-      let vote = 0;
-      if (profile?.stopWords.has(w)) vote = 2;
-      else {
-        const rank = commonRank(w, l.code);
-        if (rank !== undefined && rank <= 1000) vote = 0.5;
-      }
-      scores.set(l.code, (scores.get(l.code) ?? 0) + vote);
-    }
+    const plain = normalizeFor(raw, DEFAULT_LANGUAGE);
+    // German spells umlauts as ae/oe/ue in its table; every other language folds them away.
+    const german = normalizeFor(raw, 'de');
+    for (const [code, vote] of table.get(plain) ?? []) if (code !== 'de' || german === plain) scores.set(code, (scores.get(code) ?? 0) + vote);
+    if (german !== plain) for (const [code, vote] of table.get(german) ?? []) if (code === 'de') scores.set(code, (scores.get(code) ?? 0) + vote);
   }
   let best = fallback;
   let bestScore = scores.get(fallback) ?? 0;
