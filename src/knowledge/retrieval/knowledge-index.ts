@@ -14,7 +14,7 @@
 import { detectCorpusLanguage } from '../language/detect.js';
 import { type Bm25Params, DEFAULT_BM25, idf, lengthNorm, saturate } from './bm25.js';
 import { type ExpandedQuery, expandQuery, type Vocabulary } from './query-expansion.js';
-import { analyzeSurface } from './tokenize.js';
+import { type AnalysedWords, analyzeWords } from './tokenize.js';
 import { topK } from './top-k.js';
 
 export interface IndexableRecord {
@@ -158,21 +158,12 @@ export class KnowledgeIndex implements Vocabulary {
   add(records: readonly IndexableRecord[]): void {
     for (const record of records) {
       if (this.docs.has(record.recordId)) this.remove([record.recordId]);
-      const titleTokens = record.title ? analyzeSurface(record.title, this.language, 'index') : [];
-      const textTokens = analyzeSurface(record.text, this.language, 'index');
-      const titleTerms = titleTokens.map((t) => t.term);
-      const textTerms = textTokens.map((t) => t.term);
-      for (const list of [titleTokens, textTokens]) {
-        for (const t of list) {
-          if (t.surface.length >= 3 && t.surface.length <= SURFACE_MAX_CHARS && !this.surfaceTerms.has(t.surface) && PLAIN_WORD_RE.test(t.surface)) {
-            // A copy, so that the map does not keep the record's whole normalised text alive.
-            this.surfaceTerms.set(` ${t.surface}`.slice(1), ` ${t.term}`.slice(1));
-            this.sortedSurfaces = null;
-            this.reversedTerms = null;
-            this.deletionIndex = null;
-          }
-        }
-      }
+      const title = record.title ? analyzeWords(record.title, this.language, 'index') : null;
+      const text = analyzeWords(record.text, this.language, 'index');
+      const titleTerms = title?.terms ?? [];
+      const textTerms = text.terms;
+      if (title) this.addSurfaces(title);
+      this.addSurfaces(text);
       const doc: Doc = {
         record,
         seq: this.nextSeq++,
@@ -192,6 +183,20 @@ export class KnowledgeIndex implements Vocabulary {
       this.totalTextLen += doc.textLen;
     }
     this.version++;
+  }
+
+  /** Remembers the surface words of a record (plain words of 3 to 30 letters) for variant and spelling matches. */
+  private addSurfaces(words: AnalysedWords): void {
+    const { surfaces, terms } = words;
+    for (let i = 0; i < surfaces.length; i++) {
+      const surface = surfaces[i] as string;
+      if (surface.length < 3 || surface.length > SURFACE_MAX_CHARS || this.surfaceTerms.has(surface) || !PLAIN_WORD_RE.test(surface)) continue;
+      // A copy, so that the map does not keep the record's whole normalised text alive.
+      this.surfaceTerms.set(` ${surface}`.slice(1), ` ${terms[i] as string}`.slice(1));
+      this.sortedSurfaces = null;
+      this.reversedTerms = null;
+      this.deletionIndex = null;
+    }
   }
 
   /** Removes records by id; unknown ids are ignored. Returns how many were removed. */

@@ -9,7 +9,7 @@
  * never mention ("Mars", "oat") weighs a lot.
  */
 import { generalInformativeness, hasCommonWords, commonRank } from '../language/common-words.js';
-import { analyzeSurface, normalizeFor } from './tokenize.js';
+import { analyzeWords, normalizeFor } from './tokenize.js';
 
 /** How general-language informativeness is scaled (see `generalInformativeness`). */
 export interface InformativenessScale {
@@ -168,9 +168,13 @@ function spellingMatches(vocab: Vocabulary, surface: string): TermMatch[] {
   return best === undefined ? [] : [{ term: best, credit: SPELLING_CREDIT }];
 }
 
-/** Matches of one content word, the first kind that finds any. */
+const NUMBER_RE = /^\p{N}+$/u;
+const HAS_DIGIT_RE = /\p{N}/u;
+
+/** Matches of one content word, the first kind that finds any. A number ("58", "2024") only matches exactly. */
 function matchWord(vocab: Vocabulary, surface: string, term: string): { matches: TermMatch[]; via: MatchKind } {
   if (vocab.docFreq(term) > 0) return { matches: [{ term, credit: 1 }], via: 'exact' };
+  if (HAS_DIGIT_RE.test(surface)) return { matches: [], via: 'none' };
   const variants = variantMatches(vocab, surface);
   if (variants.length > 0) return { matches: variants, via: 'variant' };
   const compounds = compoundMatches(vocab, term);
@@ -181,22 +185,24 @@ function matchWord(vocab: Vocabulary, surface: string, term: string): { matches:
 }
 
 export function expandQuery(query: string, vocab: Vocabulary, scale: InformativenessScale = DEFAULT_INFORMATIVENESS): ExpandedQuery {
-  const tokens = analyzeSurface(query, vocab.language, 'query');
+  const { terms, stops, surfaces } = analyzeWords(query, vocab.language, 'query');
   const names = namesIn(query, vocab.language);
   const seen = new Set<string>();
   const words: QueryWord[] = [];
   const stopTerms: string[] = [];
-  for (const t of tokens) {
-    if (seen.has(t.term)) continue;
-    seen.add(t.term);
-    if (t.stop) {
-      stopTerms.push(t.term);
+  for (let i = 0; i < terms.length; i++) {
+    const term = terms[i] as string;
+    const surface = surfaces[i] as string;
+    if (seen.has(term)) continue;
+    seen.add(term);
+    if (stops[i]) {
+      stopTerms.push(term);
       continue;
     }
-    const { matches, via } = matchWord(vocab, t.surface, t.term);
+    const { matches, via } = matchWord(vocab, surface, term);
     // Numbers are as informative as rare words: "58 mm", "2 years".
-    const general = /^\p{N}+$/u.test(t.surface) || names.has(t.surface) ? 1 : generalInformativeness(t.surface, vocab.language, scale.commonRank, scale.rareRank);
-    words.push({ surface: t.surface, term: t.term, general, matches, via });
+    const general = NUMBER_RE.test(surface) || names.has(surface) ? 1 : generalInformativeness(surface, vocab.language, scale.commonRank, scale.rareRank);
+    words.push({ surface, term, general, matches, via });
   }
   return { language: vocab.language, words, stopTerms };
 }

@@ -218,11 +218,21 @@ export interface SurfaceToken extends Token {
   surface: string;
 }
 
+/** The words of a text as parallel arrays (no object per word: indexing runs this on every record). */
+export interface AnalysedWords {
+  terms: string[];
+  stops: boolean[];
+  surfaces: string[];
+}
+
+export function analyzeWords(text: string, language = DEFAULT_LANGUAGE, mode: AnalysisMode = 'query'): AnalysedWords {
+  const words: AnalysedWords = { terms: [], stops: [], surfaces: [] };
+  scan(text, mode, words.terms, words.stops, language, words.surfaces);
+  return words;
+}
+
 /** The tokens of `text` with their surface forms, as a query is analysed. */
 export function analyzeSurface(text: string, language = DEFAULT_LANGUAGE, mode: AnalysisMode = 'query'): SurfaceToken[] {
-  const terms: string[] = [];
-  const stops: boolean[] = [];
-  const surfaces: string[] = [];
-  scan(text, mode, terms, stops, language, surfaces);
+  const { terms, stops, surfaces } = analyzeWords(text, language, mode);
   return terms.map((term, i) => ({ term, stop: stops[i] === true, surface: surfaces[i] as string }));
 }
