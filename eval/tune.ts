@@ -1,7 +1,9 @@
 /**
- * `npx tsx eval/tune.ts`: the grid behind the answerer's decision defaults, on the TUNING half of
- * the visitor sets only (the reporting half is never looked at here). Prints the best settings by
- * correct & complete answers, among those that refuse at least 85% of the near-topic questions.
+ * `npx tsx eval/tune.ts`: the grid behind the answerer's word weighting (how common words and
+ * words the knowledge base lacks count) and its coverage rule, on the TUNING half of the visitor
+ * sets only (the reporting half is never looked at here). Prints the best settings by correct &
+ * complete answers, among those that refuse at least 85% of the near-topic questions. The
+ * confidence model and its threshold come from eval/calibrate.ts.
  */
 import type { ExtractiveOptions } from '../src/knowledge/answering/plan.js';
 import { DEFAULT_INFORMATIVENESS } from '../src/knowledge/retrieval/query-expansion.js';
@@ -19,12 +21,12 @@ function run(options: ExtractiveOptions): { cc: number; refused: number; wrong: 
 const rows: { config: string; cc: number; refused: number; wrong: number }[] = [];
 for (const commonRank of [800, 1500, 3000]) {
   DEFAULT_INFORMATIVENESS.commonRank = commonRank;
-  for (const minCoverage of [0.3, 0.4, 0.5, 0.6]) {
+  for (const sufficientCoverage of [0.3, 0.4, 0.5, 0.6]) {
     for (const unmatchedWeight of [0.25, 0.5, 0.75, 1]) {
       for (const generalFloor of [0.2, 0.4, 0.6]) {
         for (const recordCredit of [0.5, 0.8]) {
-          const r = run({ minCoverage, unmatchedWeight, generalFloor, recordCredit });
-          rows.push({ config: JSON.stringify({ commonRank, minCoverage, unmatchedWeight, generalFloor, recordCredit }), ...r });
+          const r = run({ sufficientCoverage, unmatchedWeight, generalFloor, recordCredit });
+          rows.push({ config: JSON.stringify({ commonRank, sufficientCoverage, unmatchedWeight, generalFloor, recordCredit }), ...r });
         }
       }
     }

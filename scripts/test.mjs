@@ -34,6 +34,14 @@ const lint = step('lint (eslint)', bin('eslint'), ['src', 'test', 'scripts', 'be
 if (lint) passed++;
 else failed++;
 
+// The tests serve the built dashboard, pages and widget (dist/web): build them, so that a clean
+// checkout tests what `npm start` would serve rather than the "not built" placeholder.
+for (const [name, config] of [['web pages', 'vite.config.ts'], ['chat widget', 'vite.widget.config.ts']]) {
+  const built = step(`build the ${name} (vite build -c ${config})`, bin('vite'), ['build', '--logLevel', 'warn', '-c', config]);
+  if (built) passed++;
+  else failed++;
+}
+
 const report = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'gw-test-')), 'vitest.json');
 const extra = process.argv.slice(2);
 step('tests (vitest)', bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...extra]);

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { citedIndices, removeDanglingCitations } from '../../src/knowledge/answering/citations.js';
 import { answerExtractively } from '../../src/knowledge/answering/extractive.js';
+import { confidenceOf, matchedRareWords } from '../../src/knowledge/answering/plan.js';
 import { collapseSpace, splitSentences } from '../../src/knowledge/answering/sentences.js';
 import { type Answer, NOT_FOUND_ANSWER, type RetrievedRecord } from '../../src/knowledge/answering/types.js';
 import { type FixtureRecord, retrieverFor, SHOP_FAQ } from './fixtures.js';
@@ -193,5 +194,17 @@ describe('answerExtractively citations (property)', () => {
       }),
       { numRuns: 300 },
     );
+  });
+});
+
+describe('answer-or-refuse confidence', () => {
+  it('grows with coverage and with the best record’s score, on a scale that does not depend on the knowledge base’s size', () => {
+    expect(confidenceOf(0.9, 6, 30)).toBeGreaterThan(confidenceOf(0.4, 6, 30));
+    expect(confidenceOf(0.6, 9, 30)).toBeGreaterThan(confidenceOf(0.6, 3, 30));
+    // The same match (two rare words) in a small and a large knowledge base.
+    const rare = (n: number) => Math.log(1 + (n - 0.5) / 1.5);
+    expect(matchedRareWords(2 * rare(10), 10)).toBeCloseTo(2, 6);
+    expect(matchedRareWords(2 * rare(5000), 5000)).toBeCloseTo(2, 6);
+    for (const c of [confidenceOf(0, 0, 1), confidenceOf(1, 100, 1)]) expect(c).toBeGreaterThanOrEqual(0);
   });
 });

@@ -151,3 +151,48 @@ describe('product answers', () => {
     expect(a.answer).not.toMatch(/TAM-58|Tampers/);
   });
 });
+
+describe('meaning beyond the records’ words', () => {
+  it('matches a place to the country the records name, and a word to its synonym', () => {
+    const a = shop.ask('Can you send my order to Toronto?');
+    expect(a.grounded).toBe(true);
+    expect(shop.titleOf(a)[0]).toBe('Shop FAQ › Shipping');
+    expect(a.answer).toContain('Canada and Mexico');
+  });
+
+  it('treats a misspelt ordinary word as the word meant, not as an unknown name', () => {
+    const a = shop.ask('how long do i have to retrun somthing');
+    expect(a.grounded).toBe(true);
+    expect(shop.titleOf(a)[0]).toBe('Shop FAQ › Returns');
+  });
+
+  it('lists a product’s fields when the asked-for one goes by another word', () => {
+    const a = catalogue.ask('How heavy is the Arden Tamper 51 mm?');
+    expect(a.grounded).toBe(true);
+    expect(a.answer).toMatch(/^Arden Tamper 51 mm \(£32\) — .*weight: 380 g/);
+    expect(a.answer).not.toMatch(/TAM-51|Tampers/);
+  });
+});
+
+const help = knowledgeBase(`# Help
+
+## Can't clock in
+If the Clock in button is greyed out, check that:
+
+- your shift starts in 15 minutes or less;
+- you are inside the geofence of your location;
+- your app is up to date.
+
+If you still can't clock in, ask your Manager to add the time manually.
+
+## Exports
+Reports can be downloaded as CSV or PDF from the Reports page.
+`);
+
+describe('passages', () => {
+  it('quote a sentence that introduces a list together with its items', () => {
+    const a = help.ask('the clock in button is greyed out, what do I check?');
+    expect(a.grounded).toBe(true);
+    expect(a.answer).toContain('check that: - your shift starts in 15 minutes or less; - you are inside the geofence');
+  });
+});

@@ -51,25 +51,53 @@ function labelled(text: string): { label: string; value: string } | undefined {
   return { label: (path[path.length - 1] as string).trim().toLowerCase(), value: (m[2] as string).trim() };
 }
 
-/** A product's reply: "Name (price): asked-for fields." from the product record's own lines. */
-function productReply(record: RetrievedRecord, units: readonly ScoredUnit[]): string {
+/** Spec lines worth listing when the question's field was not found: not the name, SKU, category, price or description. */
+function specLines(record: RetrievedRecord): { label: string; value: string }[] {
+  const out: { label: string; value: string }[] = [];
+  for (const line of record.text.split('\n')) {
+    const l = labelled(line.trim());
+    if (l && !HIDDEN_LABELS.has(l.label) && !PRICE_LABELS.has(l.label) && l.label !== 'description') out.push(l);
+  }
+  return out;
+}
+
+/**
+ * A product's reply: "Name (price) — asked-for fields" from the product record's own lines. When
+ * none of the chosen lines is a field ("how heavy is it?" asks for "Weight", a word the question
+ * does not use), the product's fields are listed, as many as fit `budget`.
+ */
+function productReply(record: RetrievedRecord, units: readonly ScoredUnit[], budget: number): string {
   let price: string | undefined;
   for (const line of record.text.split('\n')) {
-    const l = labelled(line);
+    const l = labelled(line.trim());
     if (l && PRICE_LABELS.has(l.label)) {
       price = l.value;
       break;
     }
   }
   const phrases: string[] = [];
+  let fields = 0;
   for (const u of units) {
     const l = labelled(u.unit.text);
     if (l && (HIDDEN_LABELS.has(l.label) || PRICE_LABELS.has(l.label))) continue;
     if (l && l.label === 'description') phrases.push(l.value);
-    else phrases.push(l ? `${l.label}: ${l.value}` : u.unit.text);
+    else {
+      phrases.push(l ? `${l.label}: ${l.value}` : u.unit.text);
+      if (l) fields++;
+    }
   }
   const name = record.title ?? '';
   const head = name && price ? `${name} (${price})` : name || price || '';
+  if (fields === 0) {
+    let used = head.length + phrases.join('; ').length;
+    for (const l of specLines(record)) {
+      const phrase = `${l.label}: ${l.value}`;
+      if (phrases.includes(phrase)) continue;
+      if (used + phrase.length + 2 > budget) break;
+      phrases.push(phrase);
+      used += phrase.length + 2;
+    }
+  }
   if (phrases.length === 0) return head;
   return head ? `${head} — ${phrases.join('; ')}` : phrases.join('; ');
 }
@@ -102,7 +130,7 @@ function collect(plan: AnswerPlan, choices: Map<string, RecordChoice>): void {
 /** A record's reply: its units in document order, a product as "name (price) — fields". */
 function partOf(choice: RecordChoice, o: ResolvedOptions): Part {
   const units = [...choice.units].sort((a, b) => a.unit.start - b.unit.start);
-  const text = choice.record.kind === 'product' ? productReply(choice.record, units) : units.map((u) => u.unit.text).join(' ');
+  const text = choice.record.kind === 'product' ? productReply(choice.record, units, o.maxChars) : units.map((u) => u.unit.text).join(' ');
   // Only the first selected unit can exceed the budget (a very long sentence); clip it.
   return { record: choice.record, text: clip(text, o.maxChars) };
 }

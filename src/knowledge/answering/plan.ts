@@ -24,8 +24,19 @@ export interface ExtractiveOptions {
   maxChars?: number;
   /** MMR trade-off: 1 = relevance only, 0 = diversity only. */
   lambda?: number;
-  /** Share of the query's IDF-weighted content terms the best unit must contain to answer at all. */
+  /** Share of the query's weighted content words the best unit must cover to answer at all (a floor under `minConfidence`). */
   minCoverage?: number;
+  /**
+   * Confidence (0…1) below which the answerer refuses. The confidence combines how much of the
+   * question the best unit covers with how strongly the best record matched (see `confidenceOf`).
+   */
+  minConfidence?: number;
+  /**
+   * Coverage at which the answerer answers whatever the confidence: every informative word of the
+   * question is in one unit (long passages match with low retrieval scores, yet this is safe).
+   */
+  sufficientCoverage?: number;
+
   /** A further unit must reach this share of the best unit's relevance. */
   minRelativeRelevance?: number;
   /** Weight of the record's retrieval score (relative to the best record's) in a unit's relevance. */
@@ -71,7 +82,9 @@ export const DEFAULT_EXTRACTIVE_OPTIONS: Readonly<ResolvedOptions> = {
   maxSentences: 3,
   maxChars: 600,
   lambda: 0.7,
-  minCoverage: 0.55,
+  minCoverage: 0.15,
+  minConfidence: 0.4,
+  sufficientCoverage: 0.55,
   minRelativeRelevance: 0.5,
   priorWeight: 0.3,
   contextWeight: 0.8,
@@ -95,13 +108,16 @@ export interface ScoredUnit {
   covers: Float64Array;
   /** Whether the unit itself or its context contains a query term; only such units are quoted. */
   matched: boolean;
+
   /** Ranking value: BM25-style match blended with the record's retrieval score. */
   relevance: number;
 }
 
 export interface AnswerPlan {
-  /** Coverage of the best-covering unit; the abstention signal. */
+  /** Coverage of the best-covering unit. */
   coverage: number;
+  /** How likely the records answer the question, 0…1: the abstention signal (`confidenceOf`). */
+  confidence: number;
   /** The question's words as matched to the knowledge base. */
   words: readonly QueryWord[];
   /** Weight of each word in `words`. */
@@ -127,6 +143,8 @@ export function resolveOptions(options: ExtractiveOptions = {}): ResolvedOptions
     maxChars: or(options.maxChars, d.maxChars),
     lambda: or(options.lambda, d.lambda),
     minCoverage: or(options.minCoverage, d.minCoverage),
+    minConfidence: or(options.minConfidence, d.minConfidence),
+    sufficientCoverage: or(options.sufficientCoverage, d.sufficientCoverage),
     minRelativeRelevance: or(options.minRelativeRelevance, d.minRelativeRelevance),
     priorWeight: or(options.priorWeight, d.priorWeight),
     contextWeight: or(options.contextWeight, d.contextWeight),
@@ -194,6 +212,7 @@ function score(units: readonly RecordUnits[], records: readonly RetrievedRecord[
       let covered = 0;
       let match = 0;
       let matched = false;
+
       const covers = new Float64Array(words.length);
       const norm = lengthNorm(u.len, avgLen, b);
       for (let i = 0; i < words.length; i++) {
@@ -250,6 +269,34 @@ function nextByMmr(candidates: readonly ScoredUnit[], chosen: readonly ScoredUni
   return pick;
 }
 
+/**
+ * Weights of the answer-or-refuse model: a logistic regression fitted on the tuning half of the
+ * visitor-question sets by `npx tsx eval/calibrate.ts` (docs/quality.md), which prints them.
+ */
+export const CONFIDENCE_MODEL: Readonly<ConfidenceModel> = { bias: -2.3, coverage: 0.57, score: 0.76 };
+
+/**
+ * How likely the retrieved records answer the question, 0…1, from two signals: `coverage`, the
+ * weighted share of the question's words the best unit covers, and the best record's retrieval
+ * score in units of the largest IDF a term can have in this knowledge base (so the scale does not
+ * depend on its size): about how many rare words of the question the record matched.
+ */
+export function confidenceOf(coverage: number, topScore: number, size: number, model: ConfidenceModel = CONFIDENCE_MODEL): number {
+  const z = model.bias + model.coverage * coverage + model.score * matchedRareWords(topScore, size);
+  return 1 / (1 + Math.exp(-z));
+}
+
+export interface ConfidenceModel {
+  bias: number;
+  coverage: number;
+  score: number;
+}
+
+/** A retrieval score in units of the largest IDF a term has in a knowledge base of `size` records. */
+export function matchedRareWords(topScore: number, size: number): number {
+  return topScore / Math.max(1e-9, bm25Idf(Math.max(1, size), 1));
+}
+
 export function planAnswer(query: string, retrieved: readonly RetrievedRecord[], options?: ExtractiveOptions): AnswerPlan {
   return planResolved(query, retrieved, resolveOptions(options));
 }
@@ -260,19 +307,24 @@ export function planResolved(query: string, retrieved: readonly RetrievedRecord[
   const stats = o.stats ?? localStats(records);
   const words = stats.expand(query).words;
   const weights = wordWeights(words, stats, o);
-  const refused = (coverage: number): AnswerPlan => ({ coverage, words, weights, grounded: false, selected: [], records });
+  const refused = (coverage: number, confidence: number): AnswerPlan => ({ coverage, confidence, words, weights, grounded: false, selected: [], records });
   // No content words ("what is it?") leaves nothing to ground an answer on: abstain rather than guess.
-  if (records.length === 0 || words.length === 0) return refused(0);
+  if (records.length === 0 || words.length === 0) return refused(0, 0);
   const units = records.map((r) => recordUnits(r, o.maxChars, stats.language));
   const scored = score(units, records, words, weights, o);
   let coverage = 0;
   for (const u of scored) coverage = Math.max(coverage, u.coverage);
-  if (coverage <= 0 || coverage < o.minCoverage) return refused(coverage);
+  let topScore = 0;
+  for (const r of records) topScore = Math.max(topScore, r.score);
+  // Retrieval scores are on this scale only when they come from the knowledge base's own index;
+  // without its statistics, coverage alone decides.
+  const confidence = o.stats ? confidenceOf(coverage, topScore, stats.size) : 0;
+  if (coverage <= 0 || coverage < o.minCoverage || (confidence < o.minConfidence && coverage < o.sufficientCoverage)) return refused(coverage, confidence);
 
   // Seed with the most relevant unit among those that cover enough (the first on ties); then MMR over the rest.
   let seed: ScoredUnit | undefined;
   for (const u of scored) if (u.matched && u.coverage >= o.minCoverage && (seed === undefined || u.relevance > seed.relevance)) seed = u;
-  if (seed === undefined) return refused(coverage);
+  if (seed === undefined) return refused(coverage, confidence);
   let total = 0;
   for (const w of weights) total += w;
   const best = seed.relevance > 0 ? seed.relevance : 1;
@@ -292,5 +344,5 @@ export function planResolved(query: string, retrieved: readonly RetrievedRecord[
     used += 1 + next.unit.text.length;
     candidates.splice(i, 1);
   }
-  return { coverage, words, weights, grounded: true, selected, records };
+  return { coverage, confidence, words, weights, grounded: true, selected, records };
 }

@@ -5,7 +5,7 @@
  */
 import { analyze, tokenize } from '../retrieval/tokenize.js';
 import { removeDanglingCitations } from './citations.js';
-import { collapseSpace, splitSentences } from './sentences.js';
+import { collapseSpace, type Sentence, splitSentences } from './sentences.js';
 import type { RetrievedRecord } from './types.js';
 
 /**
@@ -156,5 +156,31 @@ function analyseRecord(r: RetrievedRecord, maxChars: number, language: string): 
     const lead = body.length - body.trimStart().length;
     return [makeUnit(collapsed, bodyStart + lead, ctx, language)];
   }
-  return splitSentences(body, bodyStart).map((s) => makeUnit(s.text, s.start, ctx, language));
+  return withLists(splitSentences(body, bodyStart), maxChars).map((s) => makeUnit(s.text, s.start, ctx, language));
+}
+
+const LIST_ITEM_RE = /^(?:[-*•–]|\d{1,2}[.)])\s/;
+
+/**
+ * A sentence that introduces a list ("…check that:") is one unit with its items, when they fit
+ * the budget: quoting the lead without the items answers nothing.
+ */
+function withLists(sentences: Sentence[], maxChars: number): Sentence[] {
+  const out: Sentence[] = [];
+  for (let i = 0; i < sentences.length; i++) {
+    const lead = sentences[i] as Sentence;
+    if (!lead.text.endsWith(':')) {
+      out.push(lead);
+      continue;
+    }
+    let text = lead.text;
+    let j = i + 1;
+    while (j < sentences.length && LIST_ITEM_RE.test((sentences[j] as Sentence).text) && text.length + 1 + (sentences[j] as Sentence).text.length <= maxChars) {
+      text += ` ${(sentences[j] as Sentence).text}`;
+      j++;
+    }
+    out.push({ text, start: lead.start });
+    i = j - 1;
+  }
+  return out;
 }

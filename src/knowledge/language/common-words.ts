@@ -9,6 +9,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { normalizeFor } from '../retrieval/tokenize.js';
+import { DeletionIndex } from './edits.js';
 import { languageProfile } from './languages.js';
 
 const require = createRequire(import.meta.url);
@@ -64,4 +65,30 @@ export function generalInformativeness(word: string, language: string, commonRan
   if (rank === undefined) return 1;
   const x = (Math.log(rank) - Math.log(commonRankLimit)) / (Math.log(rareRankLimit) - Math.log(commonRankLimit));
   return Math.min(1, Math.max(0, x));
+}
+
+const typoIndexes = new Map<string, DeletionIndex>();
+
+/**
+ * The most common word of the language one edit away from `word`, when `word` is not itself a
+ * common word ("somthing" → "something", "becuase" → "because"): a misspelt ordinary word is as
+ * uninformative as the word meant. Undefined for words shorter than four letters.
+ */
+export function commonWordMisspelt(word: string, language: string): string | undefined {
+  if (word.length < 4 || !hasCommonWords(language) || commonRank(word, language) !== undefined) return undefined;
+  let index = typoIndexes.get(language);
+  if (index === undefined) {
+    index = new DeletionIndex(table(language).keys(), 4);
+    typoIndexes.set(language, index);
+  }
+  let best: string | undefined;
+  let bestRank = Number.POSITIVE_INFINITY;
+  for (const candidate of index.neighbours(word)) {
+    const rank = commonRank(candidate, language) as number;
+    if (rank < bestRank) {
+      best = candidate;
+      bestRank = rank;
+    }
+  }
+  return best;
 }

