@@ -11,6 +11,7 @@ import { MemoryAnswerCache } from './adapters/cache/memory.js';
 import { RedisAnswerCache } from './adapters/cache/redis.js';
 import { openRedis } from './adapters/cache/redis-connection.js';
 import { FallbackRateLimiter } from './adapters/limits/fallback.js';
+import { RedisBreaker } from './adapters/redis-breaker.js';
 import type { RateLimiter } from './adapters/limits/port.js';
 import { MemoryRateLimiter } from './adapters/limits/memory.js';
 import { RedisRateLimiter } from './adapters/limits/redis.js';
@@ -72,19 +73,38 @@ export async function compose(config: Config, logger: Logger, options: ComposeOp
         logger.warn({ err: { message: (err as Error).message } }, 'redis connection error'),
       ).client
     : undefined;
+  // One circuit breaker for every Redis user: an outage costs milliseconds, not a command timeout per query.
+  // `redisBreaker.status()` says whether Redis is in use (closed) or bypassed (open, half-open).
+  const redisBreaker = redis
+    ? new RedisBreaker(redis, {
+        onStateChange: (status, previous) =>
+          status.state === 'open' && previous === 'closed'
+            ? logger.warn({ redis: status }, 'redis unavailable; limiter, cache and replay store in process')
+            : status.state === 'closed' && logger.info({ redis: status }, 'redis back; in-process limits pushed to it'),
+      })
+    : undefined;
   const limiter: RateLimiter = redis
-    ? new FallbackRateLimiter(new RedisRateLimiter(redis), new MemoryRateLimiter(), (err) =>
-        logger.warn({ err: { message: (err as Error).message } }, 'redis limiter unavailable; limiting in process'),
+    ? new FallbackRateLimiter(
+        new RedisRateLimiter(redis),
+        new MemoryRateLimiter(),
+        (err) => logger.warn({ err: { message: (err as Error).message } }, 'redis limiter unavailable; limiting in process'),
+        { breaker: redisBreaker },
       )
     : new MemoryRateLimiter();
   const cache: AnswerCache = redis
-    ? new RedisAnswerCache(redis, { onError: (err, op) => logger.warn({ err: { message: (err as Error).message }, op }, 'answer cache unavailable') })
+    ? new RedisAnswerCache(redis, {
+        breaker: redisBreaker,
+        onError: (err, op) => logger.warn({ err: { message: (err as Error).message }, op }, 'answer cache unavailable'),
+      })
     : new MemoryAnswerCache();
 
   // Web Bot Auth nonces: refused on this instance always, across instances through Redis.
   const replay: ReplayStore = redis
-    ? new LayeredReplayStore(new MemoryReplayStore(), new RedisReplayStore(redis), (err) =>
-        logger.warn({ err: { message: (err as Error).message } }, 'redis replay store unavailable; nonces checked in process only'),
+    ? new LayeredReplayStore(
+        new MemoryReplayStore(),
+        new RedisReplayStore(redis),
+        (err) => logger.warn({ err: { message: (err as Error).message } }, 'redis replay store unavailable; nonces checked in process only'),
+        { breaker: redisBreaker },
       )
     : new MemoryReplayStore();
   const webBotAuth = new WebBotAuth({ publicUrl: config.publicUrl, devMode: config.devMode, signingKeys: store.signingKeys, replay, log: logger });
@@ -120,11 +140,16 @@ export async function compose(config: Config, logger: Logger, options: ComposeOp
   oauthHousekeeping.unref();
 
   const readiness: ReadinessCheck[] = [{ name: 'database', check: () => store.ping() }];
-  if (redis) {
+  if (redisBreaker) {
+    // Without Redis the instance still serves (limits and caches fall back to the process), so an
+    // outage is reported as degraded without taking the instance out of rotation. The breaker's
+    // state answers at once: a probe never waits on a Redis that is down.
     readiness.push({
       name: 'redis',
+      optional: true,
       check: async () => {
-        if ((await redis.ping()) !== 'PONG') throw new Error('redis did not answer PONG');
+        const status = redisBreaker.status();
+        if (status.state !== 'closed') throw new Error(`redis ${status.state}`);
       },
     });
   }
@@ -157,6 +182,7 @@ export async function compose(config: Config, logger: Logger, options: ComposeOp
       await limiter.close();
       await replay.close();
       await cache.close();
+      await knowledge.close();
       if (redis) await redis.quit().catch(() => redis.disconnect());
       if (ownStore) await store.close();
     },

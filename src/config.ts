@@ -22,6 +22,12 @@ export interface Config {
   queryRatePerMinute: number;
   queryQuotaPerDay: number;
   ipRatePerSecond: number;
+  /** IP_MAX_CONNECTIONS: open connections one client address may hold at once; 0 = no cap. */
+  ipMaxConnections: number;
+  /** Server timeouts in milliseconds (HTTP_*_TIMEOUT_SECONDS); see docs/decisions.md, "Connections and timeouts". */
+  httpTimeouts: { headersMs: number; requestMs: number; keepAliveMs: number };
+  /** METRICS_TOKEN: when set, `/metrics` answers only `Authorization: Bearer <token>`. */
+  metricsToken: string | undefined;
   uploadMaxBytes: number;
   /** TOOL_TIME_LIMIT_MS: caps every utility's own time limit on the server; undefined = the tools' own limits. */
   toolTimeLimitMs: number | undefined;
@@ -124,6 +130,25 @@ function parseTrustProxy(env: Env): Config['trustProxy'] {
   return list;
 }
 
+function httpTimeouts(env: Env): Config['httpTimeouts'] {
+  const headers = int(env, 'HTTP_HEADERS_TIMEOUT_SECONDS', 10, 1, 600);
+  const request = int(env, 'HTTP_REQUEST_TIMEOUT_SECONDS', 60, 1, 3600);
+  // Node refuses a headers timeout longer than the request timeout: the headers are part of the request.
+  if (headers > request) {
+    throw new ConfigError('HTTP_HEADERS_TIMEOUT_SECONDS', `must not exceed HTTP_REQUEST_TIMEOUT_SECONDS (${request}), got ${headers}`);
+  }
+  const keepAlive = int(env, 'HTTP_KEEP_ALIVE_TIMEOUT_SECONDS', 72, 1, 3600);
+  return { headersMs: headers * 1000, requestMs: request * 1000, keepAliveMs: keepAlive * 1000 };
+}
+
+function metricsToken(env: Env): string | undefined {
+  const token = optional(env, 'METRICS_TOKEN');
+  if (token !== undefined && (token.length < 16 || !/^[\x21-\x7e]+$/.test(token))) {
+    throw new ConfigError('METRICS_TOKEN', 'must be at least 16 printable characters without spaces');
+  }
+  return token;
+}
+
 function trustedIssuers(env: Env, devMode: boolean): TrustedIssuer[] {
   try {
     return parseTrustedIssuers(str(env, 'TRUSTED_ID_JAG_ISSUERS', ''), devMode);
@@ -170,6 +195,9 @@ export function loadConfig(env: Env = process.env): Config {
     queryRatePerMinute: int(env, 'QUERY_RATE_PER_MINUTE', 10, 0),
     queryQuotaPerDay: int(env, 'QUERY_QUOTA_PER_DAY', 100, 0),
     ipRatePerSecond: int(env, 'IP_RATE_PER_SECOND', 30, 0),
+    ipMaxConnections: int(env, 'IP_MAX_CONNECTIONS', 64, 0, 100_000),
+    httpTimeouts: httpTimeouts(env),
+    metricsToken: metricsToken(env),
     uploadMaxBytes: int(env, 'UPLOAD_MAX_BYTES', 10 * 1024 * 1024, 1, 1024 * 1024 * 1024),
     toolTimeLimitMs: int(env, 'TOOL_TIME_LIMIT_MS', 0, 0, 600_000) || undefined,
     queryCacheTtlSeconds: int(env, 'QUERY_CACHE_TTL_SECONDS', 60, 0),

@@ -72,6 +72,11 @@ export const catalogue = {
     title: 'Payload too large',
     help: 'The file or body is larger than the limit in `limitBytes`.',
   },
+  too_many_records: {
+    status: 413,
+    title: 'Too many records',
+    help: 'The upload would become more records (duplicates included) than one upload may hold, the limit in `maxRecords`. Nothing was stored; split the file or remove repeated entries.',
+  },
   unsupported_media_type: {
     status: 415,
     title: 'Unsupported media type',
@@ -116,6 +121,11 @@ export const catalogue = {
     status: 503,
     title: 'Not ready',
     help: 'A backing service (database or Redis) is unreachable.',
+  },
+  service_unavailable: {
+    status: 503,
+    title: 'Service unavailable',
+    help: 'The database cannot be reached for the moment. Retry after the seconds in `Retry-After`; `/readyz` says when it is back.',
   },
   time_limit_exceeded: {
     status: 422,

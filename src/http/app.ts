@@ -25,6 +25,8 @@ import type { Metrics } from '../ops/metrics.js';
 import { registerAuth } from './plugins/auth.js';
 import { registerErrorHandling } from './plugins/errors.js';
 import { registerIpLimit } from './plugins/ip-limit.js';
+import { limitConnectionsPerIp } from './plugins/connection-limit.js';
+import { registerJsonBody } from './plugins/json-body.js';
 import { registerWebBotAuth } from './plugins/web-bot-auth.js';
 import { queryCorsRoutes } from './plugins/query-cors.js';
 import { agentCatalogEntries, agentRoutes } from './routes/agents.js';
@@ -104,6 +106,14 @@ export function loggerOptions(level: string): FastifyServerOptions['logger'] {
   };
 }
 
+/**
+ * How often Node looks for requests past their headers or request timeout: a quarter of the
+ * shorter one, so a slow client is cut within 125% of its timeout (Node's default is every 30 s).
+ */
+function connectionsCheckingInterval(timeouts: Config['httpTimeouts']): number {
+  return Math.min(30_000, Math.max(100, Math.floor(Math.min(timeouts.headersMs, timeouts.requestMs) / 4)));
+}
+
 export async function buildApp(deps: AppDeps): Promise<App> {
   const { config } = deps;
   const app = Fastify({
@@ -112,6 +122,14 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     // A hop count is valid for Fastify (proxy-addr) though its types omit it.
     trustProxy: config.trustProxy as boolean | string[],
     bodyLimit: 1024 * 1024,
+    // Slow clients (docs/decisions.md, "Connections and timeouts"): Fastify's defaults leave the
+    // request timeout off; Node's headers timeout (60 s) is checked only every 30 s.
+    requestTimeout: config.httpTimeouts.requestMs,
+    keepAliveTimeout: config.httpTimeouts.keepAliveMs,
+    http: {
+      headersTimeout: config.httpTimeouts.headersMs,
+      connectionsCheckingInterval: connectionsCheckingInterval(config.httpTimeouts),
+    },
     return503OnClosing: true,
     // Fastify's own errors before routing (e.g. a URL with broken percent-encoding) are problem documents too.
     frameworkErrors: (error, request, reply) => {
@@ -120,6 +138,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     },
   }).withTypeProvider<TypeBoxTypeProvider>();
   app.setValidatorCompiler(validatorCompiler());
+  limitConnectionsPerIp(app, { maxPerIp: config.ipMaxConnections, trustProxy: config.trustProxy, publicUrl: config.publicUrl, metrics: deps.metrics });
+  registerJsonBody(app);
 
   app.addSchema(Problem);
 
@@ -146,7 +166,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerAuth(app, deps.signIn, deps.bearerVerifiers ?? []);
   await docsRoutes(app, config.publicUrl);
 
-  healthRoutes(app, deps.readiness, deps.metrics);
+  healthRoutes(app, deps.readiness, deps.metrics, { metricsToken: config.metricsToken });
   await webRoutes(app);
   signInRoutes(app, deps.signIn, config.secureCookies);
   knowledgeBaseRoutes(app, deps.knowledge);

@@ -50,10 +50,10 @@ export async function signInStep(
   const email = (form.get('email') ?? '').trim();
   try {
     if (form.get('action') === 'send_code') {
-      await signIn.requestCode(email);
+      await signIn.requestCode(email, reply.request.ip);
       return { kind: 'page', body: codeForm(context, email) };
     }
-    const session = await signIn.verifyCode(email, form.get('code') ?? '');
+    const session = await signIn.verifyCode(email, form.get('code') ?? '', reply.request.ip);
     setSessionCookies(reply, session, secureCookies);
     return { kind: 'signed_in' };
   } catch (error) {

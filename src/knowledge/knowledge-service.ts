@@ -6,10 +6,10 @@
 import type { KnowledgeBasePatch, KnowledgeStore, PageRequest } from '../adapters/storage/port.js';
 import { DomainError } from '../errors.js';
 import { newId } from '../ids.js';
-import { extract } from './extraction/index.js';
 import type { ExtractionOptions, RecordKind, Rejection, SourceFormat } from './extraction/types.js';
-import { fingerprint, sha256Hex } from './fingerprint.js';
+import { IngestThreads } from './ingest-threads.js';
 import type { CandidateRecord, KnowledgeBase, KnowledgeRecord, Page, Source, WidgetTheme } from './model.js';
+import { MIN_RECORDS_PER_UPLOAD, type ReportedRecord } from './prepare-upload.js';
 
 export interface KnowledgeLimits {
   maxKnowledgeBases: number;
@@ -73,7 +73,19 @@ export class KnowledgeService {
     private readonly store: KnowledgeStore,
     readonly limits: KnowledgeLimits,
     private readonly extraction: ExtractionOptions = { maxRecordChars: 2000 },
+    /** Where uploads are extracted and fingerprinted: never on the HTTP thread. */
+    private readonly threads: IngestThreads = new IngestThreads(),
   ) {}
+
+  /** Records (duplicates included) one upload may yield: 413 too_many_records past it. */
+  get maxRecordsPerUpload(): number {
+    return Math.max(MIN_RECORDS_PER_UPLOAD, this.limits.maxRecordsPerKb);
+  }
+
+  /** Ends the ingestion threads (shutdown). */
+  close(): Promise<void> {
+    return this.threads.close();
+  }
 
   onContentChange(listener: ContentChangeListener): void {
     this.listeners.push(listener);
@@ -133,8 +145,9 @@ export class KnowledgeService {
   }
 
   /**
-   * Extracts, fingerprints and stores one upload as a source. Extraction runs
-   * before the transaction; the store then dedupes and applies the quota in
+   * Extracts, fingerprints and stores one upload as a source. Extraction and
+   * hashing run on an ingestion thread and stop as soon as the upload cannot
+   * fit (prepare-upload.ts); the store then dedupes and applies the quota in
    * one transaction, so a refused upload stores nothing.
    */
   async ingest(ownerId: string, ragId: string, upload: Upload): Promise<UploadReport> {
@@ -142,15 +155,25 @@ export class KnowledgeService {
       throw new DomainError('payload_too_large', `The upload is larger than ${this.limits.uploadMaxBytes} bytes.`, { limitBytes: this.limits.uploadMaxBytes });
     }
     // Fail fast (and cheaply) on a knowledge base that is not the caller's.
-    found(await this.store.getKnowledgeBase(ownerId, ragId));
-    const extraction = extract(upload.bytes, upload.format, this.extraction);
-    const candidates: CandidateRecord[] = extraction.records.map((record) => ({
-      recordId: newId('rec'),
-      kind: record.kind,
-      title: record.title ?? null,
-      text: record.text,
-      fingerprint: fingerprint(record.text),
-    }));
+    const kb = found(await this.store.getKnowledgeBase(ownerId, ragId));
+    const prepared = await this.threads.prepare({
+      bytes: upload.bytes,
+      format: upload.format,
+      options: this.extraction,
+      limits: { maxDistinct: Math.max(this.limits.maxRecordsPerKb, kb.recordCount), maxRecords: this.maxRecordsPerUpload },
+    });
+    if (prepared.kind === 'over_quota') {
+      // At most recordCount of the distinct records read so far can be stored already: at least
+      // one more than the free slots is new, and reading on would only make the number larger.
+      const { available } = this.quotaOf(kb);
+      throw this.quotaExceeded(available + 1, available, true);
+    }
+    if (prepared.kind === 'too_many_records') {
+      throw new DomainError('too_many_records', `The upload holds more than ${prepared.maxRecords} records (duplicates included). Nothing was stored.`, {
+        maxRecords: prepared.maxRecords,
+      });
+    }
+    const candidates = prepared.order.map((index) => prepared.unique[index] as CandidateRecord);
     const result = await this.store.commitSource(
       ownerId,
       ragId,
@@ -159,31 +182,34 @@ export class KnowledgeService {
         sourceName: upload.name,
         format: upload.format,
         byteSize: upload.bytes.byteLength,
-        sha256: sha256Hex(upload.bytes),
-        rejectedCount: extraction.rejectedCount,
+        sha256: prepared.sha256,
+        rejectedCount: prepared.rejectedCount,
       },
       candidates,
       this.limits.maxRecordsPerKb,
     );
     if (result.kind === 'not_found') throw notFound();
-    if (result.kind === 'quota_exceeded') {
-      throw new DomainError(
-        'quota_exceeded',
-        `The upload has ${result.needed} new records but only ${result.available} of ${this.limits.maxRecordsPerKb} slots are free. Nothing was stored.`,
-        { needed: result.needed, available: result.available, limit: this.limits.maxRecordsPerKb },
-      );
-    }
+    if (result.kind === 'quota_exceeded') throw this.quotaExceeded(result.needed, result.available, false);
     await this.changed(ragId);
-    const items = uploadItems(candidates, result.duplicateFingerprints).slice(0, 200);
     return {
       source: result.source,
       added: result.source.addedCount,
       duplicate: result.source.duplicateCount,
       rejected: result.source.rejectedCount,
-      rejections: extraction.rejected.slice(0, 50),
-      items,
+      rejections: prepared.rejected,
+      items: uploadItems(prepared.head, candidates, result.duplicateFingerprints),
       quota: this.quotaOf(result.knowledgeBase),
     };
+  }
+
+  /** `atLeast`: reading stopped once the upload could not fit, so `needed` is a lower bound. */
+  private quotaExceeded(needed: number, available: number, atLeast: boolean): DomainError {
+    const limit = this.limits.maxRecordsPerKb;
+    return new DomainError(
+      'quota_exceeded',
+      `The upload has ${atLeast ? 'at least ' : ''}${needed} new records but only ${available} of ${limit} slots are free. Nothing was stored.`,
+      { needed, available, limit },
+    );
   }
 
   async listSources(ownerId: string, ragId: string, page: PageRequest): Promise<Page<Source>> {
@@ -206,25 +232,26 @@ export class KnowledgeService {
 }
 
 /**
- * Per-record outcome of an upload. The store reports duplicates as
- * fingerprints in upload order: a fingerprint reported as often as it occurs
- * was already stored; one reported once less had its first occurrence added.
+ * Per-record outcome of the first records of an upload (`head`). The store
+ * reports duplicates as fingerprints in upload order: a fingerprint reported
+ * as often as it occurs in the upload was already stored; one reported once
+ * less had its first occurrence added.
  */
-function uploadItems(candidates: CandidateRecord[], duplicateFingerprints: string[]): UploadItem[] {
+function uploadItems(head: ReportedRecord[], candidates: CandidateRecord[], duplicateFingerprints: string[]): UploadItem[] {
   const occurrences = countBy(candidates.map((c) => c.fingerprint));
   const duplicates = countBy(duplicateFingerprints);
   const seen = new Set<string>();
-  return candidates.map((c) => {
-    const alreadyStored = duplicates.get(c.fingerprint) === occurrences.get(c.fingerprint);
-    const added = !alreadyStored && !seen.has(c.fingerprint);
-    seen.add(c.fingerprint);
+  return head.map((r) => {
+    const alreadyStored = duplicates.get(r.fingerprint) === occurrences.get(r.fingerprint);
+    const added = !alreadyStored && !seen.has(r.fingerprint);
+    seen.add(r.fingerprint);
     return {
-      kind: c.kind,
-      title: c.title,
-      preview: c.text.slice(0, 160),
-      fingerprint: c.fingerprint,
+      kind: r.kind,
+      title: r.title,
+      preview: r.preview,
+      fingerprint: r.fingerprint,
       status: added ? 'added' : 'duplicate',
-      ...(added ? { recordId: c.recordId } : {}),
+      ...(added ? { recordId: r.recordId } : {}),
     };
   });
 }

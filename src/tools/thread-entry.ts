@@ -11,6 +11,8 @@ export interface ThreadJob {
   job: number;
   tool: string;
   input: unknown;
+  /** A run whose output is larger (strings as UTF-16 units ×2, bytes as bytes) is refused: 413. */
+  maxOutputBytes?: number;
 }
 
 /** Sent when the tool's module is loaded and the run starts: the time limit counts from here. */
@@ -23,13 +25,39 @@ export type ThreadResult =
   | { job: number; ok: true; output: unknown }
   | { job: number; ok: false; refusal?: { message: string; details: ToolInputError['details'] }; failure?: string };
 
-async function handle({ job, tool, input }: ThreadJob): Promise<ThreadResult> {
+/** About what an output costs to send back and encode: string lengths and byte lengths, summed; stops past `limit`. */
+function outputSize(value: unknown, limit: number): number {
+  let total = 0;
+  const stack: unknown[] = [value];
+  while (stack.length > 0 && total <= limit) {
+    const item = stack.pop();
+    if (typeof item === 'string') total += item.length * 2;
+    else if (ArrayBuffer.isView(item)) total += item.byteLength;
+    else if (Array.isArray(item)) {
+      for (const inner of item) stack.push(inner);
+    }
+    else if (item && typeof item === 'object') {
+      for (const [key, inner] of Object.entries(item)) {
+        total += key.length * 2;
+        stack.push(inner);
+      }
+    } else total += 8;
+  }
+  return total;
+}
+
+async function handle({ job, tool, input, maxOutputBytes }: ThreadJob): Promise<ThreadResult> {
   const entry = findTool(tool);
   if (!entry) return { job, ok: false, failure: `unknown tool ${tool}` };
   try {
     const core = await entry.load();
     parentPort?.postMessage({ job, started: true } satisfies ThreadStarted);
-    return { job, ok: true, output: await core.run(input as never) };
+    const output = await core.run(input as never);
+    if (maxOutputBytes !== undefined && outputSize(output, maxOutputBytes) > maxOutputBytes) {
+      const mb = Math.round(maxOutputBytes / 1024 / 1024);
+      return { job, ok: false, refusal: { message: `The output would be larger than ${mb} MB; send a smaller input.`, details: { kind: 'too_large' } } };
+    }
+    return { job, ok: true, output };
   } catch (error) {
     if (error instanceof ToolInputError) return { job, ok: false, refusal: { message: error.message, details: error.details } };
     return { job, ok: false, failure: error instanceof Error ? `${error.name}: ${error.message}` : String(error) };

@@ -1,45 +1,69 @@
 /**
- * Worker threads for server-side tool runs. Each run gets a thread to itself and a time limit;
- * when the limit passes, the thread is terminated (ending even a synchronous loop or a runaway
- * regular expression inside a library) and replaced on demand. Idle threads are unref'd so they
- * never keep the process alive, and ended after a minute of idleness.
+ * Worker threads for server-side tool runs. Each run gets a thread to itself, a time limit and a
+ * memory limit (the thread's `resourceLimits`); when either passes, the thread is ended (the only
+ * way to stop a synchronous loop or a runaway library in JavaScript) and replaced on demand. Idle
+ * threads are unref'd so they never keep the process alive, and ended after a minute of idleness.
+ *
+ * Fair use (docs/utilities.md, "Fair use of the worker pool"): runs wait in one queue per client
+ * (IP, or a signed bot's key) and threads are handed out round-robin across clients, so one
+ * client's flood never stands in front of another client's run. A client may have at most
+ * `maxRunningPerClient` runs on threads and `maxQueuedPerClient` waiting; the whole queue is bounded
+ * by count and by the input bytes it holds. Refusals come back as outcomes (`refused`), never thrown.
  */
-import { createRequire } from 'node:module';
 import os from 'node:os';
-import { pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import type { ResourceLimits, Worker, WorkerOptions } from 'node:worker_threads';
+import { startWorker } from '../worker-threads.js';
 import type { ThreadJob, ThreadResult, ThreadStarted } from './thread-entry.js';
 
-export type ThreadOutcome = ThreadResult | { ok: false; timedOut: true };
+/** Why a run was not queued: the whole queue, the client's share of it, or the bytes it holds. */
+export type QueueRefusal = 'queue_full' | 'client_share' | 'bytes_full';
+
+export type ThreadOutcome =
+  | ThreadResult
+  | { ok: false; timedOut: true }
+  | { ok: false; outOfMemory: true; memoryLimitMb: number }
+  | { ok: false; refused: QueueRefusal };
+
+export interface ToolThreadPoolOptions {
+  /** Worker threads at most. */
+  size?: number;
+  /** Runs waiting (not yet on a thread) at most, over all clients. */
+  maxQueue?: number;
+  /** Runs one client may have waiting. Default: an eighth of the queue, at least 2. */
+  maxQueuedPerClient?: number;
+  /** Runs one client may have on threads at once. Default: half the threads, at least 1. */
+  maxRunningPerClient?: number;
+  /** Input bytes the waiting runs may hold together (decoded files stay in memory while they wait). */
+  maxQueuedBytes?: number;
+  /** Heap limits of each thread; a run that passes them ends the thread (ERR_WORKER_OUT_OF_MEMORY). */
+  resourceLimits?: ResourceLimits;
+}
 
 interface Pending {
   job: Omit<ThreadJob, 'job'>;
   timeoutMs: number;
+  client: string;
+  bytes: number;
   settle(outcome: ThreadOutcome): void;
 }
 
 const idleMs = 60_000;
 
-/**
- * Built code runs `thread-entry.js`. Sources (tsx, Vitest) run the `.ts` file through tsx's ESM
- * hooks, registered by a small bootstrap module: `--import tsx` in a worker's execArgv does not
- * apply to the worker's own entry on Node 20.
- */
-function spawn(): Worker {
-  if (!import.meta.url.endsWith('.ts')) return new Worker(new URL('./thread-entry.js', import.meta.url));
-  const entry = new URL('./thread-entry.ts', import.meta.url).href;
-  const tsxApi = pathToFileURL(createRequire(import.meta.url).resolve('tsx/esm/api').replace(/\.cjs$/, '.mjs')).href;
-  const bootstrap = `import { register } from ${JSON.stringify(tsxApi)}; register(); await import(${JSON.stringify(entry)});`;
-  return new Worker(new URL(`data:text/javascript,${encodeURIComponent(bootstrap)}`));
+/** The tool thread's entry module, from built code and from sources alike (../worker-threads.ts). */
+function spawn(options: WorkerOptions): Worker {
+  return startWorker(import.meta.url, './thread-entry', options);
 }
 
 class Thread {
-  readonly worker = spawn();
+  readonly worker: Worker;
   /** Resolves when the thread has loaded the registry and can take a job. */
   readonly ready: Promise<void>;
+  /** Set when the thread ended for passing its heap limit. */
+  outOfMemory = false;
   private idleTimer: NodeJS.Timeout | undefined;
 
-  constructor(onExit: (thread: Thread) => void) {
+  constructor(onExit: (thread: Thread) => void, resourceLimits?: ResourceLimits) {
+    this.worker = spawn(resourceLimits ? { resourceLimits } : {});
     this.ready = new Promise((resolve) => {
       const onReady = (message: { ready?: boolean }): void => {
         if (!message.ready) return;
@@ -49,9 +73,11 @@ class Thread {
       this.worker.on('message', onReady);
     });
     this.worker.unref();
+    // 'error' comes before 'exit': remember why the thread died for the run on it.
+    this.worker.on('error', (error: Error & { code?: string }) => {
+      if (error.code === 'ERR_WORKER_OUT_OF_MEMORY') this.outOfMemory = true;
+    });
     this.worker.on('exit', () => onExit(this));
-    // A crash surfaces through 'exit'; the listener keeps it from becoming an uncaught error.
-    this.worker.on('error', () => undefined);
   }
 
   idle(): void {
@@ -64,27 +90,80 @@ class Thread {
   }
 }
 
+/** Threads for the machine: one core is left to the HTTP thread; at most 8. */
+export function defaultPoolSize(cores = os.availableParallelism()): number {
+  return Math.max(1, Math.min(8, cores - 1));
+}
+
 export class ToolThreadPool {
+  readonly size: number;
+  readonly maxQueue: number;
+  readonly maxQueuedPerClient: number;
+  readonly maxRunningPerClient: number;
+  readonly maxQueuedBytes: number;
+  private readonly resourceLimits: ResourceLimits | undefined;
   private readonly idle: Thread[] = [];
   private readonly all = new Set<Thread>();
-  private readonly queue: Pending[] = [];
+  /** Waiting runs per client, and the clients in round-robin order (those with waiting runs). */
+  private readonly waiting = new Map<string, Pending[]>();
+  private readonly turn: string[] = [];
+  private readonly running = new Map<string, number>();
+  private queued = 0;
+  private queuedBytes = 0;
   private nextJob = 1;
   private closed = false;
 
-  constructor(
-    private readonly size = Math.max(1, Math.min(4, os.availableParallelism() - 1)),
-    private readonly maxQueue = 64,
-  ) {}
+  /** `new ToolThreadPool(size, maxQueue)` as before, or with the options object. */
+  constructor(sizeOrOptions: number | ToolThreadPoolOptions = {}, maxQueue?: number) {
+    const options = typeof sizeOrOptions === 'number' ? { size: sizeOrOptions, ...(maxQueue ? { maxQueue } : {}) } : sizeOrOptions;
+    this.size = Math.max(1, options.size ?? defaultPoolSize());
+    this.maxQueue = Math.max(1, options.maxQueue ?? 64);
+    this.maxQueuedPerClient = Math.max(1, options.maxQueuedPerClient ?? Math.max(2, Math.ceil(this.maxQueue / 8)));
+    this.maxRunningPerClient = Math.max(1, options.maxRunningPerClient ?? Math.ceil(this.size / 2));
+    this.maxQueuedBytes = options.maxQueuedBytes ?? Number.POSITIVE_INFINITY;
+    this.resourceLimits = options.resourceLimits;
+  }
 
   /** Whether a run can be queued now (the API answers 503 when not). */
   get saturated(): boolean {
-    return this.queue.length >= this.maxQueue;
+    return this.queued >= this.maxQueue;
   }
 
-  run(job: Omit<ThreadJob, 'job'>, timeoutMs: number): Promise<ThreadOutcome> {
+  /** Runs waiting for a thread, over all clients. */
+  get queueLength(): number {
+    return this.queued;
+  }
+
+  /** Why a run of `bytes` from `client` would be refused now, or undefined when it would be queued. */
+  refusal(client: string, bytes = 0): QueueRefusal | undefined {
+    const mine = this.waiting.get(client)?.length ?? 0;
+    // Start at once when a thread is free for this client: no queue share is used.
+    const startsNow = mine === 0 && (this.running.get(client) ?? 0) < this.maxRunningPerClient && (this.idle.length > 0 || this.all.size < this.size);
+    if (startsNow) return undefined;
+    if (mine >= this.maxQueuedPerClient) return 'client_share';
+    if (this.queued >= this.maxQueue) return 'queue_full';
+    if (this.queuedBytes + bytes > this.maxQueuedBytes && this.queued > 0) return 'bytes_full';
+    return undefined;
+  }
+
+  /**
+   * Queues a run for `client` (default: one shared bucket); `bytes` is the input's size, counted
+   * against `maxQueuedBytes` while it waits.
+   */
+  run(job: Omit<ThreadJob, 'job'>, timeoutMs: number, client = 'anonymous', bytes = 0): Promise<ThreadOutcome> {
     if (this.closed) return Promise.reject(new Error('the tool thread pool is closed'));
+    const refused = this.refusal(client, bytes);
+    if (refused) return Promise.resolve({ ok: false, refused });
     return new Promise((settle) => {
-      this.queue.push({ job, timeoutMs, settle });
+      let queue = this.waiting.get(client);
+      if (!queue) {
+        queue = [];
+        this.waiting.set(client, queue);
+        this.turn.push(client);
+      }
+      queue.push({ job, timeoutMs, client, bytes, settle });
+      this.queued++;
+      this.queuedBytes += bytes;
       this.dispatch();
     });
   }
@@ -94,11 +173,29 @@ export class ToolThreadPool {
     await Promise.all([...this.all].map((thread) => thread.worker.terminate()));
   }
 
+  /** The next waiting run, round-robin over clients, skipping clients at their running limit. */
+  private take(): Pending | undefined {
+    for (let i = 0; i < this.turn.length; i++) {
+      const client = this.turn[i] as string;
+      if ((this.running.get(client) ?? 0) >= this.maxRunningPerClient) continue;
+      const queue = this.waiting.get(client) as Pending[];
+      const pending = queue.shift() as Pending;
+      this.turn.splice(i, 1);
+      if (queue.length > 0) this.turn.push(client);
+      else this.waiting.delete(client);
+      this.queued--;
+      this.queuedBytes -= pending.bytes;
+      return pending;
+    }
+    return undefined;
+  }
+
   private dispatch(): void {
-    while (this.queue.length > 0) {
-      const thread = this.idle.pop() ?? (this.all.size < this.size ? this.create() : undefined);
-      if (!thread) return;
-      this.start(thread, this.queue.shift() as Pending);
+    while (this.queued > 0 && (this.idle.length > 0 || this.all.size < this.size)) {
+      const pending = this.take();
+      if (!pending) return;
+      const thread = this.idle.pop() ?? this.create();
+      this.start(thread, pending);
     }
   }
 
@@ -108,7 +205,7 @@ export class ToolThreadPool {
       const at = this.idle.indexOf(gone);
       if (at !== -1) this.idle.splice(at, 1);
       if (!this.closed) this.dispatch();
-    });
+    }, this.resourceLimits);
     this.all.add(thread);
     return thread;
   }
@@ -116,6 +213,7 @@ export class ToolThreadPool {
   private start(thread: Thread, pending: Pending): void {
     thread.busy();
     thread.worker.ref();
+    this.running.set(pending.client, (this.running.get(pending.client) ?? 0) + 1);
     const job = this.nextJob++;
     let done = false;
     const finish = (outcome: ThreadOutcome, reusable: boolean): void => {
@@ -125,12 +223,16 @@ export class ToolThreadPool {
       thread.worker.off('message', onMessage);
       thread.worker.off('exit', onExit);
       thread.worker.unref();
+      const count = (this.running.get(pending.client) ?? 1) - 1;
+      if (count > 0) this.running.set(pending.client, count);
+      else this.running.delete(pending.client);
       pending.settle(outcome);
       if (reusable) {
         thread.idle();
         this.idle.push(thread);
-        this.dispatch();
       }
+      // A client under its running limit again may have runs waiting, even when the thread is gone.
+      if (!this.closed) this.dispatch();
     };
     const onMessage = (message: ThreadResult | ThreadStarted | { ready: true }): void => {
       if (!('job' in message) || message.job !== job) return;
@@ -144,7 +246,11 @@ export class ToolThreadPool {
       }
       finish(message, true);
     };
-    const onExit = (): void => finish({ job, ok: false, failure: 'the tool thread ended unexpectedly' }, false);
+    const onExit = (): void => {
+      const memoryLimitMb = this.resourceLimits?.maxOldGenerationSizeMb;
+      if (thread.outOfMemory && memoryLimitMb !== undefined) finish({ ok: false, outOfMemory: true, memoryLimitMb }, false);
+      else finish({ job, ok: false, failure: 'the tool thread ended unexpectedly' }, false);
+    };
     let timer: NodeJS.Timeout | undefined;
     thread.worker.on('message', onMessage);
     thread.worker.once('exit', onExit);

@@ -118,6 +118,13 @@ export function toolTimeLimitMs(meta: Pick<ToolMeta, 'limits'>): number {
   return meta.limits.timeoutMs ?? 10_000;
 }
 
+/**
+ * Which lane of server threads a tool runs on (thread-pool.ts, runner.ts): `light` tools (small
+ * text inputs, the default 10 s limit, no native code) have their own threads, so they never wait
+ * behind PDF, image or OCR work. The registry decides (registry.ts `toolWeight`).
+ */
+export type ToolWeight = 'light' | 'heavy';
+
 /** What each `core.ts`, `browser.ts` and `server.ts` exports. */
 export interface ToolCore {
   run(input: never, context?: ToolContext): unknown | Promise<unknown>;

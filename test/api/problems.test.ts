@@ -5,8 +5,11 @@
  * `X-Request-Id`; no stack traces or internal messages leave the server.
  * The server has small limits: 1000-byte uploads, 3 records, 1 knowledge base.
  */
+import path from 'node:path';
+import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalogue } from '../../src/errors.js';
+import { signInPolicy } from '../../src/identity/sign-in-service.js';
 import { type ApiResponse, Client, signedInClient, type TestServer } from '../support/server.js';
 import { expectNoInternals, expectProblem, startTestServer } from './helpers.js';
 
@@ -210,28 +213,17 @@ describe('errors', () => {
     );
   });
 
-  it('wrong sign-in codes are 400 invalid_code, then 429 too_many_attempts', async () => {
+  it('wrong sign-in codes are 400 invalid_code (the same whether or not a code is pending), then 429 too_many_attempts for the client', async () => {
     const email = `problems.${Date.now()}@example.test`;
     await new Client(server.baseUrl).post('/api/v1/auth/email/start', { email });
     const anonymous = new Client(server.baseUrl);
-    for (let k = 0; k < 4; k++) {
-      expectDocument(
-        await anonymous.post('/api/v1/auth/email/verify', { email, code: '000-000' }),
-        'invalid_code',
-        'The code is wrong, used or expired. Request a new one.',
-        {
-          attemptsLeft: 4 - k,
-        },
-      );
+    // The client's failure budget is per fixed window: a run that straddles a window boundary may get two.
+    let response = await anonymous.post('/api/v1/auth/email/verify', { email, code: '000-000' });
+    for (let k = 0; response.status === 400 && k <= 2 * signInPolicy.maxFailedVerifiesPerRequester; k++) {
+      expectDocument(response, 'invalid_code', 'The code is wrong, used or expired. Request a new one.');
+      response = await anonymous.post('/api/v1/auth/email/verify', { email: k % 2 ? email : `idle.${email}`, code: '000-000' });
     }
-    expectDocument(
-      await anonymous.post('/api/v1/auth/email/verify', { email, code: '000-000' }),
-      'too_many_attempts',
-      'Too many wrong codes. Request a new code.',
-      {
-        retryAfterMs: 0,
-      },
-    );
+    expectDocument(response, 'too_many_attempts', 'Too many wrong sign-in codes from this client. Try again later.', { retryAfterMs: expect.any(Number) });
   });
 });
 
@@ -240,7 +232,13 @@ describe('security', () => {
     const broken = await startTestServer();
     try {
       const victim = await signedInClient(broken.baseUrl);
-      await broken.store.close(); // every database call now throws
+      // A schema the code does not expect (a closed or unreachable database is 503 service_unavailable instead).
+      const db = new Database(path.join(broken.config.dataDir, 'groundwork.db'));
+      try {
+        db.exec('ALTER TABLE knowledge_bases RENAME TO knowledge_bases_gone');
+      } finally {
+        db.close();
+      }
       const response = await victim.get('/api/v1/knowledge-bases');
       expectProblem(response, 500, 'internal_error', broken.baseUrl);
       expect((response.body as { detail: string }).detail).toBe('Something went wrong on our side. Quote the request id when you report it.');

@@ -4,9 +4,9 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { NewSource, Store } from '../../src/adapters/storage/port.js';
+import type { NewApiKey, NewSource, Store } from '../../src/adapters/storage/port.js';
 import { fingerprint } from '../../src/knowledge/fingerprint.js';
-import type { CandidateRecord } from '../../src/knowledge/model.js';
+import type { ApiKey, CandidateRecord } from '../../src/knowledge/model.js';
 import { oauthStoreContract } from './oauth-contract.js';
 
 const id = (prefix: string) => `${prefix}_${randomUUID().replaceAll('-', '')}`;
@@ -45,6 +45,13 @@ export function storeContract(makeStore: () => Promise<Store>): void {
     );
     if (result.kind !== 'created') throw new Error('expected created');
     return result.knowledgeBase;
+  }
+
+  /** A key with room to spare under the per-KB limit; undefined when the KB is not the owner's. */
+  async function createKey(ownerId: string, ragId: string, key: NewApiKey): Promise<ApiKey | undefined> {
+    const result = await store.keys.createApiKey(ownerId, ragId, key, 1000);
+    if (result.kind === 'limit_reached') throw new Error('unexpected limit');
+    return result.kind === 'created' ? result.key : undefined;
   }
 
   beforeAll(async () => {
@@ -106,6 +113,17 @@ export function storeContract(makeStore: () => Promise<Store>): void {
       expect(await store.knowledge.listKnowledgeBases(me)).toHaveLength(2);
     });
 
+    it('creates no more than the limit when 100 knowledge bases are created at once', async () => {
+      const me = await account();
+      const results = await Promise.all(
+        Array.from({ length: 100 }, () =>
+          store.knowledge.createKnowledgeBase({ ragId: id('kb'), ownerId: me, botName: 'x', description: null, greeting: null, theme: {} }, 3),
+        ),
+      );
+      expect(results.filter((r) => r.kind === 'created')).toHaveLength(3);
+      expect(await store.knowledge.listKnowledgeBases(me)).toHaveLength(3);
+    });
+
     it("hides another owner's knowledge base", async () => {
       const mine = await kb(owner);
       expect(await store.knowledge.getKnowledgeBase(other, mine.ragId)).toBeUndefined();
@@ -137,7 +155,7 @@ export function storeContract(makeStore: () => Promise<Store>): void {
       expect((await find())?.recordCount).toBe(0);
       expect((await find())?.contentVersion).toBeGreaterThan(committed.knowledgeBase.contentVersion);
 
-      const key = await store.keys.createApiKey(me, base.ragId, { keyId: id('key'), name: null, prefix: 'gw_live_abcd', keyHash: id('h'), allowedDomains: [] });
+      const key = await createKey(me, base.ragId, { keyId: id('key'), name: null, prefix: 'gw_live_abcd', keyHash: id('h'), allowedDomains: [] });
       await store.keys.updateApiKey(me, base.ragId, key?.keyId ?? '', { allowedDomains: ['shop.test'] });
       const afterUpdate = (await find())?.keysVersion ?? 0;
       expect(afterUpdate).toBeGreaterThan(base.keysVersion);
@@ -202,6 +220,20 @@ export function storeContract(makeStore: () => Promise<Store>): void {
       expect(await store.knowledge.allRecords(base.ragId)).toHaveLength(6);
     });
 
+    it('fills the quota to the edge and not past it when 50 uploads arrive at once', async () => {
+      const base = await kb(owner);
+      await store.knowledge.commitSource(owner, base.ragId, newSource(), Array.from({ length: 8 }, (_, i) => candidate(`prefill ${i}`)), 10);
+      // Two free slots; fifty one-record uploads of different texts, plus one that only repeats a stored record.
+      const results = await Promise.all([
+        ...Array.from({ length: 50 }, (_, i) => store.knowledge.commitSource(owner, base.ragId, newSource(), [candidate(`edge ${i}`)], 10)),
+        store.knowledge.commitSource(owner, base.ragId, newSource(), [candidate('prefill 3')], 10),
+      ]);
+      expect(results.filter((r) => r.kind === 'committed')).toHaveLength(3);
+      expect(results.filter((r) => r.kind === 'quota_exceeded')).toEqual(Array(48).fill({ kind: 'quota_exceeded', needed: 1, available: 0 }));
+      expect((await store.knowledge.getKnowledgeBase(owner, base.ragId))?.recordCount).toBe(10);
+      expect(await store.knowledge.allRecords(base.ragId)).toHaveLength(10);
+    });
+
     it('pages sources and records with opaque cursors', async () => {
       const base = await kb(owner);
       for (let i = 0; i < 5; i++) await store.knowledge.commitSource(owner, base.ragId, newSource(`s${i}`), [candidate(`r${i}`)], 25);
@@ -263,7 +295,7 @@ export function storeContract(makeStore: () => Promise<Store>): void {
     it('creates, finds by hash, lists, updates and revokes, bumping the keys version on change', async () => {
       const base = await kb(owner);
       const hash = randomUUID().replaceAll('-', '').repeat(2);
-      const created = await store.keys.createApiKey(owner, base.ragId, newKey(hash));
+      const created = await createKey(owner, base.ragId, newKey(hash));
       expect(created).toMatchObject({ ragId: base.ragId, name: 'site', prefix: 'gw_live_abcd', allowedDomains: ['example.com', '*.example.org'] });
       const found = await store.keys.findApiKeyByHash(hash);
       expect(found?.key).toEqual(created);
@@ -286,19 +318,36 @@ export function storeContract(makeStore: () => Promise<Store>): void {
     it("hides another owner's keys and refuses changes to them", async () => {
       const base = await kb(owner);
       const hash = randomUUID().replaceAll('-', '').repeat(2);
-      const created = await store.keys.createApiKey(owner, base.ragId, newKey(hash));
-      expect(await store.keys.createApiKey(other, base.ragId, newKey(`${hash}x`))).toBeUndefined();
+      const created = await createKey(owner, base.ragId, newKey(hash));
+      expect(await createKey(other, base.ragId, newKey(`${hash}x`))).toBeUndefined();
       expect(await store.keys.listApiKeys(other, base.ragId)).toBeUndefined();
       expect(await store.keys.updateApiKey(other, base.ragId, created?.keyId ?? '', { allowedDomains: ['evil.test'] })).toBeUndefined();
       expect(await store.keys.revokeApiKey(other, base.ragId, created?.keyId ?? '')).toBe(false);
       expect((await store.keys.findApiKeyByHash(hash))?.key.allowedDomains).toEqual(['example.com', '*.example.org']);
     });
 
+    it('refuses a key past the per-KB limit, exactly, when 100 are created at once', async () => {
+      const me = await account();
+      const base = await kb(me);
+      const results = await Promise.all(
+        Array.from({ length: 100 }, () => store.keys.createApiKey(me, base.ragId, newKey(randomUUID().replaceAll('-', '').repeat(2)), 20)),
+      );
+      expect(results.filter((r) => r.kind === 'created')).toHaveLength(20);
+      expect(results.filter((r) => r.kind === 'limit_reached')).toHaveLength(80);
+      expect(await store.keys.listApiKeys(me, base.ragId)).toHaveLength(20);
+      // Revoking one frees exactly one slot.
+      const [first] = (await store.keys.listApiKeys(me, base.ragId)) ?? [];
+      await store.keys.revokeApiKey(me, base.ragId, first?.keyId ?? '');
+      const again = await Promise.all(Array.from({ length: 10 }, () => store.keys.createApiKey(me, base.ragId, newKey(id('h')), 20)));
+      expect(again.filter((r) => r.kind === 'created')).toHaveLength(1);
+      expect((await store.keys.createApiKey(other, base.ragId, newKey(id('h')), 20)).kind).toBe('not_found');
+    });
+
     it('deleting the knowledge base deletes its keys', async () => {
       const me = await account();
       const base = await kb(me);
       const hash = randomUUID().replaceAll('-', '').repeat(2);
-      await store.keys.createApiKey(me, base.ragId, newKey(hash));
+      await createKey(me, base.ragId, newKey(hash));
       await store.knowledge.deleteKnowledgeBase(me, base.ragId);
       expect(await store.keys.findApiKeyByHash(hash)).toBeUndefined();
     });
@@ -369,21 +418,93 @@ export function storeContract(makeStore: () => Promise<Store>): void {
       expect(await store.accounts.getAccount(first.accountId)).toEqual(first);
     });
 
-    it('keeps one live code per e-mail, counts attempts and consumes once', async () => {
+    const limits = { perCode: 5, perRequester: 3 };
+    const budget = (at: Date, maxCodes = 5) => ({ since: new Date(at.getTime() - 600_000).toISOString(), maxCodes });
+    const codeFor = (email: string, at: Date) => (codeId: string) => ({
+      codeId,
+      email,
+      codeHash: `h-${codeId}`,
+      expiresAt: new Date(at.getTime() + 600_000).toISOString(),
+      attempts: 0,
+      createdAt: at.toISOString(),
+    });
+
+    it('keeps earlier codes live, counts guesses per code and per requester, and consumes once (using up the address)', async () => {
       const email = `${randomUUID()}@example.test`;
       const at = new Date();
-      const later = new Date(at.getTime() + 600_000).toISOString();
-      const code = (codeId: string) => ({ codeId, email, codeHash: 'h', expiresAt: later, attempts: 0, createdAt: at.toISOString() });
-      await store.accounts.putSignInCode(code('c1'));
-      await store.accounts.putSignInCode(code('c2'));
-      expect((await store.accounts.liveSignInCode(email, at.toISOString()))?.codeId).toBe('c2');
+      const code = codeFor(email, at);
+      const c1 = id('code');
+      const c2 = id('code');
+      expect(await store.accounts.putSignInCode(code(c1), budget(at))).toBe(true);
+      expect(await store.accounts.putSignInCode(code(c2), budget(at))).toBe(true);
       expect(await store.accounts.countSignInCodesSince(email, new Date(at.getTime() - 1000).toISOString())).toBe(2);
-      expect(await store.accounts.recordFailedAttempt('c2')).toBe(1);
-      expect(await store.accounts.recordFailedAttempt('c2')).toBe(2);
-      const outcomes = await Promise.all([store.accounts.consumeSignInCode('c2'), store.accounts.consumeSignInCode('c2')]);
+      // A new code does not kill the pending one: a guess is counted against both.
+      const first = await store.accounts.reserveSignInGuess(email, 'ip-a', at.toISOString(), limits);
+      expect(first.map((c) => c.codeId).sort()).toEqual([c1, c2].sort());
+      expect(first.every((c) => c.attempts === 1)).toBe(true);
+      // ip-a has 3 per code: after them, its guesses are not evaluated any more; ip-b still has its own.
+      await store.accounts.reserveSignInGuess(email, 'ip-a', at.toISOString(), limits);
+      await store.accounts.reserveSignInGuess(email, 'ip-a', at.toISOString(), limits);
+      expect(await store.accounts.reserveSignInGuess(email, 'ip-a', at.toISOString(), limits)).toEqual([]);
+      expect(await store.accounts.reserveSignInGuess(email, 'ip-b', at.toISOString(), limits)).toHaveLength(2);
+      expect(await store.accounts.reserveSignInGuess(email, 'ip-c', at.toISOString(), limits)).toHaveLength(2);
+      // Five in total per code: nobody's guess is evaluated now.
+      expect(await store.accounts.reserveSignInGuess(email, 'ip-d', at.toISOString(), limits)).toEqual([]);
+
+      const other = `${randomUUID()}@example.test`;
+      const c3 = id('code');
+      const c4 = id('code');
+      await store.accounts.putSignInCode(codeFor(other, at)(c3), budget(at));
+      await store.accounts.putSignInCode(codeFor(other, at)(c4), budget(at));
+      const outcomes = await Promise.all([store.accounts.consumeSignInCode(c3), store.accounts.consumeSignInCode(c3)]);
       expect(outcomes.filter(Boolean)).toHaveLength(1);
-      expect(await store.accounts.liveSignInCode(email, at.toISOString())).toBeUndefined();
-      expect(await store.accounts.liveSignInCode(email, new Date(at.getTime() + 700_000).toISOString())).toBeUndefined();
+      // Signing in used up the address's other pending code too.
+      expect(await store.accounts.consumeSignInCode(c4)).toBe(false);
+      expect(await store.accounts.reserveSignInGuess(other, 'ip-a', at.toISOString(), limits)).toEqual([]);
+      // Expired codes are not evaluated.
+      const late = `${randomUUID()}@example.test`;
+      await store.accounts.putSignInCode(codeFor(late, at)(id('code')), budget(at));
+      expect(await store.accounts.reserveSignInGuess(late, 'ip-a', new Date(at.getTime() + 700_000).toISOString(), limits)).toEqual([]);
+    });
+
+    it('evaluates no more guesses than the limit when 100 arrive at once (one requester, then many)', async () => {
+      const email = `${randomUUID()}@example.test`;
+      const at = new Date();
+      const codeId = id('code');
+      await store.accounts.putSignInCode(codeFor(email, at)(codeId), budget(at));
+      const sameIp = await Promise.all(Array.from({ length: 100 }, () => store.accounts.reserveSignInGuess(email, 'ip-1', at.toISOString(), limits)));
+      expect(sameIp.filter((r) => r.length > 0)).toHaveLength(limits.perRequester);
+      const manyIps = await Promise.all(
+        Array.from({ length: 100 }, (_, i) => store.accounts.reserveSignInGuess(email, `ip-${i + 2}`, at.toISOString(), limits)),
+      );
+      expect(manyIps.filter((r) => r.length > 0)).toHaveLength(limits.perCode - limits.perRequester);
+      const attempts = [...sameIp, ...manyIps].flat().map((c) => c.attempts);
+      expect(attempts.sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5]); // each evaluation saw its own count
+    });
+
+    it('stores no more codes than the per-address budget when requested in parallel, and mails again once the window moves', async () => {
+      const email = `${randomUUID()}@example.test`;
+      const at = new Date();
+      const stored = await Promise.all(Array.from({ length: 30 }, () => store.accounts.putSignInCode(codeFor(email, at)(id('code')), budget(at, 3))));
+      expect(stored.filter(Boolean)).toHaveLength(3);
+      expect(await store.accounts.countSignInCodesSince(email, budget(at).since)).toBe(3);
+      const later = new Date(at.getTime() + 601_000);
+      expect(await store.accounts.putSignInCode(codeFor(email, later)(id('code')), budget(later, 3))).toBe(true);
+    });
+
+    it('takes per-requester allowances exactly under concurrency, gives them back, and starts a new window afresh', async () => {
+      const key = `start:${randomUUID()}`;
+      const windowStart = '2026-11-21T10:00:00.000Z';
+      const taken = await Promise.all(Array.from({ length: 50 }, () => store.accounts.takeSignInAllowance(key, windowStart, 7)));
+      expect(taken.filter(Boolean)).toHaveLength(7);
+      await store.accounts.returnSignInAllowance(key, windowStart);
+      expect(await store.accounts.takeSignInAllowance(key, windowStart, 7)).toBe(true);
+      expect(await store.accounts.takeSignInAllowance(key, windowStart, 7)).toBe(false);
+      // A unit given back in an old window does not credit the new one.
+      const next = '2026-11-21T10:10:00.000Z';
+      expect(await store.accounts.takeSignInAllowance(key, next, 1)).toBe(true);
+      await store.accounts.returnSignInAllowance(key, windowStart);
+      expect(await store.accounts.takeSignInAllowance(key, next, 1)).toBe(false);
     });
 
     it('stores sessions until they expire or are deleted', async () => {

@@ -131,7 +131,7 @@ describeIf(postgres, 'PostgreSQL store contract', () => {
         const at = '2026-11-22T10:00:00.000Z';
         const recorded = store.usage.recordUsage([delta(doomed.ragId, '2026-11-22', ['Hours?'], at), delta(kept.ragId, '2026-11-22', ['Hours?'], at)]);
         const key = { keyId: newId('key'), name: null, prefix: 'gw_live_x', keyHash: newId('hash'), allowedDomains: ['example.com'] };
-        const created = store.keys.createApiKey(owner, doomed.ragId, key);
+        const created = store.keys.createApiKey(owner, doomed.ragId, key, 20);
         // Both must be waiting on the deleting transaction before it commits.
         for (let waiting = 0; waiting < 2; ) {
           await new Promise((resolve) => setTimeout(resolve, 20));
@@ -140,7 +140,7 @@ describeIf(postgres, 'PostgreSQL store contract', () => {
         }
         await client.query('COMMIT');
         await expect(recorded).resolves.toBeUndefined();
-        await expect(created).resolves.toBeUndefined();
+        await expect(created).resolves.toEqual({ kind: 'not_found' });
         expect((await store.usage.usage(owner, kept.ragId, '2026-11-22', 10))?.days).toEqual([{ day: '2026-11-22', queries: 1, cacheHits: 0, unanswered: 1 }]);
         expect(await store.keys.findApiKeyByHash(key.keyHash)).toBeUndefined();
       } finally {
@@ -152,13 +152,13 @@ describeIf(postgres, 'PostgreSQL store contract', () => {
     it('bumps the keys version once per concurrent change', async () => {
       const base = await kb();
       const hash = newId('hash');
-      const key = await store.keys.createApiKey(owner, base.ragId, {
-        keyId: newId('key'),
-        name: 'site',
-        prefix: 'gw_live_y',
-        keyHash: hash,
-        allowedDomains: [],
-      });
+      const created = await store.keys.createApiKey(
+        owner,
+        base.ragId,
+        { keyId: newId('key'), name: 'site', prefix: 'gw_live_y', keyHash: hash, allowedDomains: [] },
+        20,
+      );
+      const key = created.kind === 'created' ? created.key : undefined;
       await Promise.all(Array.from({ length: 6 }, (_, i) => store.keys.updateApiKey(owner, base.ragId, key?.keyId ?? '', { name: `site ${i}` })));
       expect((await store.keys.findApiKeyByHash(hash))?.keysVersion).toBe(base.keysVersion + 6);
       expect((await store.knowledge.findKnowledgeBase(base.ragId))?.keysVersion).toBe(base.keysVersion + 6);

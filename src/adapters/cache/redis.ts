@@ -8,8 +8,14 @@
  * connection opened here from a URL gives up on a command after one failed
  * reconnect (maxRetriesPerRequest: 1), so commands queued during an outage
  * are released within seconds; the deadline means no query waits for them.
+ *
+ * With a shared `RedisBreaker` (compose.ts), commands go through it instead:
+ * while it is open a `get` is a miss and a `set` is dropped at once, without
+ * touching Redis and without an `onError` report per command (the breaker
+ * reports its transitions).
  */
 import type { RedisOptions } from 'ioredis';
+import { type RedisBreaker, RedisUnavailableError } from '../redis-breaker.js';
 import { type AnswerCache, toJson } from './port.js';
 import { closeRedis, openRedis, type RedisConnection, type RedisSource } from './redis-connection.js';
 
@@ -21,6 +27,8 @@ export interface RedisAnswerCacheOptions {
   /** Options for a connection opened from a URL. */
   redisOptions?: RedisOptions;
   onError?: (err: unknown, operation: 'get' | 'set' | 'connection') => void;
+  /** Shared breaker (see redis-breaker.ts); its deadline replaces `timeoutMs`. */
+  breaker?: RedisBreaker | undefined;
 }
 
 export class RedisAnswerCache implements AnswerCache {
@@ -28,6 +36,7 @@ export class RedisAnswerCache implements AnswerCache {
   private readonly prefix: string;
   private readonly timeoutMs: number;
   private readonly onError: (err: unknown, operation: 'get' | 'set' | 'connection') => void;
+  private readonly breaker: RedisBreaker | undefined;
 
   constructor(redis: RedisSource, options: RedisAnswerCacheOptions = {}) {
     this.onError = options.onError ?? (() => {});
@@ -35,14 +44,15 @@ export class RedisAnswerCache implements AnswerCache {
     this.connection = openRedis(redis, { ...defaults, ...options.redisOptions }, (err) => this.onError(err, 'connection'));
     this.prefix = options.keyPrefix ?? 'gw:cache:';
     this.timeoutMs = options.timeoutMs ?? 250;
+    this.breaker = options.breaker;
   }
 
   async get<T>(key: string): Promise<T | undefined> {
     try {
-      const json = await this.deadline(this.connection.client.get(this.prefix + key));
+      const json = await this.command(() => this.connection.client.get(this.prefix + key));
       return json === null ? undefined : (JSON.parse(json) as T);
     } catch (err) {
-      this.onError(err, 'get');
+      if (!(err instanceof RedisUnavailableError && this.breaker)) this.onError(err, 'get');
       return undefined;
     }
   }
@@ -52,14 +62,18 @@ export class RedisAnswerCache implements AnswerCache {
     const json = toJson(value);
     if (json === undefined) return;
     try {
-      await this.deadline(this.connection.client.set(this.prefix + key, json, 'PX', Math.ceil(ttlMs)));
+      await this.command(() => this.connection.client.set(this.prefix + key, json, 'PX', Math.ceil(ttlMs)));
     } catch (err) {
-      this.onError(err, 'set');
+      if (!(err instanceof RedisUnavailableError && this.breaker)) this.onError(err, 'set');
     }
   }
 
   async close(): Promise<void> {
     await closeRedis(this.connection);
+  }
+
+  private command<R>(send: () => Promise<R>): Promise<R> {
+    return this.breaker ? this.breaker.run(send) : this.deadline(send());
   }
 
   private deadline<R>(command: Promise<R>): Promise<R> {

@@ -12,6 +12,21 @@
 import { DAY_KEY_MARGIN_MS, decide, enforcedRules, nextUtcMidnight, type Observation, pivotIndex, utcDayKey } from './arithmetic.js';
 import type { LimitDecision, LimitRule, RateLimiter } from './port.js';
 
+/** One partition as held in process, for pushing to the shared limiter after an outage. */
+export interface HeldPartition {
+  /** `<name>:<key>` (sliding) or `<name>:<key>:<YYYY-MM-DD>` (utc-day): the shared limiter's key without its prefix. */
+  key: string;
+  kind: LimitRule['kind'];
+  /** Sliding: ascending unit times. */
+  hits: number[];
+  /** utc-day: units taken. */
+  count: number;
+  /** Empty from this time on. */
+  expiresAt: number;
+  /** Sliding window length. */
+  windowMs: number;
+}
+
 interface Entry {
   /** Sliding: ascending unit times. */
   hits: number[];
@@ -19,6 +34,8 @@ interface Entry {
   count: number;
   /** Empty from this time on (last hit + window, or end of day + margin). */
   expiresAt: number;
+  kind: LimitRule['kind'];
+  windowMs: number;
 }
 
 export interface MemoryRateLimiterOptions {
@@ -62,6 +79,39 @@ export class MemoryRateLimiter implements RateLimiter {
     this.entries.clear();
   }
 
+  /**
+   * Raise the partitions of `rules` to at least the counts another limiter
+   * decided (`decision.states`, same order as the enforced rules): the shadow
+   * kept while Redis answers, so that if it fails, limiting in process starts
+   * from what every instance had used, not from zero. Missing sliding units are
+   * recorded at `now` — later than they were taken, so the in-process limit is
+   * never looser than the shared one (it may be stricter for one window).
+   */
+  align(rules: readonly LimitRule[], decision: LimitDecision, now: number = Date.now()): void {
+    const active = enforcedRules(rules);
+    active.forEach((rule, i) => {
+      const state = decision.states[i];
+      if (!state || state.name !== rule.name) return;
+      const shared = Math.min(rule.limit, state.limit - state.remaining);
+      const key = storageKey(rule, now);
+      const held = this.count(rule, key, now);
+      if (held >= shared) return;
+      const entry = this.take(rule, key, now);
+      if (rule.kind === 'utc-day') entry.count = shared;
+      else for (let n = held + 1; n < shared; n++) this.take(rule, key, now);
+    });
+  }
+
+  /** Every live partition (after pruning), for pushing to the shared limiter. */
+  held(now: number = Date.now()): HeldPartition[] {
+    const out: HeldPartition[] = [];
+    for (const [key, entry] of this.entries) {
+      if (entry.expiresAt <= now) continue;
+      out.push({ key, kind: entry.kind, hits: [...entry.hits], count: entry.count, expiresAt: entry.expiresAt, windowMs: entry.windowMs });
+    }
+    return out;
+  }
+
   /** Units currently held for the rule, after pruning what left the window. */
   private count(rule: LimitRule, key: string, now: number): number {
     const entry = this.entries.get(key);
@@ -78,7 +128,7 @@ export class MemoryRateLimiter implements RateLimiter {
   private take(rule: LimitRule, key: string, now: number): Entry {
     let entry = this.entries.get(key);
     if (!entry) {
-      entry = { hits: [], count: 0, expiresAt: now };
+      entry = { hits: [], count: 0, expiresAt: now, kind: rule.kind, windowMs: rule.windowMs };
       this.entries.set(key, entry);
     }
     if (rule.kind === 'utc-day') {

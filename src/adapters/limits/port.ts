@@ -6,11 +6,12 @@
  * Limits (product.md §1, §2): `minute` — QUERY_RATE_PER_MINUTE per knowledge
  * base over a sliding 60 s window; `day` — QUERY_QUOTA_PER_DAY per knowledge
  * base, a calendar-day counter that resets at 00:00 UTC; `ip` — IP_RATE_PER_SECOND
- * per client IP (or verified bot key) over a sliding 1 s window. A limit of 0
- * disables the rule: it is neither enforced nor reported.
+ * per client IP over a sliding 1 s window; `bot` — the same per verified Web
+ * Bot Auth key, in addition to its IP's `ip` bucket. A limit of 0 disables the
+ * rule: it is neither enforced nor reported.
  */
 
-export type LimitName = 'minute' | 'day' | 'ip';
+export type LimitName = 'minute' | 'day' | 'ip' | 'bot';
 
 export interface LimitRule {
   name: LimitName;

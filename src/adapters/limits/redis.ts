@@ -78,7 +78,44 @@ return out
 
 const COMMAND = 'groundworkRateLimit';
 
-type ScriptCaller = Record<typeof COMMAND, (...args: (string | number)[]) => Promise<unknown>>;
+/*
+ * Raise one partition to at least what another limiter held ("take the max"),
+ * after an outage. KEYS[1]; ARGV[1] kind ('s' | 'd'); ARGV[2] ttl (ms);
+ * sliding: ARGV[3] cutoff, ARGV[4] member prefix, ARGV[5..] ascending unit
+ * times — the newest ones Redis lacks are added; day: ARGV[3] the count.
+ */
+const RAISE_SCRIPT = `
+if ARGV[1] == 's' then
+  redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', ARGV[3])
+  local have = redis.call('ZCARD', KEYS[1])
+  local times = #ARGV - 4
+  if times <= have then return 0 end
+  for i = 5 + have, #ARGV do
+    redis.call('ZADD', KEYS[1], ARGV[i], ARGV[4] .. i)
+  end
+  redis.call('PEXPIRE', KEYS[1], ARGV[2])
+  return times - have
+end
+local have = tonumber(redis.call('GET', KEYS[1]) or '0')
+local want = tonumber(ARGV[3])
+if want <= have then return 0 end
+redis.call('SET', KEYS[1], want, 'PX', ARGV[2])
+return want - have
+`;
+
+const RAISE = 'groundworkRateLimitRaise';
+
+type ScriptCaller = Record<typeof COMMAND | typeof RAISE, (...args: (string | number)[]) => Promise<unknown>>;
+
+/** A partition another limiter held, as MemoryRateLimiter.held() describes it. */
+export interface PartitionToRaise {
+  key: string;
+  kind: 'sliding' | 'utc-day';
+  hits: readonly number[];
+  count: number;
+  expiresAt: number;
+  windowMs: number;
+}
 
 export interface RedisRateLimiterOptions {
   /** Default `gw:rl:`. Tests use a unique prefix under it. */
@@ -97,6 +134,42 @@ export class RedisRateLimiter implements RateLimiter {
     this.prefix = options.keyPrefix ?? 'gw:rl:';
     // Idempotent: redefining on a shared client just replaces the same script.
     this.connection.client.defineCommand(COMMAND, { lua: SCRIPT });
+    this.connection.client.defineCommand(RAISE, { numberOfKeys: 1, lua: RAISE_SCRIPT });
+  }
+
+  /**
+   * Brings Redis up to at least the given partitions (never lowers a count):
+   * after an outage the in-process counts are pushed here, so a Redis that
+   * restarted empty does not hand every client a fresh allowance. Batched in
+   * pipelines; returns the number of units added.
+   */
+  async raise(partitions: readonly PartitionToRaise[], now: number = Date.now()): Promise<number> {
+    let added = 0;
+    const client = this.connection.client;
+    const member = `${now}-sync-${randomUUID()}-`;
+    for (let start = 0; start < partitions.length; start += 500) {
+      const pipeline = client.pipeline() as unknown as ScriptCaller & { exec(): Promise<[Error | null, unknown][] | null> };
+      let queued = 0;
+      for (const p of partitions.slice(start, start + 500)) {
+        const ttl = Math.max(1, Math.ceil(p.expiresAt - now));
+        if (p.expiresAt <= now) continue;
+        if (p.kind === 'sliding') {
+          if (p.hits.length === 0) continue;
+          void pipeline[RAISE](`${this.prefix}${p.key}`, 's', ttl, now - p.windowMs, member, ...p.hits);
+        } else {
+          if (p.count <= 0) continue;
+          void pipeline[RAISE](`${this.prefix}${p.key}`, 'd', ttl, p.count);
+        }
+        queued++;
+      }
+      if (queued === 0) continue;
+      const results = (await pipeline.exec()) ?? [];
+      for (const [err, value] of results) {
+        if (err) throw err;
+        added += Number(value);
+      }
+    }
+    return added;
   }
 
   async consume(rules: readonly LimitRule[], now: number = Date.now()): Promise<LimitDecision> {

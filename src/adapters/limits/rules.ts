@@ -11,9 +11,22 @@ export interface LimitSettings {
   ipRatePerSecond: number;
 }
 
-/** Whole-service limit per client: an IP address, or a verified bot's key (Web Bot Auth gets its own bucket). */
+/** Whole-service limit per client IP address. */
 export function ipRule(settings: Pick<LimitSettings, 'ipRatePerSecond'>, clientKey: string): LimitRule {
   return { name: 'ip', key: clientKey, limit: settings.ipRatePerSecond, kind: 'sliding', windowMs: 1_000 };
+}
+
+/**
+ * The whole-service rules for one request: its IP's bucket always, and for a
+ * verified Web Bot Auth bot also the bot key's bucket (issue 11 item 8). In
+ * addition, not instead: signing with many self-published keys from one
+ * address gives no more than the address's own allowance, and one key used
+ * from many addresses is bounded by the key's. Both are taken atomically.
+ */
+export function clientRules(settings: Pick<LimitSettings, 'ipRatePerSecond'>, client: { ip: string; botKey?: string | undefined }): LimitRule[] {
+  const rules = [ipRule(settings, `ip:${client.ip}`)];
+  if (client.botKey) rules.push({ name: 'bot', key: `bot:${client.botKey}`, limit: settings.ipRatePerSecond, kind: 'sliding', windowMs: 1_000 });
+  return rules;
 }
 
 /** Per-knowledge-base query limits: 60 s sliding window, then the UTC-day quota. */

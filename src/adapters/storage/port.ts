@@ -2,7 +2,8 @@
  * The storage port: everything the domain needs from a database, and nothing
  * of SQL. Two implementations (embedded SQLite, PostgreSQL) pass one contract
  * suite (test/storage/contract.ts). Rules that must hold under concurrency —
- * the knowledge-base limit, the record quota, deduplication — are decided
+ * the knowledge-base limit, the record quota, keys per knowledge base,
+ * sign-in code budgets and guess counts, deduplication — are decided
  * inside the store's transaction, so they are exact on every backend.
  */
 import type { Account, Session, SignInCode } from '../../identity/model.js';
@@ -109,22 +110,47 @@ export interface AccountStore {
   accountForEmail(email: string, newAccountId: string): Promise<Account>;
   getAccount(accountId: string): Promise<Account | undefined>;
 
-  /** Stores a new code for the e-mail and invalidates its earlier codes. */
-  putSignInCode(code: SignInCode): Promise<void>;
+  /**
+   * Stores a new code unless the address already had `maxCodes` codes issued
+   * since `since`, deciding in one transaction (so parallel requests cannot
+   * overshoot). Earlier codes stay valid: a new request never kills a pending
+   * one. False when the per-address budget is spent (nothing stored).
+   */
+  putSignInCode(code: SignInCode, budget: { since: string; maxCodes: number }): Promise<boolean>;
   /** Codes issued to this e-mail since `since` (for the per-address send limit). */
   countSignInCodesSince(email: string, since: string): Promise<number>;
-  /** The e-mail's live code (not used, not expired at `now`). */
-  liveSignInCode(email: string, now: string): Promise<SignInCode | undefined>;
-  /** Atomically counts one wrong attempt; returns the new attempt count. */
-  recordFailedAttempt(codeId: string): Promise<number>;
-  /** Marks the code used; false if it was already used (a racing second redemption). */
+  /**
+   * Counts one guess by `requester` against every live code of the address
+   * (not used, not expired at `now`) that still has attempts left, both in
+   * total (`perCode`) and for this requester (`perRequester`), in one
+   * transaction; returns those codes: the only ones the guess may be compared
+   * with. The attempt is counted before the comparison, so no more than
+   * `perCode` guesses are ever evaluated against a code, however many arrive at once.
+   */
+  reserveSignInGuess(email: string, requester: string, now: string, limits: SignInGuessLimits): Promise<SignInCode[]>;
+  /** Marks the code used, and every other pending code of its address; false if it was already used (a racing second redemption). */
   consumeSignInCode(codeId: string): Promise<boolean>;
+  /**
+   * Takes one unit of a per-requester fixed-window counter (one conditional
+   * upsert): true and counted when fewer than `limit` were taken in the window
+   * starting at `windowStart`, false (and not counted) otherwise.
+   */
+  takeSignInAllowance(key: string, windowStart: string, limit: number): Promise<boolean>;
+  /** Gives back a unit taken in that window (e.g. a verify that succeeded does not count as a failure). */
+  returnSignInAllowance(key: string, windowStart: string): Promise<void>;
 
   putSession(session: Session): Promise<void>;
   getSession(tokenHash: string, now: string): Promise<Session | undefined>;
   deleteSession(tokenHash: string): Promise<void>;
   /** Housekeeping: removes expired sessions and codes. */
   purgeExpired(now: string): Promise<void>;
+}
+
+export interface SignInGuessLimits {
+  /** Guesses evaluated against one code, from everyone. */
+  perCode: number;
+  /** Guesses evaluated against one code from one requester. */
+  perRequester: number;
 }
 
 export interface NewApiKey {
@@ -144,9 +170,15 @@ export interface KeyLookup {
   keysVersion: number;
 }
 
+export type CreateApiKeyResult = { kind: 'created'; key: ApiKey } | { kind: 'limit_reached'; active: number } | { kind: 'not_found' };
+
 export interface KeyStore {
-  /** Undefined when the knowledge base is not the owner's. */
-  createApiKey(ownerId: string, ragId: string, key: NewApiKey): Promise<ApiKey | undefined>;
+  /**
+   * Adds a key unless the knowledge base already has `maxKeys`, decided in one
+   * transaction with the knowledge base's row locked (exact under concurrency).
+   * `not_found` when the knowledge base is not the owner's.
+   */
+  createApiKey(ownerId: string, ragId: string, key: NewApiKey, maxKeys: number): Promise<CreateApiKeyResult>;
   listApiKeys(ownerId: string, ragId: string): Promise<ApiKey[] | undefined>;
   /** Changes the key and bumps the knowledge base's keys version (so caches re-check it). */
   updateApiKey(ownerId: string, ragId: string, keyId: string, patch: ApiKeyPatch): Promise<ApiKey | undefined>;

@@ -77,6 +77,11 @@ export function toAccount(row: Row): Account {
   return { accountId: text(row.account_id), email: nullableText(row.email), createdAt: text(row.created_at) };
 }
 
+/** Sign-in counter windows are at most an hour long: rows whose window began before this can go. */
+export function counterHorizon(now: string): string {
+  return new Date(Date.parse(now) - 3600_000).toISOString();
+}
+
 export function toSignInCode(row: Row): SignInCode {
   return {
     codeId: text(row.code_id),

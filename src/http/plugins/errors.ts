@@ -9,6 +9,7 @@ import { rateLimitHeaders } from '../../adapters/limits/headers.js';
 import type { LimitDecision } from '../../adapters/limits/port.js';
 import { combineDecisions } from '../../adapters/limits/rules.js';
 import { type ErrorCode, isDomainError } from '../../errors.js';
+import { isStoreUnavailable } from '../../ops/store-outage.js';
 import { sendProblem } from '../problem.js';
 
 declare module 'fastify' {
@@ -57,6 +58,16 @@ export function registerErrorHandling(app: FastifyInstance, publicUrl: string, u
       const detail = first ? `${first.location} ${first.message}${first.missing ? ` (${String(first.missing)})` : ''}${first.unexpected ? ` (${String(first.unexpected)})` : ''}` : 'The request is invalid.';
       return sendProblem(reply, publicUrl, 'validation_failed', detail, { errors });
     }
+    if (isStoreUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable');
+      reply.header('retry-after', String(storeRetryAfterSeconds));
+      return sendProblem(reply, publicUrl, 'service_unavailable', 'The database cannot be reached right now. Try again shortly.', {
+        retryAfterMs: storeRetryAfterSeconds * 1000,
+      });
+    }
+    if (isMalformedMultipart(error, request)) {
+      return sendProblem(reply, publicUrl, 'bad_request', 'The multipart body is malformed or ended early; send it again as multipart/form-data with the boundary its Content-Type names.');
+    }
     const status = error.statusCode ?? 500;
     const code = byStatus[status];
     if (code && status < 500) {
@@ -70,6 +81,20 @@ export function registerErrorHandling(app: FastifyInstance, publicUrl: string, u
   app.setNotFoundHandler((request, reply) => {
     return sendProblem(reply, publicUrl, 'not_found', `Nothing is at ${request.method} ${request.url.split('?')[0]}.`);
   });
+}
+
+/** How long a client should wait after a database outage (the pool's connection timeout is 5 s). */
+const storeRetryAfterSeconds = 5;
+
+/**
+ * busboy's errors for a body that does not follow its multipart Content-Type
+ * (no or bad boundary, truncated parts). They are plain `Error`s without a
+ * status, thrown while a route reads the parts.
+ */
+const multipartMessages = /^(Multipart: Boundary not found|Boundary required|Unexpected end of multipart data|\w+ terminated early due to unexpected end of multipart data|The needle (cannot be an empty|cannot have a length bigger))/;
+
+function isMalformedMultipart(error: FastifyError, request: FastifyRequest): boolean {
+  return error.statusCode === undefined && request.isMultipart() && multipartMessages.test(error.message);
 }
 
 /**
@@ -92,6 +117,8 @@ function clientMessage(error: FastifyError, status: number): string {
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
     case 'FST_REQ_FILE_TOO_LARGE':
       return 'The body or file is larger than the limit.';
+    case 'GW_JSON_TOO_DEEP':
+      return error.message;
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
       return 'This content type is not accepted here. Send application/json or multipart/form-data.';
     default:

@@ -3,16 +3,17 @@
  * per second per client). The client is the request's IP — the proxy's
  * X-Forwarded-For only when TRUST_PROXY names that proxy — or, for a verified
  * signed bot, the bot's key (set by the Web Bot Auth plugin before this hook).
- * Health probes and metrics scrapes are exempt.
+ * Only the liveness probe is exempt: it touches nothing. `/readyz` asks the
+ * database and `/metrics` renders every series, so both count like any request.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { rateLimitHeaders } from '../../adapters/limits/headers.js';
 import type { RateLimiter } from '../../adapters/limits/port.js';
-import { ipRule } from '../../adapters/limits/rules.js';
+import { clientRules } from '../../adapters/limits/rules.js';
 import type { Metrics } from '../../ops/metrics.js';
 import { DomainError } from '../../errors.js';
 
-const exempt = new Set(['/healthz', '/readyz', '/metrics']);
+const exempt = new Set(['/healthz']);
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -25,15 +26,15 @@ export function registerIpLimit(app: FastifyInstance, limiter: RateLimiter, ipRa
   if (ipRatePerSecond <= 0) return;
   app.addHook('onRequest', async (request: FastifyRequest) => {
     if (exempt.has(request.url.split('?')[0] ?? '')) return;
-    const client = request.botKey ? `bot:${request.botKey}` : `ip:${request.ip}`;
-    const decision = await limiter.consume([ipRule({ ipRatePerSecond }, client)]);
+    // A verified bot is limited by its key's bucket in addition to its IP's, never instead of it.
+    const decision = await limiter.consume(clientRules({ ipRatePerSecond }, { ip: request.ip, botKey: request.botKey }));
     if (!decision.allowed) {
-      metrics.rateLimited.inc({ limit: 'ip' });
+      metrics.rateLimited.inc({ limit: decision.refused?.name ?? 'ip' });
       // Thrown, not sent: the error handler writes the problem with the RateLimit headers, and no later hook runs.
       throw new DomainError(
         'rate_limited',
         `Too many requests from this client: the service allows ${ipRatePerSecond} per second.`,
-        { limit: 'ip', retryAfterMs: decision.retryAfterMs },
+        { limit: decision.refused?.name ?? 'ip', retryAfterMs: decision.retryAfterMs },
         { rateLimit: decision },
       );
     }

@@ -31,7 +31,7 @@ export function signedRequestOf(request: FastifyRequest, publicUrl: string): Sig
   const headers: [string, string][] = [];
   for (let i = 0; i + 1 < raw.length; i += 2) headers.push([raw[i] ?? '', raw[i + 1] ?? '']);
   const target = request.raw.url ?? '/';
-  return { method: request.method, targetUri: `${publicUrl}${target.startsWith('/') ? target : '/'}`, headers };
+  return { method: request.method, targetUri: `${publicUrl}${target.startsWith('/') ? target : '/'}`, headers, client: request.ip };
 }
 
 export function registerWebBotAuth(app: FastifyInstance, auth: WebBotAuth, publicUrl: string): void {

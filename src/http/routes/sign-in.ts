@@ -2,6 +2,8 @@
  * `/api/v1/auth/*`: sign-in for people by e-mail one-time code, the current
  * session, sign-out. The session cookie is HttpOnly and SameSite=Lax; the
  * CSRF token is also set in a readable cookie for the dashboard's scripts.
+ * The requester for the per-requester sign-in limits is `request.ip` (the
+ * proxy's X-Forwarded-For only when TRUST_PROXY names that proxy).
  */
 import type { FastifyReply } from 'fastify';
 import { Type } from 'typebox';
@@ -37,12 +39,14 @@ export function signInRoutes(app: App, signIn: SignInService, secureCookies: boo
       schema: {
         tags,
         summary: 'E-mail a one-time sign-in code',
+        description:
+          'Always 202 with the same body for a valid address: whether or not it has an account, codes are pending, or its mail budget (5 codes per 10 minutes) is spent, in which case no further mail is sent. Earlier codes stay valid. 429 only when this client started too many sign-ins.',
         body: Type.Object({ email: Email }, { additionalProperties: false }),
         response: { 202: Type.Object({ sent: Type.Boolean(), expiresInSeconds: Type.Integer() }), ...errorResponses(422, 429) },
       },
     },
     async (request, reply) => {
-      const { expiresInSeconds } = await signIn.requestCode(request.body.email);
+      const { expiresInSeconds } = await signIn.requestCode(request.body.email, request.ip);
       return reply.code(202).send({ sent: true, expiresInSeconds });
     },
   );
@@ -53,12 +57,14 @@ export function signInRoutes(app: App, signIn: SignInService, secureCookies: boo
       schema: {
         tags,
         summary: 'Exchange the code for a session',
+        description:
+          'Any of the address\'s pending codes works once, and signing in uses them all up. Every failure is the same 400 invalid_code (it does not say whether a code is pending); 429 when this client sent too many wrong codes.',
         body: Type.Object({ email: Email, code: Type.String({ minLength: 1, maxLength: 20 }) }, { additionalProperties: false }),
         response: { 200: SessionView, ...errorResponses(400, 422, 429) },
       },
     },
     async (request, reply) => {
-      const session = await signIn.verifyCode(request.body.email, request.body.code);
+      const session = await signIn.verifyCode(request.body.email, request.body.code, request.ip);
       setSessionCookies(reply, session);
       return { account: { accountId: session.account.accountId, email: session.account.email }, csrfToken: session.csrfToken };
     },

@@ -59,7 +59,7 @@ export function sourceRoutes(app: App, knowledge: KnowledgeService, uploadMaxByt
         summary: 'Upload a file or paste text',
         description:
           'Multipart: one `.json`, `.jsonl`, `.txt` or `.md` file in the field `file` (optional field `name`). JSON: `{name, text, format}`. ' +
-          'Records are fingerprinted; duplicates use no quota; an upload that does not fit the free slots is refused whole (409 quota_exceeded).',
+          'Records are fingerprinted; duplicates use no quota; an upload that does not fit the free slots is refused whole (409 quota_exceeded), as is one of more records than one upload may hold (413 too_many_records).',
         params: RagIdParams,
         consumes: ['multipart/form-data', 'application/json'],
         // Only the JSON form is validated by schema; the multipart form is streamed and checked by hand,
@@ -69,7 +69,7 @@ export function sourceRoutes(app: App, knowledge: KnowledgeService, uploadMaxByt
           file: Type.String({ format: 'binary', description: 'The .json, .jsonl, .txt or .md file' }),
           name: Type.Optional(Type.String({ description: 'Source name; defaults to the file name' })),
         }),
-        response: { 201: UploadReport, ...errorResponses(401, 404, 409, 413, 415, 422) },
+        response: { 201: UploadReport, ...errorResponses(401, 404, 409, 413, 415, 422, 503) },
       },
     },
     async (request, reply) => {

@@ -5,10 +5,11 @@
  * everywhere; bodies up to 1 MB. Open CORS without credentials: the same tools
  * run in any page, so there is nothing to protect from other origins.
  */
-import type { FastifyReply } from 'fastify';
+import { isIPv6 } from 'node:net';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { DomainError } from '../../errors.js';
-import { findTool, toolCatalogue } from '../../tools/registry.js';
+import { findTool, toolCatalogue, toolWeight } from '../../tools/registry.js';
 import { runTool } from '../../tools/runner.js';
 import type { ToolMeta } from '../../tools/types.js';
 import { errorResponses } from '../schemas.js';
@@ -25,7 +26,29 @@ export function toolSummary(meta: ToolMeta) {
     ...meta,
     page: `/tools/${meta.id}`,
     endpoint: meta.api ? `/api/tools/${meta.id}` : null,
+    // Which server lane runs it (docs/utilities.md, "Fair use of the worker pool").
+    weight: toolWeight(findTool(meta.id) ?? { meta }),
   };
+}
+
+/**
+ * Whose share of the utility queue a run uses: a verified signed bot's key, else the client's
+ * address (X-Forwarded-For only from a TRUST_PROXY proxy, as Fastify's `request.ip`). IPv6
+ * addresses count per /64, the block one subscriber usually holds, so rotating addresses within
+ * it does not multiply the share.
+ */
+export function toolClient(request: Pick<FastifyRequest, 'ip'> & { botKey?: string }): string {
+  if (request.botKey) return `bot:${request.botKey}`;
+  const ip = request.ip.replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/, '');
+  if (!isIPv6(ip)) return `ip:${ip}`;
+  const [head = '', tail = ''] = ip.split('::');
+  const left = head ? head.split(':') : [];
+  const right = tail ? tail.split(':') : [];
+  const groups = ip.includes('::') ? [...left, ...Array<string>(8 - left.length - right.length).fill('0'), ...right] : left;
+  return `ip:${groups
+    .slice(0, 4)
+    .map((g) => Number.parseInt(g, 16).toString(16))
+    .join(':')}::/64`;
 }
 
 function cors(reply: FastifyReply): FastifyReply {
@@ -82,15 +105,20 @@ export function toolsApiRoutes(app: App, options: ToolsApiOptions = {}): void {
           "The body is the tool's input as JSON (see its `inputSchema` in `GET /api/tools`; no body means `{}`); the answer is its output. " +
           'The input is validated against the tool schema exactly: 422 with `errors[].location` under `/body`.',
         params: ToolParams,
-        response: errorResponses(400, 404, 413, 415, 422, 429),
+        response: errorResponses(400, 404, 413, 415, 422, 429, 503),
       },
     },
     async (request, reply) => {
       const type = request.headers['content-type'];
-      if (request.body !== undefined && type !== undefined && !/^application\/json\s*(;|$)/i.test(type)) {
+      // A multipart body is never read here (its parser leaves `body` undefined), so it is refused by its type.
+      if ((request.body !== undefined || request.isMultipart()) && type !== undefined && !/^application\/json\s*(;|$)/i.test(type)) {
         throw new DomainError('unsupported_media_type', 'Send the input as application/json.');
       }
-      const output = await runTool(request.params.id, request.body, { location: '/body', ...(options.timeLimitMs ? { timeLimitMs: options.timeLimitMs } : {}) });
+      const output = await runTool(request.params.id, request.body, {
+        location: '/body',
+        client: toolClient(request),
+        ...(options.timeLimitMs ? { timeLimitMs: options.timeLimitMs } : {}),
+      });
       return reply.header('cache-control', 'no-store').send(output);
     },
   );

@@ -25,7 +25,10 @@ export interface WebBotAuthOptions {
   now?: () => number;
   /** Overrides of the directory fetch (tests). */
   fetch?: { policy?: FetchPolicy; resolver?: Resolver; connector?: Connector; timeoutMs?: number; maxBytes?: number } | undefined;
-  cache?: Pick<KeyDirectoryOptions, 'positiveTtlMs' | 'negativeTtlMs' | 'maxFetchesPerMinute'>;
+  cache?: Pick<
+    KeyDirectoryOptions,
+    'positiveTtlMs' | 'negativeTtlMs' | 'maxFetchesPerOriginPerMinute' | 'maxFetchesPerClientPerMinute' | 'maxConcurrentFetches'
+  >;
 }
 
 export class WebBotAuth {
@@ -58,7 +61,7 @@ export class WebBotAuth {
   verify(request: SignedRequest): Promise<VerifiedBot> {
     return verifyBotRequest(request, {
       now: Math.floor(this.now() / 1000),
-      resolveKey: (agent, keyid) => this.keys.findKey(agent, keyid),
+      resolveKey: (agent, keyid) => this.keys.findKey(agent, keyid, request.client),
       replay: this.options.replay,
     });
   }

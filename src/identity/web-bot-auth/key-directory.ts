@@ -2,8 +2,16 @@
  * Bots' public keys, fetched from the URL their `Signature-Agent` names and
  * cached: a good directory for 10 minutes, a failure for 1 minute; an unknown
  * keyid refetches a directory older than a minute (key rotation). Concurrent
- * requests share one fetch, and new fetches are capped per minute so signed
- * requests naming random agents cannot turn the service into a crawler.
+ * requests share one fetch.
+ *
+ * Fetch budgets (issue 11 item 8) are per origin and per client, not one
+ * global cap that junk could exhaust for everyone: at most
+ * `maxFetchesPerOriginPerMinute` fetches to one origin (so nobody can aim us
+ * at a site, and a junk origin only spends its own budget), at most
+ * `maxFetchesPerClientPerMinute` fetches caused by one client address (so one
+ * sender cannot make us crawl many origins), and at most `maxConcurrentFetches`
+ * in flight. A fetch refused by a budget is not cached: the next request may
+ * fetch once the budget allows.
  */
 import type { JWK } from 'jose';
 import { BotAuthError, DirectoryFetchError } from './errors.js';
@@ -28,7 +36,14 @@ export interface KeyDirectoryOptions {
   negativeTtlMs?: number;
   refreshUnknownAfterMs?: number;
   maxEntries?: number;
-  maxFetchesPerMinute?: number;
+  /** Fetches to one origin (scheme, host, port) per minute; default 10. */
+  maxFetchesPerOriginPerMinute?: number;
+  /** Fetches caused by one client address per minute; default 20. */
+  maxFetchesPerClientPerMinute?: number;
+  /** Fetches in flight at once; default 64. */
+  maxConcurrentFetches?: number;
+  /** Budgets tracked at once (origins + clients); the oldest are forgotten first. Default 10 000. */
+  maxBudgets?: number;
 }
 
 interface Entry {
@@ -45,7 +60,9 @@ const text = (response: FetchedResponse) => response.body.toString('utf8');
 export class KeyDirectory {
   private readonly cache = new Map<string, Entry>();
   private readonly inflight = new Map<string, Promise<Entry>>();
-  private fetchTimes: number[] = [];
+  /** Fetch times in the last minute, per `origin <origin>` and per `client <address>`. */
+  private readonly budgets = new Map<string, number[]>();
+  private fetching = 0;
   private readonly now: () => number;
 
   constructor(private readonly options: KeyDirectoryOptions) {
@@ -53,29 +70,64 @@ export class KeyDirectory {
   }
 
   /** The agent's key with this thumbprint; undefined when the directory does not hold it. */
-  async findKey(agent: AgentEntry, keyid: string): Promise<JWK | undefined> {
+  /** `client`: the address of the request that needs the key, for the per-client fetch budget. */
+  async findKey(agent: AgentEntry, keyid: string, client?: string): Promise<JWK | undefined> {
     const url = discoveryUrl(agent);
-    let entry = await this.entry(url, agent, false);
+    let entry = await this.entry(url, agent, false, client);
     if (entry.keys && !entry.keys.some((k) => k.keyid === keyid) && this.now() - entry.at > (this.options.refreshUnknownAfterMs ?? 60_000)) {
-      entry = await this.entry(url, agent, true);
+      entry = await this.entry(url, agent, true, client);
     }
     if (entry.error !== undefined) throw new BotAuthError('directory_unavailable', `the agent's key directory could not be used: ${entry.error}`);
     return entry.keys?.find((k) => k.keyid === keyid)?.jwk;
   }
 
-  private entry(url: URL, agent: AgentEntry, refresh: boolean): Promise<Entry> {
+  /** Why a new fetch may not start now, or undefined (and the fetch is counted). */
+  private overBudget(url: URL, client: string | undefined, now: number): string | undefined {
+    if (this.fetching >= (this.options.maxConcurrentFetches ?? 64)) return 'too many key directory fetches in progress; try again shortly';
+    const recent = (key: string) => {
+      const times = (this.budgets.get(key) ?? []).filter((t) => t > now - 60_000);
+      this.budgets.set(key, times);
+      return times;
+    };
+    const origin = recent(`origin ${url.origin}`);
+    if (origin.length >= (this.options.maxFetchesPerOriginPerMinute ?? 10)) return "too many fetches of this agent's key directory; try again shortly";
+    const byClient = client === undefined ? undefined : recent(`client ${client}`);
+    if (byClient && byClient.length >= (this.options.maxFetchesPerClientPerMinute ?? 20))
+      return 'too many key directory fetches for this client; try again shortly';
+    origin.push(now);
+    byClient?.push(now);
+    this.forgetOldBudgets(`origin ${url.origin}`, client === undefined ? undefined : `client ${client}`);
+    return undefined;
+  }
+
+  /** Keeps the budget map bounded: the two just used move to the young end, the oldest go first. */
+  private forgetOldBudgets(...used: (string | undefined)[]): void {
+    for (const key of used) {
+      if (key === undefined) continue;
+      const times = this.budgets.get(key);
+      this.budgets.delete(key);
+      if (times) this.budgets.set(key, times);
+    }
+    for (const oldest of this.budgets.keys()) {
+      if (this.budgets.size <= (this.options.maxBudgets ?? 10_000)) break;
+      this.budgets.delete(oldest);
+    }
+  }
+
+  private entry(url: URL, agent: AgentEntry, refresh: boolean, client?: string): Promise<Entry> {
     const key = `${agent.type} ${url.href}`;
     const now = this.now();
     const cached = this.cache.get(key);
     if (cached && !refresh && cached.until > now) return Promise.resolve(cached);
     const pending = this.inflight.get(key);
     if (pending) return pending;
-    this.fetchTimes = this.fetchTimes.filter((t) => t > now - 60_000);
-    if (this.fetchTimes.length >= (this.options.maxFetchesPerMinute ?? 120)) {
-      return Promise.resolve(cached ?? { at: now, until: now, error: 'too many key directory fetches; try again shortly' });
+    const refused = this.overBudget(url, client, now);
+    if (refused !== undefined) {
+      this.options.log?.info({ agent: agent.uri, url: url.href, error: refused }, 'bot key directory not fetched');
+      return Promise.resolve(cached ?? { at: now, until: now, error: refused });
     }
-    this.fetchTimes.push(now);
-    const loading = this.load(url, agent).then(
+    this.fetching++;
+    const loading = this.load(url, agent).finally(() => this.fetching--).then(
       (keys): Entry => ({ at: now, until: now + (this.options.positiveTtlMs ?? 600_000), keys }),
       (err: unknown): Entry => {
         if (!(err instanceof DirectoryFetchError))

@@ -23,6 +23,26 @@ export interface SignedRequest {
   method: string;
   targetUri: string;
   headers: readonly (readonly [string, string])[];
+  /** The sender's address, for the per-client key-directory fetch budget. */
+  client?: string | undefined;
+}
+
+/** Methods a nonce-less ("pre-signed") signature may be used for without covering the method and path. */
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * A signature without a nonce can be sent again until it expires (the drafts'
+ * pre-signed mode; `@method` and `@path` are optional in the profile). That is
+ * tolerated for reads, but a write must be bound to what it does: without a
+ * nonce, a POST, PUT, PATCH or DELETE signature must cover `"@method"` and the
+ * path (`"@path"` or `"@target-uri"`), so it cannot be replayed on another
+ * method or path (issue 11 item 8).
+ */
+function checkNonceless(selected: Selected, method: string): void {
+  if (SAFE_METHODS.has(method.toUpperCase())) return;
+  const bare = (name: string) => selected.components.some((c) => c.name === name && c.params.size === 0);
+  if (bare('@method') && (bare('@path') || bare('@target-uri'))) return;
+  fail('insufficient_coverage', 'a signature without a nonce must cover "@method" and "@path" (or "@target-uri") to be used for a write');
 }
 
 /** The agent's public key with this thumbprint, or undefined. Throws `BotAuthError('directory_unavailable')` when the directory cannot be read. */
@@ -149,6 +169,7 @@ export async function verifyBotRequest(request: SignedRequest, options: VerifyBo
 
   const keyid = optionalString(selected.params, 'keyid', 256) ?? fail('malformed', 'the signature must have a "keyid" parameter');
   const nonce = optionalString(selected.params, 'nonce', 512);
+  if (nonce === undefined) checkNonceless(selected, request.method);
   const created = integer(selected.params, 'created');
   const expires = integer(selected.params, 'expires');
   if (expires < created) return fail('malformed', '"expires" is before "created"');

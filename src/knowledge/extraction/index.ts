@@ -37,19 +37,23 @@ function cleanTitle(title: string): string {
 /** Flattened JSON may be this many times the file's length (plus a floor) before items are refused. */
 export const FLATTEN_BUDGET_FACTOR = 8;
 
-function jsonDrafts(text: string, format: 'json' | 'jsonl', rejected: Rejection[], count: { rejected: number }): Draft[] {
-  const drafts: Draft[] = [];
+/** Rejected items as they are found: the first `maxListedRejections` listed, all counted. */
+export interface RejectionLog {
+  listed: Rejection[];
+  count: number;
+}
+
+function* jsonDrafts(text: string, format: 'json' | 'jsonl', rejections: RejectionLog): Generator<Draft, void, undefined> {
   const budget = { remaining: FLATTEN_BUDGET_FACTOR * text.length + 1_000_000 };
   const items = format === 'json' ? jsonItems(text) : jsonlItems(text);
   const { values } = items;
   for (let k = 0; k < values.length; k++) {
     const result = classifyItem(values[k] as Json, budget);
     if ('reason' in result) {
-      count.rejected++;
-      if (rejected.length < maxListedRejections) rejected.push({ at: itemPlace(items, k), reason: result.reason });
-    } else drafts.push(result);
+      rejections.count++;
+      if (rejections.listed.length < maxListedRejections) rejections.listed.push({ at: itemPlace(items, k), reason: result.reason });
+    } else yield result;
   }
-  return drafts;
 }
 
 function nothingToExtract(format: SourceFormat, rejected: readonly Rejection[], rejectedCount: number): DomainError {
@@ -66,30 +70,44 @@ function nothingToExtract(format: SourceFormat, rejected: readonly Rejection[], 
 }
 
 /**
- * Turns an upload's bytes into records. Pure: no I/O. Throws only
+ * Turns an upload's bytes into records, one at a time: a caller that has seen
+ * enough (a quota that cannot fit, a per-upload cap) stops reading and the
+ * rest of the file is never extracted. Rejected items go into `rejections` as
+ * they are met. Pure: no I/O. Throws only DomainError with code invalid_utf8,
+ * invalid_json, too_deeply_nested (before the first record) or
+ * no_extractable_text (at the end, when no record came out).
+ */
+export function* extractRecords(
+  bytes: Uint8Array,
+  format: SourceFormat,
+  options: ExtractionOptions | undefined,
+  rejections: RejectionLog,
+): Generator<ExtractedRecord, void, undefined> {
+  const max = effectiveMax(options?.maxRecordChars ?? defaultExtractionOptions.maxRecordChars);
+  const text = decodeText(bytes);
+  if (text.trim() === '') throw new DomainError('no_extractable_text', 'The file is empty or holds only white space.');
+
+  const drafts: Iterable<Draft> =
+    format === 'json' || format === 'jsonl' ? jsonDrafts(text, format, rejections) : format === 'md' ? extractMarkdown(text) : extractText(text, max);
+  let records = 0;
+  for (const draft of drafts) {
+    const title = draft.title === undefined ? '' : cleanTitle(draft.title);
+    for (const part of splitText(draft.text, max)) {
+      records++;
+      yield title === '' ? { kind: draft.kind, text: part } : { kind: draft.kind, title, text: part };
+    }
+  }
+  if (records === 0) throw nothingToExtract(format, rejections.listed, rejections.count);
+}
+
+/**
+ * Turns an upload's bytes into all its records. Pure: no I/O. Throws only
  * DomainError with code invalid_utf8, invalid_json, too_deeply_nested or
  * no_extractable_text. In-file duplicates are returned as they are; the
  * service dedupes by fingerprint.
  */
 export function extract(bytes: Uint8Array, format: SourceFormat, options?: ExtractionOptions): Extraction {
-  const max = effectiveMax(options?.maxRecordChars ?? defaultExtractionOptions.maxRecordChars);
-  const text = decodeText(bytes);
-  if (text.trim() === '') throw new DomainError('no_extractable_text', 'The file is empty or holds only white space.');
-
-  const rejected: Rejection[] = [];
-  const count = { rejected: 0 };
-  let drafts: Draft[];
-  if (format === 'json' || format === 'jsonl') drafts = jsonDrafts(text, format, rejected, count);
-  else if (format === 'md') drafts = extractMarkdown(text);
-  else drafts = extractText(text, max);
-
-  const records: ExtractedRecord[] = [];
-  for (const draft of drafts) {
-    const title = draft.title === undefined ? '' : cleanTitle(draft.title);
-    for (const part of splitText(draft.text, max)) {
-      records.push(title === '' ? { kind: draft.kind, text: part } : { kind: draft.kind, title, text: part });
-    }
-  }
-  if (records.length === 0) throw nothingToExtract(format, rejected, count.rejected);
-  return { records, rejected, rejectedCount: count.rejected };
+  const rejections: RejectionLog = { listed: [], count: 0 };
+  const records = [...extractRecords(bytes, format, options, rejections)];
+  return { records, rejected: rejections.listed, rejectedCount: rejections.count };
 }

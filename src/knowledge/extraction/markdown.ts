@@ -160,11 +160,11 @@ function sectionDrafts(section: Section, leaf: boolean): Draft[] {
 /**
  * Markdown to drafts: one per heading section (text before the first heading
  * is a section of its own, without a title), with Q&A pairs and question
- * headings turned into `qa` drafts.
+ * headings turned into `qa` drafts. Lazy: each section's drafts are yielded
+ * when the next heading starts, so a caller that has seen enough stops reading.
  */
-export function extractMarkdown(text: string): Draft[] {
+export function* extractMarkdown(text: string): Generator<Draft, void, undefined> {
   const raw = text.split('\n');
-  const drafts: Draft[] = [];
   const stack: { level: number; text: string }[] = [];
   let current: Section = { path: [], heading: undefined, level: 0, lines: [], literal: [] };
   let paraStart = 0;
@@ -183,13 +183,15 @@ export function extractMarkdown(text: string): Draft[] {
     paraStart = current.lines.length;
     paraPlain = true;
   };
-  const startSection = (level: number, heading: string) => {
-    for (const d of sectionDrafts(current, level <= current.level)) drafts.push(d);
+  /** Starts the next section and returns the drafts of the one it ends. */
+  const startSection = (level: number, heading: string): Draft[] => {
+    const ended = sectionDrafts(current, level <= current.level);
     while (stack.length > 0 && (stack[stack.length - 1] as { level: number }).level >= level) stack.pop();
     // The path is repeated in every title below it; a 10 MB heading must not be.
     stack.push({ level, text: truncate(heading, MAX_PATH_SEGMENT) });
     current = { path: stack.map((h) => h.text).filter((h) => h !== ''), heading, level, lines: [], literal: [] };
     breakParagraph();
+    return ended;
   };
 
   for (let k = contentStart(raw); k < raw.length; k++) {
@@ -221,7 +223,7 @@ export function extractMarkdown(text: string): Draft[] {
       }
       const atx = ATX.exec(line);
       if (atx) {
-        startSection((atx[1] as string).length, atxText(line, atx[0].length));
+        yield* startSection((atx[1] as string).length, atxText(line, atx[0].length));
         continue;
       }
       const setext = SETEXT.exec(line);
@@ -232,7 +234,7 @@ export function extractMarkdown(text: string): Draft[] {
           .join(' ');
         current.lines.length = paraStart;
         current.literal.length = paraStart;
-        startSection((setext[1] as string)[0] === '=' ? 1 : 2, heading);
+        yield* startSection((setext[1] as string)[0] === '=' ? 1 : 2, heading);
         continue;
       }
       if (isThematicBreak(line)) {
@@ -250,6 +252,5 @@ export function extractMarkdown(text: string): Draft[] {
     if (!body.plain || questionRest(body.text) !== undefined) paraPlain = false;
     push(body.text);
   }
-  for (const d of sectionDrafts(current, true)) drafts.push(d);
-  return drafts;
+  yield* sectionDrafts(current, true);
 }

@@ -43,15 +43,16 @@ export function mergeSmall(paras: readonly string[], max: number): string[] {
   return out;
 }
 
-/** Plain text (`.txt`, pasted text) to drafts: Q&A pairs, and passages of merged paragraphs. */
-export function extractText(text: string, max: number): Draft[] {
-  const drafts: Draft[] = [];
+/**
+ * Plain text (`.txt`, pasted text) to drafts: Q&A pairs, and passages of merged paragraphs.
+ * Lazy per segment, so a caller that has seen enough stops before the rest is built.
+ */
+export function* extractText(text: string, max: number): Generator<Draft, void, undefined> {
   for (const seg of splitQa(text.split('\n'))) {
     if (seg.kind === 'qa') {
-      drafts.push({ kind: 'qa', title: seg.question, text: `${seg.question}\n${seg.answer}` });
+      yield { kind: 'qa', title: seg.question, text: `${seg.question}\n${seg.answer}` };
     } else {
-      for (const p of mergeSmall(paragraphs(seg.lines), max)) drafts.push({ kind: 'passage', text: p });
+      for (const p of mergeSmall(paragraphs(seg.lines), max)) yield { kind: 'passage', text: p };
     }
   }
-  return drafts;
 }

@@ -26,7 +26,7 @@ interface CacheEntry {
 }
 
 const maxCached = 10_000;
-const maxKeysPerKnowledgeBase = 20;
+export const maxKeysPerKnowledgeBase = 20;
 
 export class ApiKeyService {
   private readonly cache = new Map<string, CacheEntry>();
@@ -35,20 +35,20 @@ export class ApiKeyService {
 
   async create(ownerId: string, ragId: string, input: { name?: string | null | undefined; allowedDomains: string[] }): Promise<CreatedKey> {
     const allowedDomains = normaliseDomains(input.allowedDomains);
-    const existing = await this.store.listApiKeys(ownerId, ragId);
-    if (!existing) throw notFound();
-    if (existing.length >= maxKeysPerKnowledgeBase) {
+    const generated = generateKey();
+    // The limit is decided by the store, in the insert's transaction: a check
+    // here first would let parallel requests all pass it (issue 11 item 4).
+    const created = await this.store.createApiKey(
+      ownerId,
+      ragId,
+      { keyId: newId('key'), name: input.name?.trim() || null, prefix: generated.display, keyHash: generated.hash, allowedDomains },
+      maxKeysPerKnowledgeBase,
+    );
+    if (created.kind === 'not_found') throw notFound();
+    if (created.kind === 'limit_reached') {
       throw new DomainError('validation_failed', `A knowledge base can have at most ${maxKeysPerKnowledgeBase} keys. Revoke one first.`);
     }
-    const generated = generateKey();
-    const key = await this.store.createApiKey(ownerId, ragId, {
-      keyId: newId('key'),
-      name: input.name?.trim() || null,
-      prefix: generated.display,
-      keyHash: generated.hash,
-      allowedDomains,
-    });
-    if (!key) throw notFound();
+    const { key } = created;
     return { key, secret: generated.key };
   }
 

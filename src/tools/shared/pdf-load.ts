@@ -5,6 +5,7 @@
  */
 import { PDFDocument } from 'pdf-lib';
 import { ToolInputError } from '../types.js';
+import { assertInflateBudget } from './pdf-inflate-budget.js';
 
 /** The most pages a PDF tool reads or writes. */
 export const maxPdfPages = 2000;
@@ -15,10 +16,14 @@ export function looksLikePdf(bytes: Uint8Array): boolean {
   return head.includes('%PDF-');
 }
 
-/** Refuses bytes that are not a PDF (415). `label` names the file in the message, e.g. "File 2". */
+/**
+ * Refuses bytes that are not a PDF (415), and a PDF whose Flate streams would inflate past their
+ * budget (413, pdf-inflate-budget.ts). `label` names the file in the message, e.g. "File 2".
+ */
 export function assertPdf(bytes: Uint8Array, field: string, label = 'The file'): void {
   if (bytes.length === 0) throw new ToolInputError(`${label} is empty.`, { field });
   if (!looksLikePdf(bytes)) throw new ToolInputError(`${label} is not a PDF (it does not start with %PDF-).`, { field, kind: 'unsupported_type' });
+  assertInflateBudget(bytes, field, label);
 }
 
 export function encryptedError(field: string, label = 'The file'): ToolInputError {

@@ -1,13 +1,13 @@
 /**
- * Knowledge-base API keys on PostgreSQL, stored by SHA-256 hash only. Every
- * change to an existing key bumps the knowledge base's `keys_version` in the
+ * Knowledge-base API keys on PostgreSQL, stored by SHA-256 hash only. The
+ * per-KB key limit is decided under the KB row lock. Every change to an existing key bumps the knowledge base's `keys_version` in the
  * same transaction, after locking the KB row `FOR NO KEY UPDATE` (as the
  * knowledge store does): concurrent changes to one KB's keys queue there, and
  * a reader that sees the new version also sees the change.
  */
 import type pg from 'pg';
 import type { ApiKey } from '../../../knowledge/model.js';
-import type { ApiKeyPatch, KeyLookup, KeyStore, NewApiKey } from '../port.js';
+import type { ApiKeyPatch, CreateApiKeyResult, KeyLookup, KeyStore, NewApiKey } from '../port.js';
 import { type Row, toApiKey } from '../rows.js';
 import { now, type Queryable, transaction } from './shared.js';
 
@@ -23,21 +23,24 @@ async function bumpKeys(db: Queryable, ragId: string): Promise<void> {
 export class PostgresKeyStore implements KeyStore {
   constructor(private readonly pool: pg.Pool) {}
 
-  async createApiKey(ownerId: string, ragId: string, key: NewApiKey): Promise<ApiKey | undefined> {
-    // One statement: the owner check is the SELECT feeding the INSERT. Its
-    // FOR KEY SHARE lock keeps the KB from being deleted before the foreign-key
-    // check runs; a KB deleted meanwhile is skipped (no row, so undefined)
-    // instead of failing on the foreign key. A new key changes no cached key,
-    // so the keys version stays (as in SQLite).
-    const { rows } = await this.pool.query<Row>(
-      `INSERT INTO api_keys (key_id, rag_id, name, prefix, key_hash, allowed_domains, created_at)
-       SELECT $1, kb.rag_id, $2, $3, $4, $5::jsonb, $6::timestamptz
-       FROM knowledge_bases kb WHERE kb.rag_id = $7 AND kb.owner_id = $8
-       FOR KEY SHARE
-       RETURNING *`,
-      [key.keyId, key.name, key.prefix, key.keyHash, JSON.stringify(key.allowedDomains), now(), ragId, ownerId],
-    );
-    return rows[0] ? toApiKey(rows[0]) : undefined;
+  async createApiKey(ownerId: string, ragId: string, key: NewApiKey, maxKeys: number): Promise<CreateApiKeyResult> {
+    return transaction(this.pool, async (client): Promise<CreateApiKeyResult> => {
+      // The KB row lock queues concurrent creations for one KB, so the count
+      // below cannot be stale (it was a check in the service, before the
+      // insert, and 100 parallel requests made 100 keys). It also keeps the KB
+      // from being deleted before the insert: a KB deleted while we wait is
+      // not found. A new key changes no cached key, so the keys version stays (as in SQLite).
+      if (!(await owns(client, ownerId, ragId, true))) return { kind: 'not_found' };
+      const { rows: counted } = await client.query<{ n: string }>('SELECT count(*) AS n FROM api_keys WHERE rag_id = $1', [ragId]);
+      const active = Number(counted[0]?.n ?? 0);
+      if (active >= maxKeys) return { kind: 'limit_reached', active };
+      const { rows } = await client.query<Row>(
+        `INSERT INTO api_keys (key_id, rag_id, name, prefix, key_hash, allowed_domains, created_at)
+         VALUES ($1, $2, $3, $4, $5, $6::jsonb, $7::timestamptz) RETURNING *`,
+        [key.keyId, ragId, key.name, key.prefix, key.keyHash, JSON.stringify(key.allowedDomains), now()],
+      );
+      return { kind: 'created', key: toApiKey(rows[0] as Row) };
+    });
   }
 
   async listApiKeys(ownerId: string, ragId: string): Promise<ApiKey[] | undefined> {

@@ -233,4 +233,24 @@ CREATE TABLE oauth_used_jtis (
 ALTER TABLE knowledge_bases ADD COLUMN fallback_message text;
 `,
   },
+  {
+    id: 7,
+    name: 'sign-in: guesses per requester and code, per-requester counters',
+    // Issue 11 item 5: a code's attempts are also counted per requester (so one
+    // requester cannot use up another's), and per-requester fixed windows
+    // (starts, failed verifies) are counted by one conditional upsert each.
+    sql: `
+CREATE TABLE sign_in_code_guesses (
+  code_id text NOT NULL REFERENCES sign_in_codes (code_id) ON DELETE CASCADE,
+  requester text NOT NULL,
+  attempts integer NOT NULL,
+  PRIMARY KEY (code_id, requester)
+);
+CREATE TABLE sign_in_counters (
+  counter_key text PRIMARY KEY,
+  window_start timestamptz NOT NULL,
+  count integer NOT NULL
+);
+`,
+  },
 ];

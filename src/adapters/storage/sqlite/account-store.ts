@@ -1,8 +1,8 @@
-/** Accounts, sign-in codes and sessions in SQLite. */
+/** Accounts, sign-in codes and sessions in SQLite: every read-then-write runs in one BEGIN IMMEDIATE transaction, so no other writer interleaves. */
 import type Database from 'better-sqlite3';
 import type { Account, Session, SignInCode } from '../../../identity/model.js';
-import type { AccountStore } from '../port.js';
-import { type Row, toAccount, toSession, toSignInCode } from '../rows.js';
+import type { AccountStore, SignInGuessLimits } from '../port.js';
+import { counterHorizon, type Row, toAccount, toSession, toSignInCode } from '../rows.js';
 import { now } from './clock.js';
 import { prepared } from './statements.js';
 
@@ -21,13 +21,20 @@ export class SqliteAccountStore implements AccountStore {
     return row ? toAccount(row) : undefined;
   }
 
-  async putSignInCode(code: SignInCode): Promise<void> {
-    this.db
+  async putSignInCode(code: SignInCode, budget: { since: string; maxCodes: number }): Promise<boolean> {
+    return this.db
       .transaction(() => {
-        prepared(this.db, 'UPDATE sign_in_codes SET used_at = ? WHERE email = ? AND used_at IS NULL').run(code.createdAt, code.email);
-        this.db
-          .prepare('INSERT INTO sign_in_codes (code_id, email, code_hash, expires_at, attempts, created_at) VALUES (?, ?, ?, ?, ?, ?)')
-          .run(code.codeId, code.email, code.codeHash, code.expiresAt, code.attempts, code.createdAt);
+        const { n } = prepared(this.db, 'SELECT count(*) AS n FROM sign_in_codes WHERE email = ? AND created_at >= ?').get(code.email, budget.since) as { n: number };
+        if (n >= budget.maxCodes) return false;
+        prepared(this.db, 'INSERT INTO sign_in_codes (code_id, email, code_hash, expires_at, attempts, created_at) VALUES (?, ?, ?, ?, ?, ?)').run(
+          code.codeId,
+          code.email,
+          code.codeHash,
+          code.expiresAt,
+          code.attempts,
+          code.createdAt,
+        );
+        return true;
       })
       .immediate();
   }
@@ -36,22 +43,58 @@ export class SqliteAccountStore implements AccountStore {
     return (prepared(this.db, 'SELECT count(*) AS n FROM sign_in_codes WHERE email = ? AND created_at >= ?').get(email, since) as { n: number }).n;
   }
 
-  async liveSignInCode(email: string, at: string) {
-    const row = this.db
-      .prepare('SELECT * FROM sign_in_codes WHERE email = ? AND used_at IS NULL AND expires_at > ? ORDER BY created_at DESC LIMIT 1')
-      .get(email, at) as Row | undefined;
-    return row ? toSignInCode(row) : undefined;
-  }
-
-  async recordFailedAttempt(codeId: string): Promise<number> {
-    const row = prepared(this.db, 'UPDATE sign_in_codes SET attempts = attempts + 1 WHERE code_id = ? RETURNING attempts').get(codeId) as
-      | { attempts: number }
-      | undefined;
-    return row?.attempts ?? Number.MAX_SAFE_INTEGER;
+  async reserveSignInGuess(email: string, requester: string, at: string, limits: SignInGuessLimits): Promise<SignInCode[]> {
+    return this.db
+      .transaction((): SignInCode[] => {
+        const live = (
+          prepared(
+            this.db,
+            `SELECT c.*, coalesce(g.attempts, 0) AS mine FROM sign_in_codes c
+             LEFT JOIN sign_in_code_guesses g ON g.code_id = c.code_id AND g.requester = ?
+             WHERE c.email = ? AND c.used_at IS NULL AND c.expires_at > ? AND c.attempts < ? ORDER BY c.created_at DESC, c.code_id`,
+          ).all(requester, email, at, limits.perCode) as Row[]
+        ).filter((row) => Number(row.mine) < limits.perRequester);
+        const count = prepared(this.db, 'UPDATE sign_in_codes SET attempts = attempts + 1 WHERE code_id = ?');
+        const mine = prepared(
+          this.db,
+          `INSERT INTO sign_in_code_guesses (code_id, requester, attempts) VALUES (?, ?, 1)
+           ON CONFLICT (code_id, requester) DO UPDATE SET attempts = attempts + 1`,
+        );
+        return live.map((row) => {
+          count.run(row.code_id);
+          mine.run(row.code_id, requester);
+          const code = toSignInCode(row);
+          return { ...code, attempts: code.attempts + 1 };
+        });
+      })
+      .immediate();
   }
 
   async consumeSignInCode(codeId: string): Promise<boolean> {
-    return prepared(this.db, 'UPDATE sign_in_codes SET used_at = ? WHERE code_id = ? AND used_at IS NULL').run(now(), codeId).changes === 1;
+    return this.db
+      .transaction(() => {
+        const row = prepared(this.db, 'SELECT email FROM sign_in_codes WHERE code_id = ? AND used_at IS NULL').get(codeId) as { email: string } | undefined;
+        if (!row) return false;
+        prepared(this.db, 'UPDATE sign_in_codes SET used_at = ? WHERE email = ? AND used_at IS NULL').run(now(), row.email);
+        return true;
+      })
+      .immediate();
+  }
+
+  async takeSignInAllowance(key: string, windowStart: string, limit: number): Promise<boolean> {
+    const row = prepared(
+      this.db,
+      `INSERT INTO sign_in_counters (counter_key, window_start, count) VALUES (?, ?, 1)
+       ON CONFLICT (counter_key) DO UPDATE
+         SET count = CASE WHEN window_start = excluded.window_start THEN count + 1 ELSE 1 END, window_start = excluded.window_start
+         WHERE window_start <> excluded.window_start OR count < ?
+       RETURNING count`,
+    ).get(key, windowStart, limit);
+    return row !== undefined;
+  }
+
+  async returnSignInAllowance(key: string, windowStart: string): Promise<void> {
+    prepared(this.db, 'UPDATE sign_in_counters SET count = count - 1 WHERE counter_key = ? AND window_start = ? AND count > 0').run(key, windowStart);
   }
 
   async putSession(session: Session): Promise<void> {
@@ -72,5 +115,6 @@ export class SqliteAccountStore implements AccountStore {
   async purgeExpired(at: string): Promise<void> {
     prepared(this.db, 'DELETE FROM sessions WHERE expires_at <= ?').run(at);
     prepared(this.db, 'DELETE FROM sign_in_codes WHERE expires_at <= ?').run(at);
+    prepared(this.db, 'DELETE FROM sign_in_counters WHERE window_start <= ?').run(counterHorizon(at));
   }
 }

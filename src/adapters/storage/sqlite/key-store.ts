@@ -1,7 +1,7 @@
-/** Knowledge-base API keys in SQLite: stored by SHA-256 hash only. */
+/** Knowledge-base API keys in SQLite: stored by SHA-256 hash only; the per-KB key limit is decided in the insert's transaction. */
 import type Database from 'better-sqlite3';
 import type { ApiKey } from '../../../knowledge/model.js';
-import type { ApiKeyPatch, KeyLookup, KeyStore, NewApiKey } from '../port.js';
+import type { ApiKeyPatch, CreateApiKeyResult, KeyLookup, KeyStore, NewApiKey } from '../port.js';
 import { type Row, toApiKey } from '../rows.js';
 import { now } from './clock.js';
 import { prepared } from './statements.js';
@@ -25,15 +25,17 @@ export class SqliteKeyStore implements KeyStore {
     prepared(this.db, 'UPDATE knowledge_bases SET keys_version = keys_version + 1 WHERE rag_id = ?').run(ragId);
   }
 
-  async createApiKey(ownerId: string, ragId: string, key: NewApiKey): Promise<ApiKey | undefined> {
+  async createApiKey(ownerId: string, ragId: string, key: NewApiKey, maxKeys: number): Promise<CreateApiKeyResult> {
     return this.db
-      .transaction(() => {
-        if (!this.owns(ownerId, ragId)) return undefined;
+      .transaction((): CreateApiKeyResult => {
+        if (!this.owns(ownerId, ragId)) return { kind: 'not_found' };
+        const { n } = prepared(this.db, 'SELECT count(*) AS n FROM api_keys WHERE rag_id = ?').get(ragId) as { n: number };
+        if (n >= maxKeys) return { kind: 'limit_reached', active: n };
         this.db
           .prepare('INSERT INTO api_keys (key_id, rag_id, name, prefix, key_hash, allowed_domains, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)')
           .run(key.keyId, ragId, key.name, key.prefix, key.keyHash, JSON.stringify(key.allowedDomains), now());
         this.setPatterns(key.keyId, key.allowedDomains);
-        return toApiKey(prepared(this.db, 'SELECT * FROM api_keys WHERE key_id = ?').get(key.keyId) as Row);
+        return { kind: 'created', key: toApiKey(prepared(this.db, 'SELECT * FROM api_keys WHERE key_id = ?').get(key.keyId) as Row) };
       })
       .immediate();
   }

@@ -224,4 +224,24 @@ CREATE TABLE oauth_used_jtis (
 ALTER TABLE knowledge_bases ADD COLUMN fallback_message TEXT;
 `,
   },
+  {
+    id: 7,
+    name: 'sign-in: guesses per requester and code, per-requester counters',
+    // Issue 11 item 5: a code's attempts are also counted per requester (so one
+    // requester cannot use up another's), and per-requester fixed windows
+    // (starts, failed verifies) are counted by one conditional upsert each.
+    sql: `
+CREATE TABLE sign_in_code_guesses (
+  code_id TEXT NOT NULL REFERENCES sign_in_codes (code_id) ON DELETE CASCADE,
+  requester TEXT NOT NULL,
+  attempts INTEGER NOT NULL,
+  PRIMARY KEY (code_id, requester)
+);
+CREATE TABLE sign_in_counters (
+  counter_key TEXT PRIMARY KEY,
+  window_start TEXT NOT NULL,
+  count INTEGER NOT NULL
+);
+`,
+  },
 ];
