@@ -229,6 +229,9 @@ describeIf(chromium, 'dashboard in Chromium', () => {
 
     // Widget: the snippet names this knowledge base.
     await page.getByRole('link', { name: 'Widget' }).click();
+    // The page has finished rendering when it moves focus to its heading; typing before that can
+    // race the focus move on a busy machine.
+    await page.waitForFunction(() => document.activeElement?.tagName === 'H1');
     const snippet = await page.getByLabel('Embed code').inputValue();
     expect(snippet).toContain(`data-rag-id="${ragId}"`);
     expect(snippet).toContain(`data-api-key="${fullKey}"`);
