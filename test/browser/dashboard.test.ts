@@ -231,7 +231,7 @@ describeIf(chromium, 'dashboard in Chromium', () => {
     await page.getByRole('link', { name: 'Widget' }).click();
     // The page has finished rendering when it moves focus to its heading; typing before that can
     // race the focus move on a busy machine.
-    await page.waitForFunction(() => document.activeElement?.tagName === 'H1');
+    await page.locator('h1:focus').waitFor();
     const snippet = await page.getByLabel('Embed code').inputValue();
     expect(snippet).toContain(`data-rag-id="${ragId}"`);
     expect(snippet).toContain(`data-api-key="${fullKey}"`);

@@ -36,7 +36,6 @@ export interface ExtractiveOptions {
    * question is in one unit (long passages match with low retrieval scores, yet this is safe).
    */
   sufficientCoverage?: number;
-
   /** A further unit must reach this share of the best unit's relevance. */
   minRelativeRelevance?: number;
   /** Weight of the record's retrieval score (relative to the best record's) in a unit's relevance. */
@@ -108,7 +107,6 @@ export interface ScoredUnit {
   covers: Float64Array;
   /** Whether the unit itself or its context contains a query term; only such units are quoted. */
   matched: boolean;
-
   /** Ranking value: BM25-style match blended with the record's retrieval score. */
   relevance: number;
 }
@@ -212,7 +210,6 @@ function score(units: readonly RecordUnits[], records: readonly RetrievedRecord[
       let covered = 0;
       let match = 0;
       let matched = false;
-
       const covers = new Float64Array(words.length);
       const norm = lengthNorm(u.len, avgLen, b);
       for (let i = 0; i < words.length; i++) {
