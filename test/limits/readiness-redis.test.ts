@@ -3,7 +3,8 @@
  * process), so Redis is reported as degraded while the instance stays ready, and as ok again once
  * Redis is back. The probe answers from the circuit breaker's state, never waiting on Redis.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { describeIf } from '../support/requirements.js';
 import { startServer, type TestServer } from '../support/server.js';
 import { type RedisProcess, redisServerAvailable, startRedis } from './redis-process.js';
 
@@ -12,7 +13,7 @@ interface Readiness {
   body: { status: string; checks: Record<string, string> };
 }
 
-describe.skipIf(!redisServerAvailable.available)('readiness with Redis behind the breaker', () => {
+describeIf(redisServerAvailable, 'readiness with Redis behind the breaker', () => {
   let redis: RedisProcess;
   let server: TestServer;
 

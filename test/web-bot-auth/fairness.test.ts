@@ -54,7 +54,6 @@ describe('signing with many keys from one address (IP_RATE_PER_SECOND=3)', () =>
     // Keys as separate buckets would allow 5 × 3 in the first second; one IP allows 3 per second.
     expect(ok).toBeGreaterThan(0);
     expect(ok).toBeLessThanOrEqual(3 * (Math.ceil(elapsed / 1000) + 1));
-    expect(ok).toBeLessThan(15);
   });
 });
 
