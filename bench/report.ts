@@ -268,8 +268,8 @@ It writes \`bench/results/<timestamp>.json\` and \`bench/results/latest.json\`, 
 and rewrites this page. Only 127.0.0.1 is contacted (and \`REDIS_URL\`, when set). The servers run
 in child processes (\`node --import tsx bench/server-bare.ts\` and \`bench/server-groundwork.ts\`)
 with the same Node flags, a temporary \`DATA_DIR\`, \`LOG_LEVEL=warn\`, and
-\`IP_RATE_PER_SECOND=0\`, \`QUERY_RATE_PER_MINUTE=0\`, \`QUERY_QUOTA_PER_DAY=0\` so the limits do not
-refuse the load; they are stopped at the end and killed if the runner fails.
+\`IP_RATE_PER_SECOND=0\`, \`QUERY_RATE_PER_MINUTE=0\`, \`QUERY_QUOTA_PER_DAY=0\` and
+\`IP_MAX_CONNECTIONS=0\` so the limits do not refuse the load (all of it comes from one address); they are stopped at the end and killed if the runner fails.
 
 ## Method
 

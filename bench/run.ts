@@ -140,6 +140,8 @@ async function main(): Promise<void> {
     IP_RATE_PER_SECOND: '0',
     QUERY_RATE_PER_MINUTE: '0',
     QUERY_QUOTA_PER_DAY: '0',
+    // The load comes from one address, with up to 200 streams open at once.
+    IP_MAX_CONNECTIONS: '0',
     MAX_KNOWLEDGE_BASES: '4',
     QUERY_CACHE_TTL_SECONDS: '60',
   };
