@@ -5,6 +5,13 @@ import js from '@eslint/js';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+/** What domain code may not import: HTTP (Fastify, src/http) and concrete adapters (src/adapters). */
+const domainBoundary = [
+  { regex: '^(fastify|@fastify/.*|light-my-request)$', message: 'The domain has no HTTP in it: parse and map in src/http, call a service.' },
+  { regex: '^(\\.{1,2}/)+(.*/)?http/', message: 'The domain does not import src/http: routes call the domain, not the other way round.' },
+  { regex: '^(\\.{1,2}/)+(.*/)?adapters/', message: 'The domain does not import a concrete adapter: depend on a port in src/ports and let src/compose.ts inject the adapter.' },
+];
+
 export default tseslint.config(
   { ignores: ['node_modules/', 'dist/', 'data/', 'coverage/', 'bench/results/', 'eval/results/', 'test-results/'] },
   js.configs.recommended,
@@ -21,6 +28,17 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_', caughtErrors: 'none' }],
       eqeqeq: ['error', 'always'],
       'no-console': 'off',
+    },
+  },
+  {
+    // The domain boundary (docs/decisions.md, "Shape"): the domain — knowledge, identity,
+    // tools, limits and the ports it owns — does not know HTTP or any concrete adapter. It
+    // reaches the outside through the ports in src/ports, and src/compose.ts plugs the
+    // adapters in. (The storage port used to live in src/adapters/storage/port.ts and needed
+    // an exception here; it has moved to src/ports/storage.ts, so there is none.)
+    files: ['src/knowledge/**/*.{ts,tsx}', 'src/identity/**/*.{ts,tsx}', 'src/tools/**/*.{ts,tsx}', 'src/limits/**/*.{ts,tsx}', 'src/ports/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: domainBoundary }],
     },
   },
 );

@@ -16,7 +16,8 @@ import path from 'node:path';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify from 'fastify';
 import pino from 'pino';
-import { answerCacheKey, normaliseQuery } from '../src/adapters/cache/key.js';
+import { answerCacheKey } from '../src/knowledge/query/answer-cache-key.js';
+import { sameQuestion } from '../src/knowledge/query/same-question.js';
 import { compose } from '../src/compose.js';
 import { loadConfig } from '../src/config.js';
 import { buildApp } from '../src/http/app.js';
@@ -126,7 +127,7 @@ export async function queryBreakdown(callsPerBatch: number, batches: number): Pr
     await add('  KnowledgeStore.findKnowledgeBase (SQLite)', () => store.knowledge.findKnowledgeBase(kb.ragId));
     await add('  ApiKeyService.verify (key cached)', () => deps.keys.verify(secret, found));
     await add('QueryService.answer, cache hit', () => drain(question, 0));
-    await add('  answerCacheKey(normaliseQuery())', () => answerCacheKey(kb.ragId, found.contentVersion, normaliseQuery(question), 'answer'));
+    await add('  answerCacheKey(sameQuestion())', () => answerCacheKey(kb.ragId, found.contentVersion, sameQuestion(question), 'answer'));
     await add('QueryService.answer, cache miss (retrieve, answer, cache set)', (i) => drain(fresh(i + 2_000_000), i), Math.ceil(n / 4));
     await add('randomBytes(12) (request id)', () => randomBytes(12).toString('base64url'));
     return { callsPerBatch: n, batches, steps };

@@ -39,7 +39,8 @@ export interface LoadResult {
   responseBytes: number;
 }
 
-function cannon(options: LoadOptions, durationSec: number, onResponse?: (statusCode: number, ms: number) => void): Promise<autocannon.Result> {
+/** One autocannon run of `durationSec`, no warm-up; `onResponse` sees every response (status, latency in ms). */
+export function cannon(options: LoadOptions, durationSec: number, onResponse?: (statusCode: number, ms: number) => void): Promise<autocannon.Result> {
   return new Promise((resolve, reject) => {
     const instance = autocannon(
       {

@@ -17,7 +17,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { SqliteStore } from '../src/adapters/storage/sqlite/sqlite-store.js';
+import { SqliteStore } from '../src/adapters/storage/sqlite/dialect.js';
 import { newId } from '../src/ids.js';
 import { extract } from '../src/knowledge/extraction/index.js';
 import { KnowledgeService } from '../src/knowledge/knowledge-service.js';

@@ -12,9 +12,9 @@
  */
 import { randomUUID } from 'node:crypto';
 import { MemoryRateLimiter } from '../src/adapters/limits/memory.js';
-import type { LimitRule, RateLimiter } from '../src/adapters/limits/port.js';
+import type { LimitRule, RateLimiter } from '../src/ports/rate-limiter.js';
 import { RedisRateLimiter } from '../src/adapters/limits/redis.js';
-import { ipRule, queryRules } from '../src/adapters/limits/rules.js';
+import { ipRule, queryRules } from '../src/limits/rules.js';
 import { histogram, type LatencySummary, recordMs, round, summarise } from './stats.js';
 
 /** The product's defaults: 30/s per IP, 10/min and 100/day per knowledge base. */

@@ -8,6 +8,7 @@ import type { ExtractionResult } from './extraction.js';
 import type { LoadResult } from './http-load.js';
 import type { HttpIngestResults, InProcessIngestResult } from './ingest.js';
 import type { MemoryLimiterResult, RedisLimiterResult } from './limiter.js';
+import type { OutagePhase, RedisOutageResult } from './redis-outage.js';
 import type { StreamScenarioResult } from './streams.js';
 
 export interface Machine {
@@ -35,6 +36,8 @@ export interface Target {
   goal: string;
   measured: string;
   pass: boolean;
+  /** Why the target was not measured in this run (not a failure). */
+  skipped?: string;
 }
 
 export interface BenchResults {
@@ -51,6 +54,8 @@ export interface BenchResults {
     ratios: { cachedToBare: number; uncachedToBare: number; cachedCpuToBare: number; uncachedCpuToBare: number };
   };
   streams: { cacheOff: StreamScenarioResult[]; cacheHit: StreamScenarioResult[] };
+  /** Absent from results written before the scenario existed. */
+  redisOutage?: RedisOutageResult;
   breakdown: Breakdown;
   ingest: { http: HttpIngestResults; inProcess: InProcessIngestResult[] };
   extraction: ExtractionResult[];
@@ -73,6 +78,27 @@ const thousands = (n: number) => Math.round(n).toLocaleString('en-US');
 function table(head: string[], rows: (string | number)[][]): string {
   const line = (cells: (string | number)[]) => `| ${cells.map(String).join(' | ')} |`;
   return [line(head), line(head.map(() => '---')), ...rows.map(line)].join('\n');
+}
+
+/** Allowed rise of the p99 while Redis is down over the p99 with Redis up, ms. */
+export const outageP99AllowanceMs = 5;
+
+function outageTarget(o: RedisOutageResult): Target {
+  const name = 'Redis outage: cached query, limits on';
+  const goal = `p99 while down <= p99 while up + ${outageP99AllowanceMs} ms; no errors; back on Redis after the restart`;
+  if (o.status === 'skipped') return { name, goal, measured: `not measured: ${o.reason}`, pass: true, skipped: o.reason };
+  const phases = [o.up, o.down, o.recovered];
+  const failures = phases.reduce((n, p) => n + p.non2xx + p.errors + p.timeouts, 0);
+  const back = o.breakerClosedAfterMs !== null && o.redisKeys.afterRecovered > 0;
+  return {
+    name,
+    goal,
+    measured:
+      `p99 ${f(o.down.latency.p99)} ms down vs ${f(o.up.latency.p99)} ms up (${f(o.p99Ratio)}×, ${o.p99DeltaMs >= 0 ? '+' : ''}${f(o.p99DeltaMs)} ms); ` +
+      `worst in the first second ${f(o.firstSecond.maxMs)} ms; ${failures} errors; ` +
+      (o.breakerClosedAfterMs === null ? 'breaker not closed after the restart' : `breaker closed ${f(o.breakerClosedAfterMs / 1000, 1)} s after the restart, p99 then ${f(o.recovered.latency.p99)} ms`),
+    pass: o.down.latency.count > 0 && o.down.latency.p99 <= o.up.latency.p99 + outageP99AllowanceMs && failures === 0 && back,
+  };
 }
 
 export function evaluateTargets(r: Omit<BenchResults, 'targets'>): Target[] {
@@ -104,6 +130,7 @@ export function evaluateTargets(r: Omit<BenchResults, 'targets'>): Target[] {
       measured: `${pct(r.http.ratios.uncachedToBare)} (${thousands(r.http.uncached.rps)} vs ${thousands(r.http.bare.rps)} req/s)`,
       pass: r.http.ratios.uncachedToBare >= 0.3,
     },
+    ...(r.redisOutage ? [outageTarget(r.redisOutage)] : []),
   ];
 }
 
@@ -139,6 +166,42 @@ function streamRows(list: StreamScenarioResult[], label: string): (string | numb
   ]);
 }
 
+function outageRows(o: Extract<RedisOutageResult, { status: 'measured' }>): (string | number)[][] {
+  const row = (p: OutagePhase, what: string) => [
+    p.label,
+    what,
+    f(p.durationSec, 1),
+    thousands(p.rps),
+    f(p.latency.p50),
+    f(p.latency.p99),
+    f(p.latency.max),
+    f(p.serverCpuUsPerRequest, 0),
+    p.non2xx,
+    p.errors + p.timeouts,
+  ];
+  return [
+    row(o.up, 'after a warm-up'),
+    row(o.down, `from the SIGKILL, detection included; /readyz said "degraded" ${o.degradedAfterMs === null ? 'never' : `after ${f(o.degradedAfterMs, 0)} ms`}`),
+    row(o.recovered, o.breakerClosedAfterMs === null ? 'after the restart; the breaker had not closed' : `once the breaker closed, ${f(o.breakerClosedAfterMs / 1000, 1)} s after the restart`),
+  ];
+}
+
+function outageSection(o: RedisOutageResult | undefined): string[] {
+  if (!o) return [];
+  const head = '### Redis outage (`/api/v1/query` cached, Redis cache + limits; redis-server killed and restarted)';
+  if (o.status === 'skipped') return ['', head, '', `Skipped: ${o.reason}.`];
+  return [
+    '',
+    `${head}, ${o.connections} connections`,
+    '',
+    table(['phase', 'window', 's', 'req/s', 'p50 ms', 'p99 ms', 'max ms', 'server CPU µs/req', 'non-2xx', 'errors'], outageRows(o)),
+    '',
+    `p99 while down / while up: ${f(o.p99Ratio)}× (${o.p99DeltaMs >= 0 ? '+' : ''}${f(o.p99DeltaMs)} ms). ` +
+      `First second after the kill: ${o.firstSecond.responses} responses, the slowest ${f(o.firstSecond.maxMs)} ms, ${o.firstSecond.non2xx} non-2xx. ` +
+      `Keys in Redis after the up phase: ${thousands(o.redisKeys.afterUp)}; after the recovered phase: ${thousands(o.redisKeys.afterRecovered)}.`,
+  ];
+}
+
 /** The summary tables, shared by the console and the Markdown. */
 export function summaryTables(r: BenchResults): string {
   const ingestRows: (string | number)[][] = [
@@ -172,6 +235,7 @@ export function summaryTables(r: BenchResults): string {
       ['cache', 'at once', 'timed', 'headers p50', 'headers p99', 'first event p50', 'first event p99', 'first token p50', 'first token p99', 'end p99', 'streams/s', 'server CPU µs/stream', 'server CPU (cores)'],
       [...streamRows(r.streams.cacheOff, 'off'), ...streamRows(r.streams.cacheHit, 'hit')],
     ),
+    ...outageSection(r.redisOutage),
     '',
     '### Where a query\'s time goes (in process, no sockets; CPU µs per call)',
     '',
@@ -204,12 +268,29 @@ export function summaryTables(r: BenchResults): string {
 export function targetTable(targets: Target[]): string {
   return table(
     ['target', 'goal', 'measured', 'result'],
-    targets.map((t) => [t.name, t.goal, t.measured, t.pass ? 'pass' : '**FAIL**']),
+    targets.map((t) => [t.name, t.goal, t.measured, t.skipped ? 'skipped' : t.pass ? 'pass' : '**FAIL**']),
   );
 }
 
 export function consoleReport(r: BenchResults): string {
   return [summaryTables(r), '', '### Targets', '', targetTable(r.targets)].join('\n');
+}
+
+/** The Method paragraph on the outage scenario (absent from results older than it). */
+function outageMethod(r: BenchResults): string {
+  const o = r.redisOutage;
+  if (!o) return '';
+  const setting = (name: string, fallback: number) => (typeof r.settings[name] === 'number' ? (r.settings[name] as number) : fallback);
+  return `- **Redis outage.** The cached query (the same question every time) on the outage instance, with
+  autocannon at ${o.status === 'measured' ? o.connections : setting('outageConnections', 10)} connections, latency per response in microseconds, in three
+  phases of ${setting('outagePhaseSec', Number.NaN)} s: Redis up (after a ${r.settings.warmupSec} s warm-up); Redis down, from the moment
+  redis-server is SIGKILLed ${setting('outageLeadInMs', 1000)} ms into a run (so the requests in flight at the kill and the
+  breaker's detection count; the first second after the kill is also reported on its own); and
+  Redis back, after a restart (an empty Redis on the same port) once \`/readyz\` reports Redis
+  "ok", i.e. the breaker has closed and pushed the in-process counts back (waited for up to
+  ${f(setting('outageRecoveryTimeoutMs', 20_000) / 1000, 0)} s). The number of keys in Redis after the first and the last phase shows that the
+  cache and the limiter really used it.${o.status === 'skipped' ? ` Skipped in this run: ${o.reason}.` : ''}
+`;
 }
 
 export function markdown(r: BenchResults, resultFile: string): string {
@@ -219,7 +300,8 @@ export function markdown(r: BenchResults, resultFile: string): string {
 How fast Groundwork answers, streams, ingests and limits, measured by \`npm run bench\`
 (\`bench/run.ts\`) against a bare Fastify route started the same way. This page is rewritten by
 every run from its results; the raw figures are in \`bench/results/latest.json\` and
-\`${resultFile}\`.
+\`${resultFile}\`. The in-memory and PostgreSQL full-text retrievers are compared in
+\`docs/retrieval-backends.md\` (\`eval/retrievers.ts\`).
 
 Last run: ${r.startedAt}, ${Math.round(r.durationSec - (m.waitedSec ?? 0))} s${m.waitedSec ? ` after ${Math.round(m.waitedSec)} s waiting for an idle machine` : ''}; commit \`${m.gitCommit.slice(0, 12)}\`${m.gitDirty ? ' (with uncommitted changes)' : ''};
 ${m.cpus} × ${m.cpuModel}, ${thousands(m.totalMemoryMb)} MB RAM, ${m.platform}; Node ${m.node}, Fastify ${m.fastify}, autocannon ${m.autocannon};
@@ -252,7 +334,16 @@ ${r.http.redis ? '- "Redis" is the multi-instance set-up: the answer cache and t
   handler, so "whole app" minus it is what the app-wide plugins and hooks cost a query.
 - Streams: "first event" is the complete \`meta\` event, "first token" the first \`token\` event
   (with the cache off, after retrieval and answer planning; on a hit, the whole cached answer).
-
+${
+  r.redisOutage
+    ? `- Redis outage: the claim of docs/security.md §7, that a dead Redis costs a query milliseconds,
+  not a command timeout (the circuit breaker fails fast to the in-process limiter and cache), and
+  that the instance goes back to Redis when it returns. "max" is the slowest response of the
+  phase; in the "down" phase it is usually one in flight when Redis died, which waits out the
+  breaker's 150 ms command deadline. Zero non-2xx means the limits stayed on but never refused.
+`
+    : ''
+}
 ## How to run
 
 \`\`\`sh
@@ -265,16 +356,19 @@ npx tsx bench/profile.ts cached 8               # CPU profile of one scenario (c
 \`\`\`
 
 It writes \`bench/results/<timestamp>.json\` and \`bench/results/latest.json\`, prints the tables
-and rewrites this page. Only 127.0.0.1 is contacted (and \`REDIS_URL\`, when set). The servers run
+and rewrites this page. Only 127.0.0.1 is contacted (and \`REDIS_URL\`, when set). With
+\`redis-server\` on \`PATH\`, the outage scenario starts a throwaway one on a free loopback port,
+without persistence (\`test/support/redis-process.ts\`); without it, the scenario is reported as skipped. The servers run
 in child processes (\`node --import tsx bench/server-bare.ts\` and \`bench/server-groundwork.ts\`)
 with the same Node flags, a temporary \`DATA_DIR\`, \`LOG_LEVEL=warn\`, and
 \`IP_RATE_PER_SECOND=0\`, \`QUERY_RATE_PER_MINUTE=0\`, \`QUERY_QUOTA_PER_DAY=0\` and
-\`IP_MAX_CONNECTIONS=0\` so the limits do not refuse the load (all of it comes from one address); they are stopped at the end and killed if the runner fails.
+\`IP_MAX_CONNECTIONS=0\` so the limits do not refuse the load (all of it comes from one address); they are stopped at the end and killed (with the throwaway redis-server) if the runner fails or is interrupted.
 
 ## Method
 
 - **Servers.** One bare Fastify 5 server and four Groundwork instances (cache on with
   \`QUERY_CACHE_TTL_SECONDS=60\`; cache off with \`0\`; limits on; Redis when \`REDIS_URL\` is set),
+  plus one for the Redis outage (limits on, \`REDIS_URL\` naming the throwaway redis-server),
   each set up through the public API as a customer would: sign-in through the development outbox,
   a knowledge base with a 25-entry shop FAQ (\`bench/faq.ts\`), a query key.
 - **Throughput.** autocannon, ${r.http.bare.connections} connections, pipelining 1, a ${r.settings.warmupSec} s warm-up run that is
@@ -303,7 +397,7 @@ with the same Node flags, a temporary \`DATA_DIR\`, \`LOG_LEVEL=warn\`, and
   injected into the whole app, into an app holding only the query routes and into the bare app;
   then the steps of the query path called directly. CPU time per call over batches of
   ${r.breakdown.callsPerBatch} (a quarter of that for cache misses), best and median of ${r.breakdown.batches}.
-- **Extraction.** Generated, realistic 10 MB files per format; one warm-up extraction, then the
+${outageMethod(r)}- **Extraction.** Generated, realistic 10 MB files per format; one warm-up extraction, then the
   median of ${r.settings.extractionIterations}.
 - **Limiter.** In process, one \`consume\` with the three rules a query checks; the memory limiter on
   the allowed path (the injected clock advances so the default limits are never reached) and the

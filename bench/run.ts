@@ -3,8 +3,10 @@
  * route started the same way (see docs/performance.md for the method):
  * query throughput and latency (cached, uncached, limits on, Redis), answer
  * stream first-event and first-token latency at 1, 50 and 200 concurrent
- * streams, ingest-to-searchable latency, extraction of 10 MB uploads and the
- * limiter's overhead. Writes bench/results/<timestamp>.json and latest.json,
+ * streams, ingest-to-searchable latency, a Redis outage (query latency with a
+ * throwaway redis-server up, killed and restarted; skipped without
+ * redis-server on PATH), extraction of 10 MB uploads and the limiter's
+ * overhead. Writes bench/results/<timestamp>.json and latest.json,
  * prints a table and rewrites docs/performance.md.
  *
  * Environment: REDIS_URL (adds the Redis limiter and a Redis-backed server),
@@ -16,12 +18,14 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { benchDir, killAll, pinSelf, removeTempDirs, repoRoot, type ServerChild, spawnServer, tempDir } from './children.js';
+import { killRedisServers } from '../test/support/redis-process.js';
 import { queryBreakdown } from './breakdown.js';
 import { benchExtraction, type ExtractionResult } from './extraction.js';
 import { FAQ, QUESTIONS, SAMPLE_QUESTION } from './faq.js';
 import { load } from './http-load.js';
 import { httpIngest, inProcessIngest } from './ingest.js';
 import { memoryLimiter, redisLimiter } from './limiter.js';
+import { redisOutage } from './redis-outage.js';
 import { type BenchResults, consoleReport, evaluateTargets, type Machine, markdown } from './report.js';
 import { ask, prepareKnowledgeBase, type PreparedKb } from './setup.js';
 import { round } from './stats.js';
@@ -49,6 +53,12 @@ const settings = {
   limiterMs: quick ? 300 : 1000,
   redisSequentialCalls: quick ? 300 : 2000,
   redisConcurrentMs: quick ? 500 : 2000,
+  // Redis outage: the same client, connection count and length in each of its three phases
+  // (fewer connections than the throughput runs: it is about latency); the kill comes this far into its run.
+  outageConnections: 10,
+  outagePhaseSec: quick ? 3 : 8,
+  outageLeadInMs: 1000,
+  outageRecoveryTimeoutMs: 20_000,
   questions: QUESTIONS.length,
   cachedQuestion: SAMPLE_QUESTION,
 };
@@ -101,18 +111,23 @@ function machine(pinning: Machine['pinning']): Machine {
 }
 
 const children: ServerChild[] = [];
+/** Every child, on every path (SIGKILL, synchronous): the servers and the outage scenario's redis-server. */
+function killChildren(): void {
+  killAll();
+  killRedisServers();
+}
 let cleaning = false;
 function abort(signal: string): void {
   if (cleaning) return;
   cleaning = true;
   log(`${signal}: killing the servers`);
-  killAll();
+  killChildren();
   process.exit(130);
 }
 process.once('SIGINT', () => abort('SIGINT'));
 process.once('SIGTERM', () => abort('SIGTERM'));
 process.once('exit', () => {
-  killAll();
+  killChildren();
   removeTempDirs();
 });
 
@@ -233,6 +248,24 @@ async function main(): Promise<void> {
   log('ingest-to-searchable over HTTP');
   const ingestHttp = await httpIngest(cached.url, kbOf(cached).client, settings.ingestIterations);
 
+  // --- Redis outage ----------------------------------------------------------------------------
+  const outage = await redisOutage({
+    spawn: (url) => gw('groundwork redis outage', { ...high, REDIS_URL: url }),
+    question: settings.cachedQuestion,
+    connections: settings.outageConnections,
+    warmupSec: settings.warmupSec,
+    phaseSec: settings.outagePhaseSec,
+    leadInMs: settings.outageLeadInMs,
+    recoveryTimeoutMs: settings.outageRecoveryTimeoutMs,
+    log,
+  });
+  if (outage.status === 'skipped') log(`Redis outage skipped: ${outage.reason}`);
+  else {
+    for (const p of [outage.up, outage.down, outage.recovered]) {
+      if (p.non2xx + p.errors + p.timeouts > 0) log(`warning: Redis outage, ${p.label}: ${p.non2xx} non-2xx, ${p.errors} errors, ${p.timeouts} timeouts`);
+    }
+  }
+
   // The in-process parts run with the servers stopped, so nothing else competes for the CPUs.
   log('stopping the servers');
   await Promise.all(children.map((c) => c.stop()));
@@ -276,6 +309,7 @@ async function main(): Promise<void> {
       },
     },
     streams: { cacheOff, cacheHit },
+    redisOutage: outage,
     breakdown,
     ingest: { http: ingestHttp, inProcess: ingestInProcess },
     extraction,
@@ -307,12 +341,12 @@ async function main(): Promise<void> {
 
 main().then(
   () => {
-    killAll();
+    killChildren();
     process.exit(0);
   },
   (error: unknown) => {
     log(`failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
-    killAll();
+    killChildren();
     process.exit(1);
   },
 );

@@ -31,15 +31,18 @@ export function cpuMs(fn: () => void, batches: number, perBatch: number): number
   return percentile(times, 50);
 }
 
-/** 5,000 records made by cycling the paragraphs' sentences, so vocabulary and lengths stay realistic. */
-function synthetic(records: readonly EvalRecord[], n: number): EvalRecord[] {
+/**
+ * `n` records made by cycling the paragraphs' sentences, so vocabulary and lengths stay realistic;
+ * `numbered` ends each with its number, so no two are the same text (a store would drop duplicates).
+ */
+export function synthetic(records: readonly EvalRecord[], n: number, numbered = false): EvalRecord[] {
   const sentences = records.flatMap((r) => r.text.split(/(?<=\.)\s+/));
   return Array.from({ length: n }, (_, i) => ({
     recordId: `s${i}`,
     sourceName: 'synthetic.txt',
     title: i % 3 === 0 ? `Section ${i}` : null,
     kind: 'passage' as const,
-    text: [0, 1, 2, 3].map((j) => sentences[(i * 7 + j * 13) % sentences.length]).join(' '),
+    text: `${[0, 1, 2, 3].map((j) => sentences[(i * 7 + j * 13) % sentences.length]).join(' ')}${numbered ? ` (${i})` : ''}`,
   }));
 }
 

@@ -6,29 +6,31 @@
 import path from 'node:path';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
-import type { AnswerCache } from './adapters/cache/port.js';
+import type { AnswerCache } from './ports/answer-cache.js';
 import { MemoryAnswerCache } from './adapters/cache/memory.js';
 import { RedisAnswerCache } from './adapters/cache/redis.js';
-import { openRedis } from './adapters/cache/redis-connection.js';
+import { openRedis } from './adapters/redis-connection.js';
 import { FallbackRateLimiter } from './adapters/limits/fallback.js';
 import { RedisBreaker } from './adapters/redis-breaker.js';
-import type { RateLimiter } from './adapters/limits/port.js';
+import type { RateLimiter } from './ports/rate-limiter.js';
 import { MemoryRateLimiter } from './adapters/limits/memory.js';
 import { RedisRateLimiter } from './adapters/limits/redis.js';
 import { ChatCompletionsClient } from './adapters/llm/chat-completions.js';
-import type { Mailer } from './adapters/mail/mailer.js';
+import type { Mailer } from './ports/mailer.js';
 import { OutboxMailer } from './adapters/mail/outbox-mailer.js';
 import { SmtpMailer } from './adapters/mail/smtp-mailer.js';
 import { MemoryReplayStore } from './adapters/replay/memory.js';
-import type { ReplayStore } from './adapters/replay/port.js';
+import type { ReplayStore } from './ports/replay.js';
 import { LayeredReplayStore, RedisReplayStore } from './adapters/replay/redis.js';
-import { PostgresStore } from './adapters/storage/postgres/postgres-store.js';
-import type { Store } from './adapters/storage/port.js';
-import { SqliteStore } from './adapters/storage/sqlite/sqlite-store.js';
+import { PostgresFtsRetriever } from './adapters/retrieval/postgres-fts.js';
+import { PostgresStore } from './adapters/storage/postgres/dialect.js';
+import type { Store } from './ports/storage.js';
+import { SqliteStore } from './adapters/storage/sqlite/dialect.js';
 import type { Config } from './config.js';
 import type { AppDeps } from './http/app.js';
 import type { ReadinessCheck } from './http/routes/health.js';
 import { loadSkills } from './agents/skills/index.js';
+import { AnonymousAccountLimit } from './identity/oauth/anonymous-account-limit.js';
 import { createOAuth } from './identity/oauth/oauth.js';
 import { SignInService } from './identity/sign-in-service.js';
 import { WebBotAuth } from './identity/web-bot-auth/index.js';
@@ -40,7 +42,9 @@ import { ExtractiveAnswerer } from './knowledge/query/extractive-answerer.js';
 import { IndexRegistry } from './knowledge/query/index-registry.js';
 import { QueryService } from './knowledge/query/query-service.js';
 import { UsageRecorder } from './knowledge/query/usage-recorder.js';
+import type { Retriever } from './knowledge/retrieval/port.js';
 import { Metrics } from './ops/metrics.js';
+import { loadSecretKey, Sealer } from './secrets.js';
 
 export interface Composition {
   deps: AppDeps;
@@ -55,6 +59,20 @@ export function openStore(config: Config): Store {
     : new SqliteStore(path.join(config.dataDir, 'groundwork.db'));
 }
 
+/**
+ * RETRIEVAL_BACKEND: the in-memory BM25F index (default, the reference ranking) or PostgreSQL
+ * full-text search on the records table (needs DATABASE_URL; its GIN index is created here).
+ */
+async function openRetriever(config: Config, store: Store): Promise<Retriever> {
+  if (config.retrievalBackend !== 'postgres' || !config.databaseUrl) return new IndexRegistry(store.knowledge);
+  const retriever = new PostgresFtsRetriever({ connectionString: config.databaseUrl });
+  await retriever.start().catch(async (error: unknown) => {
+    await retriever.close();
+    throw error;
+  });
+  return retriever;
+}
+
 export interface ComposeOptions {
   /**
    * An open store to use instead of opening one from the configuration (a second composition on
@@ -64,9 +82,20 @@ export interface ComposeOptions {
 }
 
 export async function compose(config: Config, logger: Logger, options: ComposeOptions = {}): Promise<Composition> {
+  // Private signing keys are encrypted at rest with a key derived from SECRET_KEY (src/secrets.ts).
+  const sealer = new Sealer(loadSecretKey(config, (message) => logger.warn(message)));
   const ownStore = options.store === undefined;
   const store = options.store ?? openStore(config);
   if (ownStore) await store.migrate();
+  // A SECRET_KEY that does not open the stored keys stops start-up here (no new key is made).
+  await store.signingKeys.encryptAtRest(sealer).catch(async (error: unknown) => {
+    if (ownStore) await store.close();
+    throw error;
+  });
+  const retriever = await openRetriever(config, store).catch(async (error: unknown) => {
+    if (ownStore) await store.close();
+    throw error;
+  });
 
   const redis: Redis | undefined = config.redisUrl
     ? openRedis(config.redisUrl, { maxRetriesPerRequest: 2, enableOfflineQueue: true, connectTimeout: 5000, commandTimeout: 1000 }, (err) =>
@@ -116,11 +145,10 @@ export async function compose(config: Config, logger: Logger, options: ComposeOp
   const metrics = new Metrics();
   const knowledge = new KnowledgeService(store.knowledge, config);
   const keys = new ApiKeyService(store.keys);
-  const indexes = new IndexRegistry(store.knowledge);
   knowledge.onContentChange(async (ragId) => {
     // Warm this instance's index now; other instances notice the new content version on their next query.
     const kb = await store.knowledge.findKnowledgeBase(ragId);
-    await indexes.refresh(ragId, kb?.contentVersion);
+    await retriever.invalidate(ragId, kb?.contentVersion);
   });
   const answerer: Answerer = config.llm
     ? new LlmAnswerer(new ChatCompletionsClient(config.llm), config.llm.model, {
@@ -130,9 +158,16 @@ export async function compose(config: Config, logger: Logger, options: ComposeOp
       })
     : new ExtractiveAnswerer();
   const usageRecorder = new UsageRecorder(store.usage, (err) => logger.warn({ err }, 'usage flush failed'));
-  const queries = new QueryService(store.knowledge, keys, indexes, answerer, cache, limiter, usageRecorder, config);
+  const queries = new QueryService(store.knowledge, keys, retriever, answerer, cache, limiter, usageRecorder, config);
   const signIn = new SignInService(store.accounts, mailer, config.publicUrl);
-  const oauth = await createOAuth({ store, mailer, publicUrl: config.publicUrl, trustedIssuers: config.trustedIdJagIssuers });
+  const oauth = await createOAuth({
+    store,
+    mailer,
+    publicUrl: config.publicUrl,
+    trustedIssuers: config.trustedIdJagIssuers,
+    idJagMaxLifetimeSeconds: config.idJagMaxLifetimeSeconds,
+    anonymousLimit: new AnonymousAccountLimit(limiter, config.anonymousRegistrations),
+  });
   // Expired codes, claims, refresh tokens and ID-JAG jti records.
   const oauthHousekeeping = setInterval(() => {
     store.oauth.purgeExpired(new Date().toISOString()).catch((err) => logger.warn({ err }, 'oauth housekeeping failed'));
@@ -164,7 +199,6 @@ export async function compose(config: Config, logger: Logger, options: ComposeOp
     flushUsage: () => usageRecorder.flush(),
     limiter,
     signIn,
-    bearerVerifiers: [oauth.bearer.verifierFor(oauth.resources.rest)],
     oauth: { server: oauth, skills: loadSkills() },
     metrics,
     outbox,
@@ -183,6 +217,7 @@ export async function compose(config: Config, logger: Logger, options: ComposeOp
       await replay.close();
       await cache.close();
       await knowledge.close();
+      await retriever.close();
       if (redis) await redis.quit().catch(() => redis.disconnect());
       if (ownStore) await store.close();
     },

@@ -1,10 +1,21 @@
 /**
  * Every setting of the service, read once at start-up from the environment
- * (product.md §2). A bad value stops start-up with one message naming the
- * variable. The README's configuration table is written from this file.
+ * (product.md §2). Each variable is declared once, in `settings` below: how its
+ * value is parsed and checked, its default, and the line that documents it.
+ * A bad value stops start-up with one message naming the variable.
+ *
+ * The README's configuration table is generated from `settings`
+ * (`npm run docs:config`, scripts/config-table.ts) and test/config/schema.test.ts
+ * fails when it is out of date or when src/ reads a variable not declared here.
+ * Values derived from several settings (development mode, secure cookies, the
+ * LLM block, checks across settings) are plain code in `loadConfig`.
  */
 import path from 'node:path';
 import { parseTrustedIssuers, type TrustedIssuer } from './identity/oauth/trusted-issuers.js';
+import { minSecretKeyLength } from './secrets.js';
+import { code, custom, integer, Invalid, json, oneOf, type ParseContext, seconds, secret, type Setting, text, url } from './config-settings.js';
+
+export type { ParseContext, Setting } from './config-settings.js';
 
 export interface Config {
   port: number;
@@ -24,11 +35,15 @@ export interface Config {
   ipRatePerSecond: number;
   /** IP_MAX_CONNECTIONS: open connections one client address may hold at once; 0 = no cap. */
   ipMaxConnections: number;
+  /** ANON_REGISTRATIONS_PER_MINUTE / _PER_HOUR: anonymous agent accounts one client address may create (sliding windows); 0 = no limit. */
+  anonymousRegistrations: { perMinute: number; perHour: number };
   /** Server timeouts in milliseconds (HTTP_*_TIMEOUT_SECONDS); see docs/decisions.md, "Connections and timeouts". */
   httpTimeouts: { headersMs: number; requestMs: number; keepAliveMs: number };
   /** METRICS_TOKEN: when set, `/metrics` answers only `Authorization: Bearer <token>`. */
   metricsToken: string | undefined;
   uploadMaxBytes: number;
+  /** UPLOAD_QUEUE_PER_ACCOUNT: uploads one account may have waiting for an ingestion thread (then 429). */
+  uploadQueuePerAccount: number;
   /** TOOL_TIME_LIMIT_MS: caps every utility's own time limit on the server; undefined = the tools' own limits. */
   toolTimeLimitMs: number | undefined;
   queryCacheTtlSeconds: number;
@@ -36,6 +51,10 @@ export interface Config {
   sseHeartbeatSeconds: number;
   /** TRUSTED_ID_JAG_ISSUERS: JSON array of {issuer, jwks_uri | jwks} (see identity/oauth/trusted-issuers.ts). */
   trustedIdJagIssuers: TrustedIssuer[];
+  /** ID_JAG_MAX_LIFETIME_SECONDS: longest `exp − iat` accepted in an ID-JAG (see identity/oauth/id-jag.ts). */
+  idJagMaxLifetimeSeconds: number;
+  /** SECRET_KEY: encrypts the signing keys at rest (src/secrets.ts); unset → generated in DATA_DIR, refused with NODE_ENV=production. */
+  secretKey: string | undefined;
   /** Fastify `trustProxy` value: false, true, a hop count, or a list of addresses/CIDRs. */
   trustProxy: boolean | number | string[];
   nodeEnv: string | undefined;
@@ -44,6 +63,8 @@ export interface Config {
   devMode: boolean;
   /** Cookies get `Secure` when the public origin is https. */
   secureCookies: boolean;
+  /** RETRIEVAL_BACKEND: the in-memory BM25F index, or PostgreSQL full-text search (only with DATABASE_URL). */
+  retrievalBackend: 'memory' | 'postgres';
 }
 
 export class ConfigError extends Error {
@@ -58,39 +79,250 @@ export class ConfigError extends Error {
 
 type Env = Record<string, string | undefined>;
 
-function str(env: Env, name: string, fallback: string): string {
-  const value = env[name];
-  return value === undefined || value.trim() === '' ? fallback : value.trim();
-}
+// ---------------------------------------------------------------------------
+// Parsers of their own.
+// ---------------------------------------------------------------------------
 
-function optional(env: Env, name: string): string | undefined {
-  const value = env[name]?.trim();
-  return value ? value : undefined;
-}
-
-function int(env: Env, name: string, fallback: number, min: number, max = Number.MAX_SAFE_INTEGER): number {
-  const raw = optional(env, name);
-  if (raw === undefined) return fallback;
-  if (!/^\d+$/.test(raw)) throw new ConfigError(name, `must be a whole number, got "${raw}"`);
-  const value = Number(raw);
-  if (value < min || value > max) throw new ConfigError(name, `must be between ${min} and ${max}, got ${value}`);
-  return value;
-}
-
-function url(env: Env, name: string, protocols: string[]): string | undefined {
-  const raw = optional(env, name);
-  if (raw === undefined) return undefined;
+function parsePublicUrl(raw: string): URL {
   let parsed: URL;
   try {
     parsed = new URL(raw);
   } catch {
-    throw new ConfigError(name, 'must be a URL');
+    throw new Invalid(`must be an absolute URL such as https://groundwork.example, got "${raw}"`);
   }
-  if (!protocols.includes(parsed.protocol)) {
-    throw new ConfigError(name, `must use ${protocols.join(' or ')} (got ${parsed.protocol})`);
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw new Invalid('must use http or https');
+  if (raw.endsWith('/') || parsed.pathname !== '/' || parsed.search || parsed.hash) {
+    throw new Invalid('must be an origin with no path and no trailing slash');
   }
-  return raw;
+  return parsed;
 }
+
+function parseTrustProxy(raw: string): Config['trustProxy'] {
+  if (raw === 'off' || raw === 'false') return false;
+  if (raw === 'true') return true;
+  if (/^\d+$/.test(raw)) return Number(raw);
+  const list = raw.split(',').map((s) => s.trim()).filter(Boolean);
+  for (const entry of list) {
+    if (!/^[0-9a-fA-F:.]+(\/\d{1,3})?$/.test(entry) && !['loopback', 'linklocal', 'uniquelocal'].includes(entry)) {
+      throw new Invalid(`must be off, true, a hop count, or a comma-separated list of addresses/CIDRs (bad entry "${entry}")`);
+    }
+  }
+  return list;
+}
+
+// ---------------------------------------------------------------------------
+// The schema: every variable, in the README's order.
+// ---------------------------------------------------------------------------
+
+export const settings = {
+  PORT: integer({ fallback: 3000, min: 0, max: 65535, meaning: 'port to listen on' }),
+  HOST: text({ fallback: '127.0.0.1', accepts: 'an address or host name', meaning: 'address to listen on (`0.0.0.0`: every interface)' }),
+  PUBLIC_URL: custom<URL>({
+    fallback: parsePublicUrl('http://localhost:3000'),
+    parse: parsePublicUrl,
+    defaultText: code('http://localhost:3000'),
+    accepts: '`http` or `https` origin: no path, no trailing slash',
+    meaning: 'the public origin (no trailing slash); also the OAuth issuer',
+  }),
+  DATA_DIR: text({
+    fallback: './data',
+    accepts: 'a directory (relative to the working directory)',
+    meaning:
+      'embedded database (and the generated `secret-key` when `SECRET_KEY` is unset); one Groundwork process at a time: a second one on the same directory stops at start with an error',
+  }),
+  DATABASE_URL: url({
+    protocols: ['postgres:', 'postgresql:'],
+    sensitive: true,
+    defaultText: 'unset → SQLite in `DATA_DIR`',
+    meaning: '`postgres://…` → PostgreSQL (run several instances)',
+  }),
+  REDIS_URL: url({
+    protocols: ['redis:', 'rediss:'],
+    sensitive: true,
+    defaultText: 'unset → in-process limiters and cache',
+    meaning: '`redis://…` → limits and answer cache shared by all instances',
+  }),
+  LLM_BASE_URL: url({
+    protocols: ['http:', 'https:'],
+    defaultText: 'unset → built-in extractive answerer',
+    meaning: 'any OpenAI-compatible chat-completions server (e.g. `http://127.0.0.1:11434/v1`)',
+  }),
+  LLM_API_KEY: text({
+    fallback: undefined,
+    accepts: 'secret text',
+    sensitive: true,
+    defaultText: 'unset → no `Authorization` header',
+    meaning: 'sent to the `LLM_BASE_URL` server as `Authorization: Bearer <key>`',
+  }),
+  LLM_MODEL: text({ fallback: 'gpt-4o-mini', accepts: 'a model name', meaning: 'the model asked for at the `LLM_BASE_URL` server' }),
+  LLM_TIMEOUT_SECONDS: seconds({
+    fallback: 15,
+    min: 1,
+    max: 600,
+    meaning: "wait for the model's first token before falling back to the extractive answer (whole answer: 4×)",
+  }),
+  SMTP_URL: url({
+    protocols: ['smtp:', 'smtps:'],
+    sensitive: true,
+    defaultText: 'unset → log and development outbox',
+    meaning: '`smtp://user:pass@host:587` for real mail',
+  }),
+  MAIL_FROM: custom<string | undefined>({
+    fallback: undefined,
+    parse(raw) {
+      if (!raw.includes('@')) throw new Invalid('must be an e-mail address, optionally with a display name');
+      return raw;
+    },
+    defaultText: '`Groundwork <no-reply@HOST>`, `HOST` from `PUBLIC_URL`',
+    accepts: 'an e-mail address, optionally with a display name (`Name <a@b.example>`)',
+    meaning: 'sender of the mail the service sends (sign-in codes) when `SMTP_URL` is set',
+  }),
+  MAX_KNOWLEDGE_BASES: integer({ fallback: 2, min: 1, meaning: 'active knowledge bases per account' }),
+  MAX_RECORDS_PER_KB: integer({ fallback: 25, min: 1, meaning: 'records per knowledge base' }),
+  QUERY_RATE_PER_MINUTE: integer({ fallback: 10, min: 0, meaning: 'per knowledge base, sliding 60 s window; `0` disables' }),
+  QUERY_QUOTA_PER_DAY: integer({ fallback: 100, min: 0, meaning: 'per knowledge base, resets 00:00 UTC; `0` disables' }),
+  IP_RATE_PER_SECOND: integer({ fallback: 30, min: 0, meaning: 'whole service, per client IP (sliding 1 s); `0` disables' }),
+  IP_MAX_CONNECTIONS: integer({
+    fallback: 64,
+    min: 0,
+    max: 100_000,
+    meaning:
+      'open connections one client address may hold; one more is answered `429` (`limit: "connections"`) and closed; connections from a `TRUST_PROXY` proxy are not counted; `0` disables',
+  }),
+  ANON_REGISTRATIONS_PER_MINUTE: integer({
+    fallback: 5,
+    min: 0,
+    max: 100_000,
+    meaning:
+      'anonymous agent accounts (`POST /oauth/register` with `identity_type: "anonymous"`) one client address (IPv6 per /64) may create in a sliding minute; one more is answered `429 {"error":"slow_down"}` with `Retry-After`; `0` disables this window',
+  }),
+  ANON_REGISTRATIONS_PER_HOUR: integer({
+    fallback: 20,
+    min: 0,
+    max: 1_000_000,
+    meaning: 'the same, in a sliding hour; `0` disables this window',
+  }),
+  HTTP_HEADERS_TIMEOUT_SECONDS: seconds({
+    fallback: 10,
+    min: 1,
+    max: 600,
+    meaning: 'a client that has not sent its request line and headers by then is disconnected (408); at most `HTTP_REQUEST_TIMEOUT_SECONDS`',
+  }),
+  HTTP_REQUEST_TIMEOUT_SECONDS: seconds({
+    fallback: 60,
+    min: 1,
+    max: 3600,
+    meaning: 'the whole request, body included, must arrive within this; responses and answer streams are not limited by it',
+  }),
+  HTTP_KEEP_ALIVE_TIMEOUT_SECONDS: seconds({
+    fallback: 72,
+    min: 1,
+    max: 3600,
+    meaning: "an idle keep-alive connection is closed after this (longer than a load balancer's usual 60 s)",
+  }),
+  METRICS_TOKEN: secret({
+    minLength: 16,
+    printable: true,
+    refusal: 'must be at least 16 printable characters without spaces',
+    defaultText: 'unset → `/metrics` is public (under the IP limit)',
+    meaning: '`/metrics` answers only `Authorization: Bearer <token>`',
+  }),
+  UPLOAD_MAX_BYTES: integer({
+    fallback: 10 * 1024 * 1024,
+    min: 1,
+    max: 1024 * 1024 * 1024,
+    defaultText: '`10485760` (10 MiB)',
+    meaning: 'per uploaded file or pasted text',
+  }),
+  UPLOAD_QUEUE_PER_ACCOUNT: integer({
+    fallback: 4,
+    min: 1,
+    max: 16,
+    meaning:
+      'uploads one account may have waiting for an ingestion thread; one more is answered `429` (`limit: "upload_queue"`) with `Retry-After`. Accounts take turns for the threads, and an upload whose client disconnects leaves the queue (see [docs/ingestion.md](docs/ingestion.md) §10)',
+  }),
+  TOOL_TIME_LIMIT_MS: integer({
+    fallback: 0,
+    min: 0,
+    max: 600_000,
+    unit: 'milliseconds',
+    meaning: "caps the time limit of every utility run on the server (each tool has its own, 10 s by default, 60 s for OCR); `0` keeps the tools' own",
+  }),
+  QUERY_CACHE_TTL_SECONDS: seconds({
+    fallback: 60,
+    min: 0,
+    meaning: 'identical questions on unchanged content are served from cache; `0` disables',
+  }),
+  SSE_HEARTBEAT_SECONDS: seconds({ fallback: 15, min: 1, max: 3600, meaning: '`: ping` comments on idle answer streams' }),
+  TRUSTED_ID_JAG_ISSUERS: json<TrustedIssuer[]>({
+    fallback: [],
+    check: (raw, context) => parseTrustedIssuers(raw, context.devMode),
+    defaultText: 'empty',
+    accepts: 'JSON array of `{"issuer", "jwks_uri" | "jwks"}`; https URLs (http only for loopback hosts in development)',
+    meaning:
+      'issuers whose ID-JAGs are accepted: `[{"issuer":"https://idp.example","jwks_uri":"https://idp.example/jwks"}]` or with an inline `"jwks"` (see [docs/agents.md](docs/agents.md))',
+  }),
+  ID_JAG_MAX_LIFETIME_SECONDS: seconds({
+    fallback: 300,
+    min: 30,
+    max: 3600,
+    meaning:
+      'longest ID-JAG accepted (`exp − iat`); a longer one, or one expiring further ahead than this plus 60 s, is `invalid_grant` (see [docs/agents.md](docs/agents.md))',
+  }),
+  SECRET_KEY: secret({
+    minLength: minSecretKeyLength,
+    refusal: `must be at least ${minSecretKeyLength} characters (e.g. \`openssl rand -base64 32\`)`,
+    defaultText: 'unset → generated in `DATA_DIR/secret-key`; **required** with `NODE_ENV=production`',
+    meaning:
+      'encrypts the token signing keys at rest (AES-256-GCM, key derived with HKDF); make one with `openssl rand -base64 32`. Give every instance the same one, and keep it: a different secret stops start-up rather than replacing the keys (see [docs/agents.md](docs/agents.md))',
+  }),
+  TRUST_PROXY: custom<Config['trustProxy']>({
+    fallback: false,
+    parse: parseTrustProxy,
+    defaultText: 'off',
+    accepts: '`off`, `false`, `true`, a hop count, or comma-separated addresses/CIDRs (also `loopback`, `linklocal`, `uniquelocal`)',
+    meaning: 'proxies whose `X-Forwarded-For` is honoured: `true` (every peer), a hop count, or comma-separated proxy addresses/CIDRs',
+  }),
+  LOG_LEVEL: oneOf({
+    values: ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'],
+    fallback: 'info',
+    meaning: 'least severe level written to the log, `fatal` … `trace`, or `silent` for none',
+  }),
+  NODE_ENV: text({
+    fallback: undefined,
+    accepts: 'any; `production` and `development` change behaviour',
+    meaning:
+      '`production` turns every development convenience off (and requires `SECRET_KEY`); `development` turns them on whatever `PUBLIC_URL` is',
+  }),
+  RETRIEVAL_BACKEND: oneOf({
+    values: ['memory', 'postgres'],
+    fallback: 'memory',
+    meaning:
+      'how records are found for a question: `memory`, an in-process BM25F index per knowledge base; `postgres`, full-text search in the database (needs `DATABASE_URL`; no index in memory, slower and less precise, see [docs/quality.md](docs/quality.md))',
+  }),
+};
+
+export type SettingName = keyof typeof settings;
+type Values = { [K in SettingName]: (typeof settings)[K] extends Setting<infer T> ? T : never };
+
+/** The value of one variable: trimmed, blank as unset, refused values as a ConfigError naming it. */
+function read<T>(env: Env, name: string, setting: Setting<T>, context: ParseContext): T {
+  const raw = env[name]?.trim();
+  if (!raw) return setting.fallback;
+  try {
+    return setting.parse(raw, context);
+  } catch (error) {
+    if (error instanceof Invalid) throw new ConfigError(name, error.message);
+    throw error;
+  }
+}
+
+/** PUBLIC_URL and NODE_ENV decide development mode, so their parsers may not depend on it. */
+const beforeDevMode: ParseContext = {
+  get devMode(): boolean {
+    throw new Error('PUBLIC_URL and NODE_ENV are read before development mode is known');
+  },
+};
 
 const loopbackHosts = new Set(['localhost', '127.0.0.1', '[::1]']);
 
@@ -99,114 +331,74 @@ export function isLoopbackHost(hostname: string): boolean {
   return loopbackHosts.has(hostname) || /^127(\.\d{1,3}){3}$/.test(hostname) || hostname.endsWith('.localhost');
 }
 
-function parsePublicUrl(env: Env): URL {
-  const raw = str(env, 'PUBLIC_URL', 'http://localhost:3000');
-  let parsed: URL;
-  try {
-    parsed = new URL(raw);
-  } catch {
-    throw new ConfigError('PUBLIC_URL', `must be an absolute URL such as https://groundwork.example, got "${raw}"`);
-  }
-  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
-    throw new ConfigError('PUBLIC_URL', 'must use http or https');
-  }
-  if (raw.endsWith('/') || parsed.pathname !== '/' || parsed.search || parsed.hash) {
-    throw new ConfigError('PUBLIC_URL', 'must be an origin with no path and no trailing slash');
-  }
-  return parsed;
-}
-
-function parseTrustProxy(env: Env): Config['trustProxy'] {
-  const raw = optional(env, 'TRUST_PROXY');
-  if (raw === undefined || raw === 'off' || raw === 'false') return false;
-  if (raw === 'true') return true;
-  if (/^\d+$/.test(raw)) return Number(raw);
-  const list = raw.split(',').map((s) => s.trim()).filter(Boolean);
-  for (const entry of list) {
-    if (!/^[0-9a-fA-F:.]+(\/\d{1,3})?$/.test(entry) && !['loopback', 'linklocal', 'uniquelocal'].includes(entry)) {
-      throw new ConfigError('TRUST_PROXY', `must be off, true, a hop count, or a comma-separated list of addresses/CIDRs (bad entry "${entry}")`);
-    }
-  }
-  return list;
-}
-
-function httpTimeouts(env: Env): Config['httpTimeouts'] {
-  const headers = int(env, 'HTTP_HEADERS_TIMEOUT_SECONDS', 10, 1, 600);
-  const request = int(env, 'HTTP_REQUEST_TIMEOUT_SECONDS', 60, 1, 3600);
-  // Node refuses a headers timeout longer than the request timeout: the headers are part of the request.
-  if (headers > request) {
-    throw new ConfigError('HTTP_HEADERS_TIMEOUT_SECONDS', `must not exceed HTTP_REQUEST_TIMEOUT_SECONDS (${request}), got ${headers}`);
-  }
-  const keepAlive = int(env, 'HTTP_KEEP_ALIVE_TIMEOUT_SECONDS', 72, 1, 3600);
-  return { headersMs: headers * 1000, requestMs: request * 1000, keepAliveMs: keepAlive * 1000 };
-}
-
-function metricsToken(env: Env): string | undefined {
-  const token = optional(env, 'METRICS_TOKEN');
-  if (token !== undefined && (token.length < 16 || !/^[\x21-\x7e]+$/.test(token))) {
-    throw new ConfigError('METRICS_TOKEN', 'must be at least 16 printable characters without spaces');
-  }
-  return token;
-}
-
-function trustedIssuers(env: Env, devMode: boolean): TrustedIssuer[] {
-  try {
-    return parseTrustedIssuers(str(env, 'TRUSTED_ID_JAG_ISSUERS', ''), devMode);
-  } catch (error) {
-    throw new ConfigError('TRUSTED_ID_JAG_ISSUERS', (error as Error).message);
-  }
-}
-
 export function loadConfig(env: Env = process.env): Config {
-  const publicUrl = parsePublicUrl(env);
-  const nodeEnv = optional(env, 'NODE_ENV');
-  const production = nodeEnv === 'production';
-  const devMode = !production && (nodeEnv === 'development' || isLoopbackHost(publicUrl.hostname));
-  const databaseUrl = url(env, 'DATABASE_URL', ['postgres:', 'postgresql:']);
-  const redisUrl = url(env, 'REDIS_URL', ['redis:', 'rediss:']);
-  const llmBaseUrl = url(env, 'LLM_BASE_URL', ['http:', 'https:']);
-  const smtpUrl = url(env, 'SMTP_URL', ['smtp:', 'smtps:']);
-  const logLevel = str(env, 'LOG_LEVEL', 'info');
-  if (!['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].includes(logLevel)) {
-    throw new ConfigError('LOG_LEVEL', 'must be one of fatal, error, warn, info, debug, trace, silent');
+  const publicUrl = read(env, 'PUBLIC_URL', settings.PUBLIC_URL, beforeDevMode);
+  const nodeEnv = read(env, 'NODE_ENV', settings.NODE_ENV, beforeDevMode);
+  const devMode = nodeEnv !== 'production' && (nodeEnv === 'development' || isLoopbackHost(publicUrl.hostname));
+
+  const context: ParseContext = { devMode };
+  const v = {} as Record<SettingName, unknown>;
+  for (const name of Object.keys(settings) as SettingName[]) {
+    v[name] = read(env, name, settings[name] as Setting<unknown>, context);
   }
-  const mailFrom = str(env, 'MAIL_FROM', `Groundwork <no-reply@${publicUrl.hostname}>`);
-  if (!mailFrom.includes('@')) throw new ConfigError('MAIL_FROM', 'must be an e-mail address, optionally with a display name');
+  const values = v as Values;
+
+  // Node refuses a headers timeout longer than the request timeout: the headers are part of the request.
+  if (values.HTTP_HEADERS_TIMEOUT_SECONDS > values.HTTP_REQUEST_TIMEOUT_SECONDS) {
+    throw new ConfigError(
+      'HTTP_HEADERS_TIMEOUT_SECONDS',
+      `must not exceed HTTP_REQUEST_TIMEOUT_SECONDS (${values.HTTP_REQUEST_TIMEOUT_SECONDS}), got ${values.HTTP_HEADERS_TIMEOUT_SECONDS}`,
+    );
+  }
+
+  if (values.RETRIEVAL_BACKEND === 'postgres' && !values.DATABASE_URL) {
+    throw new ConfigError('RETRIEVAL_BACKEND', 'postgres needs DATABASE_URL (records are searched where PostgreSQL stores them)');
+  }
 
   return {
-    port: int(env, 'PORT', 3000, 0, 65535),
-    host: str(env, 'HOST', '127.0.0.1'),
+    port: values.PORT,
+    host: values.HOST,
     publicUrl: publicUrl.origin,
-    dataDir: path.resolve(str(env, 'DATA_DIR', './data')),
-    databaseUrl,
-    redisUrl,
-    llm: llmBaseUrl
+    dataDir: path.resolve(values.DATA_DIR),
+    databaseUrl: values.DATABASE_URL,
+    redisUrl: values.REDIS_URL,
+    llm: values.LLM_BASE_URL
       ? {
-          baseUrl: llmBaseUrl.replace(/\/+$/, ''),
-          apiKey: optional(env, 'LLM_API_KEY'),
-          model: str(env, 'LLM_MODEL', 'gpt-4o-mini'),
-          timeoutSeconds: int(env, 'LLM_TIMEOUT_SECONDS', 15, 1, 600),
+          baseUrl: values.LLM_BASE_URL.replace(/\/+$/, ''),
+          apiKey: values.LLM_API_KEY,
+          model: values.LLM_MODEL,
+          timeoutSeconds: values.LLM_TIMEOUT_SECONDS,
         }
       : undefined,
-    smtpUrl,
-    mailFrom,
-    maxKnowledgeBases: int(env, 'MAX_KNOWLEDGE_BASES', 2, 1),
-    maxRecordsPerKb: int(env, 'MAX_RECORDS_PER_KB', 25, 1),
-    queryRatePerMinute: int(env, 'QUERY_RATE_PER_MINUTE', 10, 0),
-    queryQuotaPerDay: int(env, 'QUERY_QUOTA_PER_DAY', 100, 0),
-    ipRatePerSecond: int(env, 'IP_RATE_PER_SECOND', 30, 0),
-    ipMaxConnections: int(env, 'IP_MAX_CONNECTIONS', 64, 0, 100_000),
-    httpTimeouts: httpTimeouts(env),
-    metricsToken: metricsToken(env),
-    uploadMaxBytes: int(env, 'UPLOAD_MAX_BYTES', 10 * 1024 * 1024, 1, 1024 * 1024 * 1024),
-    toolTimeLimitMs: int(env, 'TOOL_TIME_LIMIT_MS', 0, 0, 600_000) || undefined,
-    queryCacheTtlSeconds: int(env, 'QUERY_CACHE_TTL_SECONDS', 60, 0),
-    sseHeartbeatSeconds: int(env, 'SSE_HEARTBEAT_SECONDS', 15, 1, 3600),
-    trustedIdJagIssuers: trustedIssuers(env, devMode),
-    trustProxy: parseTrustProxy(env),
+    smtpUrl: values.SMTP_URL,
+    mailFrom: values.MAIL_FROM ?? `Groundwork <no-reply@${publicUrl.hostname}>`,
+    maxKnowledgeBases: values.MAX_KNOWLEDGE_BASES,
+    maxRecordsPerKb: values.MAX_RECORDS_PER_KB,
+    queryRatePerMinute: values.QUERY_RATE_PER_MINUTE,
+    queryQuotaPerDay: values.QUERY_QUOTA_PER_DAY,
+    ipRatePerSecond: values.IP_RATE_PER_SECOND,
+    ipMaxConnections: values.IP_MAX_CONNECTIONS,
+    anonymousRegistrations: { perMinute: values.ANON_REGISTRATIONS_PER_MINUTE, perHour: values.ANON_REGISTRATIONS_PER_HOUR },
+    httpTimeouts: {
+      headersMs: values.HTTP_HEADERS_TIMEOUT_SECONDS * 1000,
+      requestMs: values.HTTP_REQUEST_TIMEOUT_SECONDS * 1000,
+      keepAliveMs: values.HTTP_KEEP_ALIVE_TIMEOUT_SECONDS * 1000,
+    },
+    metricsToken: values.METRICS_TOKEN,
+    uploadMaxBytes: values.UPLOAD_MAX_BYTES,
+    uploadQueuePerAccount: values.UPLOAD_QUEUE_PER_ACCOUNT,
+    toolTimeLimitMs: values.TOOL_TIME_LIMIT_MS || undefined,
+    queryCacheTtlSeconds: values.QUERY_CACHE_TTL_SECONDS,
+    sseHeartbeatSeconds: values.SSE_HEARTBEAT_SECONDS,
+    // A copy: the fallback array is shared by every call.
+    trustedIdJagIssuers: [...values.TRUSTED_ID_JAG_ISSUERS],
+    idJagMaxLifetimeSeconds: values.ID_JAG_MAX_LIFETIME_SECONDS,
+    secretKey: values.SECRET_KEY,
+    trustProxy: values.TRUST_PROXY,
     nodeEnv,
-    logLevel,
+    logLevel: values.LOG_LEVEL,
     devMode,
     secureCookies: publicUrl.protocol === 'https:',
+    retrievalBackend: values.RETRIEVAL_BACKEND,
   };
 }

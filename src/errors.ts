@@ -80,7 +80,7 @@ export const catalogue = {
   unsupported_media_type: {
     status: 415,
     title: 'Unsupported media type',
-    help: 'Upload `.json`, `.jsonl`, `.txt` or `.md` files, or send JSON with the expected content type.',
+    help: 'Upload `.json`, `.jsonl`, `.txt`, `.md`, `.csv`, `.pdf` or `.html` files, or send JSON with the expected content type.',
   },
   invalid_json: {
     status: 422,
@@ -136,6 +136,11 @@ export const catalogue = {
     status: 503,
     title: 'Server busy',
     help: 'Too much work is queued right now. Retry after the seconds in `Retry-After`.',
+  },
+  client_closed_request: {
+    status: 499,
+    title: 'Client closed request',
+    help: 'The client disconnected before the work was done (an upload waiting for, or being read by, an ingestion thread), so it was stopped and nothing was stored. The client never sees this answer; it appears in logs and metrics. Send the request again and keep the connection open.',
   },
   internal_error: {
     status: 500,

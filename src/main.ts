@@ -5,7 +5,7 @@
 import { closeToolThreads } from './tools/runner.js';
 import { pathToFileURL } from 'node:url';
 import pino from 'pino';
-import type { Store } from './adapters/storage/port.js';
+import type { Store } from './ports/storage.js';
 import { compose } from './compose.js';
 import { type Config, ConfigError, loadConfig } from './config.js';
 import { buildApp, loggerOptions } from './http/app.js';
@@ -30,7 +30,10 @@ export async function start(config: Config): Promise<Running> {
   housekeeping.unref();
 
   const address = await app.listen({ port: config.port, host: config.host });
-  logger.info({ url: config.publicUrl, listening: address, store: store.kind, devMode: config.devMode }, 'Groundwork is running');
+  logger.info(
+    { url: config.publicUrl, dashboard: `${config.publicUrl}/dashboard`, listening: address, store: store.kind, devMode: config.devMode },
+    'Groundwork is running',
+  );
 
   let stopping: Promise<void> | undefined;
   const stop = () => {
@@ -45,6 +48,15 @@ export async function start(config: Config): Promise<Running> {
   return { app, store, url: address, stop };
 }
 
+/**
+ * The one line for the person who ran `npm start`: where the dashboard is and, in development,
+ * where sign-in codes appear. `main` logs it (JSON, stdout) and, on a terminal, also writes it plain to stderr.
+ */
+export function startMessage(config: Pick<Config, 'publicUrl' | 'devMode'>): string {
+  const outbox = config.devMode ? ` (development: sign-in codes appear at ${config.publicUrl}/dev/outbox)` : '';
+  return `Groundwork is running: open ${config.publicUrl}/dashboard${outbox}`;
+}
+
 async function main(): Promise<void> {
   let config: Config;
   try {
@@ -57,6 +69,9 @@ async function main(): Promise<void> {
     throw error;
   }
   const running = await start(config);
+  // In the JSON log (stdout stays one object per line), and as a plain line on a terminal.
+  running.app.log.info({ dashboard: `${config.publicUrl}/dashboard` }, startMessage(config));
+  if (process.stderr.isTTY) process.stderr.write(`${startMessage(config)}\n`);
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     process.once(signal, () => {
       running.app.log.info({ signal }, 'shutting down');

@@ -9,13 +9,13 @@ import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyBaseLogger, type FastifyServerOptions } from 'fastify';
-import type { RateLimiter } from '../adapters/limits/port.js';
+import type { RateLimiter } from '../ports/rate-limiter.js';
 import type { OutboxMailer } from '../adapters/mail/outbox-mailer.js';
-import type { KeyStore, UsageStore } from '../adapters/storage/port.js';
+import type { KeyStore, UsageStore } from '../ports/storage.js';
 import type { Skill } from '../agents/skills/index.js';
 import type { Config } from '../config.js';
 import type { OAuth } from '../identity/oauth/oauth.js';
-import type { BearerVerifier } from '../identity/principal.js';
+import { resourcesOf } from '../identity/oauth/scopes.js';
 import type { WebBotAuth } from '../identity/web-bot-auth/index.js';
 import type { SignInService } from '../identity/sign-in-service.js';
 import type { ApiKeyService } from '../knowledge/keys/api-key-service.js';
@@ -65,7 +65,6 @@ export interface AppDeps {
   signIn: SignInService;
   metrics: Metrics;
   readiness: ReadinessCheck[];
-  bearerVerifiers?: BearerVerifier[];
   /** Agent identity: the OAuth server, claims, consent and discovery documents (with the agent skills they list). */
   oauth?: { server: OAuth; skills: Skill[] } | undefined;
   /** Present only in development mode. */
@@ -163,7 +162,12 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerIpLimit(app, deps.limiter, config.ipRatePerSecond, deps.metrics);
   await app.register(cookie);
   await app.register(multipart, { limits: { fileSize: config.uploadMaxBytes, files: 2, fields: 5, fieldSize: 1024 } });
-  registerAuth(app, deps.signIn, deps.bearerVerifiers ?? []);
+  registerAuth(app, {
+    signIn: deps.signIn,
+    publicUrl: config.publicUrl,
+    resource: resourcesOf(config.publicUrl).rest,
+    authenticator: deps.oauth?.server.bearer,
+  });
   await docsRoutes(app, config.publicUrl);
 
   healthRoutes(app, deps.readiness, deps.metrics, { metricsToken: config.metricsToken });

@@ -8,8 +8,8 @@
  * Sessions are 256-bit random tokens stored hashed.
  */
 import { randomBytes, randomInt } from 'node:crypto';
-import type { Mailer } from '../adapters/mail/mailer.js';
-import type { AccountStore } from '../adapters/storage/port.js';
+import type { Mailer } from '../ports/mailer.js';
+import type { AccountStore } from '../ports/storage.js';
 import { DomainError } from '../errors.js';
 import { newId } from '../ids.js';
 import { hashSecret, safeEqual } from '../secrets.js';

@@ -5,7 +5,7 @@
  */
 import { parentPort } from 'node:worker_threads';
 import { DomainError } from '../errors.js';
-import { type PreparedUpload, type PrepareInput, prepareUpload } from './prepare-upload.js';
+import { type PreparedUpload, type PrepareInput, prepareUploadAsync } from './prepare-upload.js';
 
 export interface IngestJob extends PrepareInput {
   job: number;
@@ -16,14 +16,17 @@ export type IngestResult =
   | { job: number; ok: false; error: { code: DomainError['code']; detail: string; extra: Record<string, unknown> } }
   | { job: number; ok: false; failure: string };
 
-function handle(message: IngestJob): IngestResult {
+async function handle(message: IngestJob): Promise<IngestResult> {
   const { job, ...input } = message;
   try {
-    return { job, ok: true, prepared: prepareUpload(input) };
+    // A PDF is first read by pdf.js (asynchronous); the thread takes one job at a time either way.
+    return { job, ok: true, prepared: await prepareUploadAsync(input) };
   } catch (error) {
     if (error instanceof DomainError) return { job, ok: false, error: { code: error.code, detail: error.message, extra: error.extra } };
     return { job, ok: false, failure: error instanceof Error ? `${error.name}: ${error.message}` : String(error) };
   }
 }
 
-parentPort?.on('message', (message: IngestJob) => parentPort?.postMessage(handle(message)));
+parentPort?.on('message', (message: IngestJob) => {
+  void handle(message).then((result) => parentPort?.postMessage(result));
+});

@@ -3,7 +3,7 @@
  * API, the dashboard and the agent tools. No HTTP here: callers pass plain
  * values and get entities or a DomainError.
  */
-import type { KnowledgeBasePatch, KnowledgeStore, PageRequest } from '../adapters/storage/port.js';
+import type { KnowledgeBasePatch, KnowledgeStore, PageRequest } from '../ports/storage.js';
 import { DomainError } from '../errors.js';
 import { newId } from '../ids.js';
 import type { ExtractionOptions, RecordKind, Rejection, SourceFormat } from './extraction/types.js';
@@ -15,6 +15,8 @@ export interface KnowledgeLimits {
   maxKnowledgeBases: number;
   maxRecordsPerKb: number;
   uploadMaxBytes: number;
+  /** Uploads one account may have waiting for an ingestion thread (UPLOAD_QUEUE_PER_ACCOUNT). */
+  uploadQueuePerAccount?: number;
 }
 
 export interface NewKnowledgeBaseInput {
@@ -74,7 +76,7 @@ export class KnowledgeService {
     readonly limits: KnowledgeLimits,
     private readonly extraction: ExtractionOptions = { maxRecordChars: 2000 },
     /** Where uploads are extracted and fingerprinted: never on the HTTP thread. */
-    private readonly threads: IngestThreads = new IngestThreads(),
+    private readonly threads: IngestThreads = new IngestThreads({ maxQueuedPerAccount: limits.uploadQueuePerAccount }),
   ) {}
 
   /** Records (duplicates included) one upload may yield: 413 too_many_records past it. */
@@ -148,9 +150,10 @@ export class KnowledgeService {
    * Extracts, fingerprints and stores one upload as a source. Extraction and
    * hashing run on an ingestion thread and stop as soon as the upload cannot
    * fit (prepare-upload.ts); the store then dedupes and applies the quota in
-   * one transaction, so a refused upload stores nothing.
+   * one transaction, so a refused upload stores nothing. Uploads wait in one queue per account;
+   * `signal` (the client left) takes the upload out of the queue or stops its reading.
    */
-  async ingest(ownerId: string, ragId: string, upload: Upload): Promise<UploadReport> {
+  async ingest(ownerId: string, ragId: string, upload: Upload, signal?: AbortSignal): Promise<UploadReport> {
     if (upload.bytes.byteLength > this.limits.uploadMaxBytes) {
       throw new DomainError('payload_too_large', `The upload is larger than ${this.limits.uploadMaxBytes} bytes.`, { limitBytes: this.limits.uploadMaxBytes });
     }
@@ -161,7 +164,7 @@ export class KnowledgeService {
       format: upload.format,
       options: this.extraction,
       limits: { maxDistinct: Math.max(this.limits.maxRecordsPerKb, kb.recordCount), maxRecords: this.maxRecordsPerUpload },
-    });
+    }, { account: ownerId, signal });
     if (prepared.kind === 'over_quota') {
       // At most recordCount of the distinct records read so far can be stored already: at least
       // one more than the free slots is new, and reading on would only make the number larger.

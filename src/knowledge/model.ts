@@ -1,14 +1,15 @@
-/** The knowledge domain's entities (product.md §3). Plain data, shared by the service and the store. */
+/**
+ * The knowledge domain's entities (product.md §3). Plain data, shared by the service and the store.
+ * Where an entity is exactly what the API sends, its type is the API's (src/sdk/api-schemas.ts);
+ * where it differs, a line says why, and test/sdk/types.test.ts pins the rest of the shape.
+ */
+import type { Page, Theme, UsageReport } from '../sdk/api-schemas.js';
 import type { RecordKind, SourceFormat } from './extraction/types.js';
 
-export interface WidgetTheme {
-  /** Accent colour as #rrggbb. */
-  accentColor?: string;
-  /** `light`, `dark` or `auto` (follow the page). */
-  colorScheme?: 'light' | 'dark' | 'auto';
-  position?: 'bottom-right' | 'bottom-left';
-}
+/** Stored as the API takes it (accent colour as #rrggbb; `auto` follows the page). */
+export type WidgetTheme = Theme;
 
+/** The API's view drops `ownerId` and `keysVersion` (internal) and adds the computed `quota`. */
 export interface KnowledgeBase {
   ragId: string;
   ownerId: string;
@@ -27,6 +28,7 @@ export interface KnowledgeBase {
   updatedAt: string;
 }
 
+/** The API's view drops `ragId` (it is in the URL). */
 export interface Source {
   sourceId: string;
   ragId: string;
@@ -40,6 +42,7 @@ export interface Source {
   createdAt: string;
 }
 
+/** The API's view drops `ragId` (it is in the URL). */
 export interface KnowledgeRecord {
   recordId: string;
   ragId: string;
@@ -65,13 +68,12 @@ export interface CandidateRecord {
   fingerprint: string;
 }
 
-export interface Page<T> {
-  items: T[];
-  /** Opaque cursor for the next page; null on the last page. */
-  nextCursor: string | null;
-}
+export type { Page };
 
-/** A knowledge-base query key (`X-API-Key`). Only its SHA-256 is stored; `prefix` is for display. */
+/**
+ * A knowledge-base query key (`X-API-Key`). Only its SHA-256 is stored; `prefix` is for display.
+ * The API's view drops `ragId` (it is in the URL).
+ */
 export interface ApiKey {
   keyId: string;
   ragId: string;
@@ -83,16 +85,8 @@ export interface ApiKey {
   createdAt: string;
 }
 
-export interface DailyUsage {
-  /** UTC date, YYYY-MM-DD. */
-  day: string;
-  queries: number;
-  cacheHits: number;
-  unanswered: number;
-}
+/** One UTC day (`day` is YYYY-MM-DD) of a knowledge base's usage, as the usage report lists it. */
+export type DailyUsage = UsageReport['days'][number];
 
-export interface UnansweredQuestion {
-  question: string;
-  count: number;
-  lastAskedAt: string;
-}
+/** A question the records did not answer, as the usage report lists it. */
+export type UnansweredQuestion = UsageReport['unanswered'][number];

@@ -13,7 +13,7 @@
  *   fingerprints and look-ups either.
  */
 import { newId } from '../ids.js';
-import { extractRecords, type RejectionLog } from './extraction/index.js';
+import { extractRecords, type PdfPages, type RejectionLog } from './extraction/index.js';
 import type { ExtractionOptions, RecordKind, Rejection, SourceFormat } from './extraction/types.js';
 import { fingerprint, sha256Hex } from './fingerprint.js';
 import type { CandidateRecord } from './model.js';
@@ -37,6 +37,8 @@ export interface PrepareInput {
   format: SourceFormat;
   options: ExtractionOptions;
   limits: PrepareLimits;
+  /** A PDF's text per page, read beforehand by `readPdfPages` (prepareUploadAsync does so). */
+  pdfPages?: PdfPages;
 }
 
 /** One of the first records, as the upload report shows it. */
@@ -65,13 +67,21 @@ export type PreparedUpload =
   | { kind: 'over_quota'; distinct: number }
   | { kind: 'too_many_records'; maxRecords: number };
 
-export function prepareUpload({ bytes, format, options, limits }: PrepareInput): PreparedUpload {
+/** prepareUpload, after reading a PDF's pages with pdf.js (asynchronous) when the upload is one. */
+export async function prepareUploadAsync(input: PrepareInput): Promise<PreparedUpload> {
+  if (input.format !== 'pdf' || input.pdfPages) return prepareUpload(input);
+  // pdf.js is loaded into this thread only when a PDF arrives.
+  const { readPdfPages } = await import('./extraction/pdf-read.js');
+  return prepareUpload({ ...input, pdfPages: await readPdfPages(input.bytes) });
+}
+
+export function prepareUpload({ bytes, format, options, limits, pdfPages }: PrepareInput): PreparedUpload {
   const rejections: RejectionLog = { listed: [], count: 0 };
   const unique: CandidateRecord[] = [];
   const indexOf = new Map<string, number>();
   const order: number[] = [];
   const head: ReportedRecord[] = [];
-  for (const record of extractRecords(bytes, format, options, rejections)) {
+  for (const record of extractRecords(bytes, format, options, rejections, pdfPages)) {
     // Past maxDistinct the upload cannot fit. When that record was the file's last, the store
     // still gets the whole upload and reports the exact count; otherwise reading stops here.
     if (unique.length > limits.maxDistinct) return { kind: 'over_quota', distinct: unique.length };

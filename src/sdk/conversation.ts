@@ -4,11 +4,9 @@
  * server keeps no conversation state, so the widget and the Playground keep the
  * turns of the open session and send the most recent ones with every question.
  */
+import type { Turn } from './api-schemas.js';
 
-export interface Turn {
-  role: 'user' | 'assistant';
-  content: string;
-}
+export type { Turn };
 
 export const maxConversationTurns = 10;
 export const maxTurnChars = 2000;

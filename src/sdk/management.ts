@@ -8,91 +8,50 @@
  * sent as `X-CSRF-Token` on writes) or a bearer credential.
  */
 
-export interface Quota {
-  limit: number;
-  used: number;
-  available: number;
-}
+// The wire types, derived from the schemas the server validates with (`import type`: no TypeBox in bundles).
+import type {
+  ApiKey,
+  ApiKeyList,
+  CreatedKey,
+  CreateKeyBody,
+  CreateKnowledgeBaseBody,
+  KnowledgeBase,
+  KnowledgeBaseList,
+  KnowledgeRecord,
+  Page,
+  PasteBody,
+  Session,
+  SignInStarted,
+  Source,
+  UpdateKeyBody,
+  UpdateKnowledgeBaseBody,
+  UploadReport,
+  UsageReport,
+} from './api-schemas.js';
 
-export interface Theme {
-  accentColor?: string;
-  colorScheme?: 'light' | 'dark' | 'auto';
-  position?: 'bottom-right' | 'bottom-left';
-}
-
-export interface KnowledgeBase {
-  ragId: string;
-  botName: string;
-  description: string | null;
-  greeting: string | null;
-  /** What the bot answers when the records do not; null = the default refusal in the question's language. */
-  fallbackMessage: string | null;
-  theme: Theme;
-  contentVersion: number;
-  recordCount: number;
-  quota: Quota;
-  createdAt: string;
-  updatedAt: string;
-}
-
-export type SourceFormat = 'json' | 'jsonl' | 'txt' | 'md';
-
-export interface Source {
-  sourceId: string;
-  sourceName: string;
-  format: SourceFormat;
-  byteSize: number;
-  sha256: string;
-  addedCount: number;
-  duplicateCount: number;
-  rejectedCount: number;
-  createdAt: string;
-}
-
-export interface KnowledgeRecord {
-  recordId: string;
-  sourceId: string;
-  kind: 'qa' | 'product' | 'passage';
-  title: string | null;
-  text: string;
-  fingerprint: string;
-  createdAt: string;
-}
-
-export interface UploadReport {
-  source: Source;
-  added: number;
-  duplicate: number;
-  rejected: number;
-  rejections: { at: string; reason: string }[];
-  items: { kind: string; title: string | null; preview: string; fingerprint: string; status: 'added' | 'duplicate'; recordId?: string }[];
-  quota: Quota;
-}
-
-export interface ApiKey {
-  keyId: string;
-  name: string | null;
-  prefix: string;
-  allowedDomains: string[];
-  createdAt: string;
-}
-
-export interface UsageReport {
-  days: { day: string; queries: number; cacheHits: number; unanswered: number }[];
-  totals: { queries: number; cacheHits: number; unanswered: number };
-  unanswered: { question: string; count: number; lastAskedAt: string }[];
-  limits: { queriesPerMinute: number; queriesPerDay: number };
-}
-
-export interface Session {
-  account: { accountId: string; email: string | null };
-  csrfToken: string;
-}
-
-export interface Page<T> {
-  items: T[];
-  nextCursor: string | null;
-}
+export type {
+  ApiKey,
+  ApiKeyList,
+  CreatedKey,
+  CreateKeyBody,
+  CreateKnowledgeBaseBody,
+  KnowledgeBase,
+  KnowledgeBaseList,
+  KnowledgeRecord,
+  Page,
+  PasteBody,
+  Problem,
+  Quota,
+  Session,
+  SignInStarted,
+  Source,
+  SourceFormat,
+  Theme,
+  UpdateKeyBody,
+  UpdateKnowledgeBaseBody,
+  UploadReport,
+  UsageReport,
+} from './api-schemas.js';
 
 /** An RFC 9457 problem document, thrown for every non-2xx answer. */
 export class ApiError extends Error {
@@ -181,7 +140,7 @@ export class ManagementClient {
 
   // Sign-in
   startSignIn(email: string) {
-    return this.request<{ sent: boolean; expiresInSeconds: number }>('POST', '/api/v1/auth/email/start', { email });
+    return this.request<SignInStarted>('POST', '/api/v1/auth/email/start', { email });
   }
   verifySignIn(email: string, code: string) {
     return this.request<Session>('POST', '/api/v1/auth/email/verify', { email, code });
@@ -195,18 +154,15 @@ export class ManagementClient {
 
   // Knowledge bases
   listKnowledgeBases() {
-    return this.request<{ items: KnowledgeBase[]; limit: number }>('GET', '/api/v1/knowledge-bases');
+    return this.request<KnowledgeBaseList>('GET', '/api/v1/knowledge-bases');
   }
-  createKnowledgeBase(body: { botName: string; description?: string | null; greeting?: string | null; fallbackMessage?: string | null; theme?: Theme }) {
+  createKnowledgeBase(body: CreateKnowledgeBaseBody) {
     return this.request<KnowledgeBase>('POST', '/api/v1/knowledge-bases', body);
   }
   getKnowledgeBase(ragId: string) {
     return this.request<KnowledgeBase>('GET', kbPath(ragId));
   }
-  updateKnowledgeBase(
-    ragId: string,
-    body: { botName?: string; description?: string | null; greeting?: string | null; fallbackMessage?: string | null; theme?: Theme },
-  ) {
+  updateKnowledgeBase(ragId: string, body: UpdateKnowledgeBaseBody) {
     return this.request<KnowledgeBase>('PATCH', kbPath(ragId), body);
   }
   deleteKnowledgeBase(ragId: string) {
@@ -217,7 +173,7 @@ export class ManagementClient {
   listSources(ragId: string, cursor?: string) {
     return this.request<Page<Source>>('GET', `${kbPath(ragId)}/sources?limit=100${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`);
   }
-  paste(ragId: string, body: { name: string; text: string; format?: SourceFormat }) {
+  paste(ragId: string, body: PasteBody) {
     return this.request<UploadReport>('POST', `${kbPath(ragId)}/sources`, body);
   }
   deleteSource(ragId: string, sourceId: string) {
@@ -288,12 +244,12 @@ export class ManagementClient {
 
   // Keys
   listKeys(ragId: string) {
-    return this.request<{ items: ApiKey[] }>('GET', `${kbPath(ragId)}/keys`);
+    return this.request<ApiKeyList>('GET', `${kbPath(ragId)}/keys`);
   }
-  createKey(ragId: string, body: { name?: string | null; allowedDomains: string[] }) {
-    return this.request<{ key: ApiKey; apiKey: string }>('POST', `${kbPath(ragId)}/keys`, body);
+  createKey(ragId: string, body: CreateKeyBody) {
+    return this.request<CreatedKey>('POST', `${kbPath(ragId)}/keys`, body);
   }
-  updateKey(ragId: string, keyId: string, body: { name?: string | null; allowedDomains?: string[] }) {
+  updateKey(ragId: string, keyId: string, body: UpdateKeyBody) {
     return this.request<ApiKey>('PATCH', `${kbPath(ragId)}/keys/${encodeURIComponent(keyId)}`, body);
   }
   revokeKey(ragId: string, keyId: string) {

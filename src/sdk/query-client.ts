@@ -4,10 +4,14 @@
  * rather than a class so a bundler keeps only what a caller imports; no
  * dependencies and no DOM, so it runs in browsers and in Node 20.
  */
-import type { Turn } from './conversation.js';
+// The wire types, derived from the schemas the server validates with (`import type`: no TypeBox in the widget).
+import type { Answer, Citation, QueryBody, SearchBody, SearchHit, SearchResults, Turn, WidgetConfig } from './api-schemas.js';
 import { readSse } from './sse.js';
 
 export { maxConversationTurns, maxTurnChars, recentTurns, type Turn } from './conversation.js';
+export type { Answer, Citation, QueryBody, SearchBody, SearchHit, SearchResults, WidgetConfig } from './api-schemas.js';
+/** The widget's look, as `WidgetConfig.theme` carries it (the management API's `Theme`). */
+export type { Theme as WidgetTheme } from './api-schemas.js';
 
 export interface QueryTarget {
   /** The service's origin, e.g. `https://groundwork.example` (no trailing slash needed). */
@@ -28,46 +32,11 @@ export interface QueryOptions {
   conversation?: readonly Turn[];
 }
 
-export interface Citation {
-  sourceName: string;
-  recordId: string;
-  /** The text of the record (or the sentences) the answer used. */
-  passage: string;
-  score: number;
-}
-
-export interface Answer {
-  /** Plain text; `[n]` cites `sources[n-1]`. */
-  answer: string;
-  sources: Citation[];
-  grounded: boolean;
-  cached: boolean;
-  /** True when the built-in extractive answer replaced the language model's (it failed, timed out or cited nothing). */
-  fallback?: boolean;
-  requestId: string;
-}
-
-export interface SearchHit {
-  recordId: string;
-  sourceName: string;
-  passage: string;
-  score: number;
-}
-
-export interface WidgetTheme {
-  accentColor?: string;
-  colorScheme?: 'light' | 'dark' | 'auto';
-  position?: 'bottom-right' | 'bottom-left';
-}
-
-export interface WidgetConfig {
-  botName: string;
-  greeting: string | null;
-  theme: WidgetTheme;
-  allowed: true;
-}
-
-/** The events of `POST /api/v1/query/stream`, by their SSE event name. */
+/**
+ * The events of `POST /api/v1/query/stream`, by their SSE event name (the OpenAPI document
+ * describes them in prose only; test/sdk/types.test.ts pins `done` to `Answer` and the rest to the
+ * server's events).
+ */
 export type StreamEvent =
   | { type: 'meta'; requestId: string; cached: boolean; id: string }
   | { type: 'sources'; sources: Citation[]; id: string }
@@ -138,9 +107,9 @@ function jsonPost(target: QueryTarget, body: unknown, signal: AbortSignal | unde
 }
 
 /** The body of a query: `conversation` only when there is one, so a first question is sent as before. */
-function queryBody(target: QueryTarget, question: string, options: QueryOptions): Record<string, unknown> {
+function queryBody(target: QueryTarget, question: string, options: QueryOptions): QueryBody {
   const { conversation } = options;
-  return { ragId: target.ragId, query: question, ...(conversation?.length ? { conversation } : {}) };
+  return { ragId: target.ragId, query: question, ...(conversation?.length ? { conversation: [...conversation] } : {}) };
 }
 
 /** `POST /api/v1/query`: the whole answer at once. */
@@ -151,8 +120,9 @@ export async function query(target: QueryTarget, question: string, signal?: Abor
 
 /** `POST /api/v1/search`: ranked records, no answer. */
 export async function search(target: QueryTarget, question: string, limit = 10, signal?: AbortSignal): Promise<SearchHit[]> {
-  const response = await call(target, '/api/v1/search', jsonPost(target, { ragId: target.ragId, query: question, limit }, signal));
-  return ((await response.json()) as { results: SearchHit[] }).results;
+  const body: SearchBody = { ragId: target.ragId, query: question, limit };
+  const response = await call(target, '/api/v1/search', jsonPost(target, body, signal));
+  return ((await response.json()) as SearchResults).results;
 }
 
 /**

@@ -1,13 +1,10 @@
 /**
- * A Server-Sent Events parser for streams read with `fetch` (which, unlike
- * `EventSource`, can POST a body and send headers such as `X-API-Key`).
- * Follows the WHATWG "event stream interpretation" rules: CR, LF or CRLF line
- * ends (a CRLF split across chunks counts once), a leading BOM is dropped,
- * comment lines (`: ping`) are skipped, `data` lines are joined with `\n`, an
- * event is dispatched on a blank line only when it has data, `id` with a NUL
- * is ignored, `retry` must be all digits. No dependencies, no DOM: it runs in
- * browsers and in Node 20 alike.
+ * Server-Sent Events read with `fetch` (which, unlike `EventSource`, can POST a body and send
+ * headers such as `X-API-Key`), parsed by `eventsource-parser`: the one SSE parser of the
+ * project (the SDK, the dashboard and the LLM adapter). It follows the WHATWG "event stream
+ * interpretation" rules and runs in browsers and in Node alike.
  */
+import { createParser } from 'eventsource-parser';
 
 export interface SseMessage {
   /** `message` when the event named no type. */
@@ -15,8 +12,6 @@ export interface SseMessage {
   data: string;
   /** The last event id seen so far on this stream (it persists across events, as in EventSource). */
   id: string;
-  /** The reconnection time the server asked for, when this event carried one. */
-  retry?: number;
 }
 
 export interface SseParser {
@@ -27,69 +22,26 @@ export interface SseParser {
 }
 
 export function createSseParser(onMessage: (message: SseMessage) => void): SseParser {
-  let buffer = '';
-  let first = true;
-  let skipLf = false;
-  let data: string[] = [];
-  let event = '';
   let lastId = '';
-  let retry: number | undefined;
-
-  const line = (text: string) => {
-    if (text === '') {
-      if (data.length > 0) {
-        const message: SseMessage = { event: event || 'message', data: data.join('\n'), id: lastId };
-        if (retry !== undefined) message.retry = retry;
-        onMessage(message);
-      }
-      data = [];
-      event = '';
-      retry = undefined;
-      return;
-    }
-    if (text.charCodeAt(0) === 58 /* : */) return;
-    const colon = text.indexOf(':');
-    const field = colon < 0 ? text : text.slice(0, colon);
-    let value = colon < 0 ? '' : text.slice(colon + 1);
-    if (value.charCodeAt(0) === 32 /* space */) value = value.slice(1);
-    if (field === 'data') data.push(value);
-    else if (field === 'event') event = value;
-    else if (field === 'id') {
-      if (!value.includes('\0')) lastId = value;
-    } else if (field === 'retry' && /^\d+$/.test(value)) retry = Number(value);
-  };
-
+  let first = true;
+  const parser = createParser({
+    onEvent(e) {
+      if (e.id !== undefined) lastId = e.id;
+      onMessage({ event: e.event ?? 'message', data: e.data, id: lastId });
+    },
+  });
   return {
-    feed(text: string) {
+    feed(text) {
+      // The stream may begin with a byte order mark (TextDecoder drops it; a caller feeding text may not).
       if (first && text.length > 0) {
         first = false;
         if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
       }
-      if (skipLf && text.length > 0) {
-        if (text.charCodeAt(0) === 10) text = text.slice(1);
-        skipLf = false;
-      }
-      buffer += text;
-      let start = 0;
-      for (let i = 0; i < buffer.length; i++) {
-        const c = buffer.charCodeAt(i);
-        if (c !== 10 && c !== 13) continue;
-        line(buffer.slice(start, i));
-        if (c === 13) {
-          if (i + 1 === buffer.length) skipLf = true;
-          else if (buffer.charCodeAt(i + 1) === 10) i++;
-        }
-        start = i + 1;
-      }
-      buffer = buffer.slice(start);
+      parser.feed(text);
     },
     reset() {
-      buffer = '';
       first = true;
-      skipLf = false;
-      data = [];
-      event = '';
-      retry = undefined;
+      parser.reset();
     },
   };
 }

@@ -5,7 +5,7 @@
  */
 import { parentPort } from 'node:worker_threads';
 import { findTool } from './registry.js';
-import { ToolInputError } from './types.js';
+import { ToolInputError, type ToolCore } from './types.js';
 
 export interface ThreadJob {
   job: number;
@@ -21,9 +21,13 @@ export interface ThreadStarted {
   started: true;
 }
 
+/**
+ * `runMs` is how long the run took on the thread's own clock: the pool holds a result that arrives
+ * after the limit to the limit, even when both messages reach a busy main thread in the same turn.
+ */
 export type ThreadResult =
-  | { job: number; ok: true; output: unknown }
-  | { job: number; ok: false; refusal?: { message: string; details: ToolInputError['details'] }; failure?: string };
+  | { job: number; ok: true; output: unknown; runMs?: number }
+  | { job: number; ok: false; refusal?: { message: string; details: ToolInputError['details'] }; failure?: string; runMs?: number };
 
 /** About what an output costs to send back and encode: string lengths and byte lengths, summed; stops past `limit`. */
 function outputSize(value: unknown, limit: number): number {
@@ -49,9 +53,16 @@ function outputSize(value: unknown, limit: number): number {
 async function handle({ job, tool, input, maxOutputBytes }: ThreadJob): Promise<ThreadResult> {
   const entry = findTool(tool);
   if (!entry) return { job, ok: false, failure: `unknown tool ${tool}` };
+  const core = await entry.load().catch((error: unknown) => error instanceof Error ? error : new Error(String(error)));
+  if (core instanceof Error) return { job, ok: false, failure: `${core.name}: ${core.message}` };
+  parentPort?.postMessage({ job, started: true } satisfies ThreadStarted);
+  const startedAt = performance.now();
+  const result = await runLoaded(job, core, input, maxOutputBytes);
+  return { ...result, runMs: performance.now() - startedAt };
+}
+
+async function runLoaded(job: number, core: ToolCore, input: unknown, maxOutputBytes: number | undefined): Promise<ThreadResult> {
   try {
-    const core = await entry.load();
-    parentPort?.postMessage({ job, started: true } satisfies ThreadStarted);
     const output = await core.run(input as never);
     if (maxOutputBytes !== undefined && outputSize(output, maxOutputBytes) > maxOutputBytes) {
       const mb = Math.round(maxOutputBytes / 1024 / 1024);

@@ -5,13 +5,14 @@
  * threads are unref'd so they never keep the process alive, and ended after a minute of idleness.
  *
  * Fair use (docs/utilities.md, "Fair use of the worker pool"): runs wait in one queue per client
- * (IP, or a signed bot's key) and threads are handed out round-robin across clients, so one
+ * (IP, or a signed bot's key) and threads are handed out round-robin across clients (../fair-queue.ts), so one
  * client's flood never stands in front of another client's run. A client may have at most
  * `maxRunningPerClient` runs on threads and `maxQueuedPerClient` waiting; the whole queue is bounded
  * by count and by the input bytes it holds. Refusals come back as outcomes (`refused`), never thrown.
  */
 import os from 'node:os';
 import type { ResourceLimits, Worker, WorkerOptions } from 'node:worker_threads';
+import { FairQueue } from '../fair-queue.js';
 import { startWorker } from '../worker-threads.js';
 import type { ThreadJob, ThreadResult, ThreadStarted } from './thread-entry.js';
 
@@ -104,11 +105,8 @@ export class ToolThreadPool {
   private readonly resourceLimits: ResourceLimits | undefined;
   private readonly idle: Thread[] = [];
   private readonly all = new Set<Thread>();
-  /** Waiting runs per client, and the clients in round-robin order (those with waiting runs). */
-  private readonly waiting = new Map<string, Pending[]>();
-  private readonly turn: string[] = [];
-  private readonly running = new Map<string, number>();
-  private queued = 0;
+  /** Waiting runs per client, handed out round-robin; runs on threads per client. */
+  private readonly waiting: FairQueue<Pending>;
   private queuedBytes = 0;
   private nextJob = 1;
   private closed = false;
@@ -122,27 +120,28 @@ export class ToolThreadPool {
     this.maxRunningPerClient = Math.max(1, options.maxRunningPerClient ?? Math.ceil(this.size / 2));
     this.maxQueuedBytes = options.maxQueuedBytes ?? Number.POSITIVE_INFINITY;
     this.resourceLimits = options.resourceLimits;
+    this.waiting = new FairQueue(this.maxRunningPerClient);
   }
 
   /** Whether a run can be queued now (the API answers 503 when not). */
   get saturated(): boolean {
-    return this.queued >= this.maxQueue;
+    return this.waiting.length >= this.maxQueue;
   }
 
   /** Runs waiting for a thread, over all clients. */
   get queueLength(): number {
-    return this.queued;
+    return this.waiting.length;
   }
 
   /** Why a run of `bytes` from `client` would be refused now, or undefined when it would be queued. */
   refusal(client: string, bytes = 0): QueueRefusal | undefined {
-    const mine = this.waiting.get(client)?.length ?? 0;
+    const mine = this.waiting.waitingOf(client);
     // Start at once when a thread is free for this client: no queue share is used.
-    const startsNow = mine === 0 && (this.running.get(client) ?? 0) < this.maxRunningPerClient && (this.idle.length > 0 || this.all.size < this.size);
+    const startsNow = mine === 0 && this.waiting.mayRun(client) && (this.idle.length > 0 || this.all.size < this.size);
     if (startsNow) return undefined;
     if (mine >= this.maxQueuedPerClient) return 'client_share';
-    if (this.queued >= this.maxQueue) return 'queue_full';
-    if (this.queuedBytes + bytes > this.maxQueuedBytes && this.queued > 0) return 'bytes_full';
+    if (this.waiting.length >= this.maxQueue) return 'queue_full';
+    if (this.queuedBytes + bytes > this.maxQueuedBytes && this.waiting.length > 0) return 'bytes_full';
     return undefined;
   }
 
@@ -155,14 +154,7 @@ export class ToolThreadPool {
     const refused = this.refusal(client, bytes);
     if (refused) return Promise.resolve({ ok: false, refused });
     return new Promise((settle) => {
-      let queue = this.waiting.get(client);
-      if (!queue) {
-        queue = [];
-        this.waiting.set(client, queue);
-        this.turn.push(client);
-      }
-      queue.push({ job, timeoutMs, client, bytes, settle });
-      this.queued++;
+      this.waiting.push(client, { job, timeoutMs, client, bytes, settle });
       this.queuedBytes += bytes;
       this.dispatch();
     });
@@ -173,25 +165,15 @@ export class ToolThreadPool {
     await Promise.all([...this.all].map((thread) => thread.worker.terminate()));
   }
 
-  /** The next waiting run, round-robin over clients, skipping clients at their running limit. */
+  /** The next waiting run, round-robin over clients, skipping clients at their running limit; it counts as running. */
   private take(): Pending | undefined {
-    for (let i = 0; i < this.turn.length; i++) {
-      const client = this.turn[i] as string;
-      if ((this.running.get(client) ?? 0) >= this.maxRunningPerClient) continue;
-      const queue = this.waiting.get(client) as Pending[];
-      const pending = queue.shift() as Pending;
-      this.turn.splice(i, 1);
-      if (queue.length > 0) this.turn.push(client);
-      else this.waiting.delete(client);
-      this.queued--;
-      this.queuedBytes -= pending.bytes;
-      return pending;
-    }
-    return undefined;
+    const next = this.waiting.take();
+    if (next) this.queuedBytes -= next.item.bytes;
+    return next?.item;
   }
 
   private dispatch(): void {
-    while (this.queued > 0 && (this.idle.length > 0 || this.all.size < this.size)) {
+    while (this.waiting.length > 0 && (this.idle.length > 0 || this.all.size < this.size)) {
       const pending = this.take();
       if (!pending) return;
       const thread = this.idle.pop() ?? this.create();
@@ -213,7 +195,6 @@ export class ToolThreadPool {
   private start(thread: Thread, pending: Pending): void {
     thread.busy();
     thread.worker.ref();
-    this.running.set(pending.client, (this.running.get(pending.client) ?? 0) + 1);
     const job = this.nextJob++;
     let done = false;
     const finish = (outcome: ThreadOutcome, reusable: boolean): void => {
@@ -223,9 +204,7 @@ export class ToolThreadPool {
       thread.worker.off('message', onMessage);
       thread.worker.off('exit', onExit);
       thread.worker.unref();
-      const count = (this.running.get(pending.client) ?? 1) - 1;
-      if (count > 0) this.running.set(pending.client, count);
-      else this.running.delete(pending.client);
+      this.waiting.release(pending.client);
       pending.settle(outcome);
       if (reusable) {
         thread.idle();
@@ -244,7 +223,9 @@ export class ToolThreadPool {
         }, pending.timeoutMs);
         return;
       }
-      finish(message, true);
+      // Over the limit on the thread's own clock: the timer lost a race with the result (a busy main thread).
+      if (message.runMs !== undefined && message.runMs > pending.timeoutMs) finish({ ok: false, timedOut: true }, true);
+      else finish(message, true);
     };
     const onExit = (): void => {
       const memoryLimitMb = this.resourceLimits?.maxOldGenerationSizeMb;

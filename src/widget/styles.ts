@@ -45,6 +45,6 @@ button:disabled{cursor:not-allowed;opacity:.6}
 textarea{flex:1;resize:none;height:42px;max-height:120px;padding:10px;border:1px solid var(--bd);border-radius:10px;background:var(--bg);color:var(--fg)}
 textarea::placeholder{color:var(--mu);opacity:1}
 .sd{padding:0 14px;border-radius:10px;background:var(--a);color:var(--at);font-weight:600}
-@media (max-width:480px){.p{inset:0;width:auto;height:auto;border-radius:0;border:0}}
+@media (max-width:480px){.p,.left .p{inset:0;width:auto;height:auto;border-radius:0;border:0}}
 @media (prefers-reduced-motion:reduce){*{animation:none!important;transition:none!important;scroll-behavior:auto!important}}
 `;

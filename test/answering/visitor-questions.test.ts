@@ -152,6 +152,15 @@ describe('product answers', () => {
   });
 });
 
+const trial = knowledgeBase(`# Help
+
+## Free trial
+Every workspace starts with a 14-day free trial of the Business plan. When the trial ends, the workspace becomes read-only until you choose a plan; nothing is deleted.
+
+## Warranty
+Cast-iron pans are guaranteed for 10 years. Electric kettles come with a two-year warranty.
+`);
+
 describe('meaning beyond the records’ words', () => {
   it('matches a place to the country the records name, and a word to its synonym', () => {
     const a = shop.ask('Can you send my order to Toronto?');
@@ -164,6 +173,23 @@ describe('meaning beyond the records’ words', () => {
     const a = shop.ask('how long do i have to retrun somthing');
     expect(a.grounded).toBe(true);
     expect(shop.titleOf(a)[0]).toBe('Shop FAQ › Returns');
+  });
+
+  it('reads casual spelling: slips on function words, short misspellings and real-word slips', () => {
+    // "wat"/"wen" are filler, "iorn" is "iron", and "trail" is a slip for "trial".
+    const a = trial.ask('wat happens wen my free trail ends');
+    expect(a.grounded).toBe(true);
+    expect(a.answer).toContain('read-only');
+    const b = shop.ask('wats the warrenty on a ketle');
+    expect(b.grounded).toBe(true);
+    expect(shop.titleOf(b)[0]).toBe('Shop FAQ › Warranty');
+    expect(trial.ask('wat is the warranty on iorn pans').answer).toContain('Cast-iron');
+  });
+
+  it('does not take a rarer real word for a misspelling of another ("bake" is not "bike")', () => {
+    const bikes = knowledgeBase('# Returns\n\nYou can return any bike within 30 days of delivery for a full refund.\n');
+    expect(bikes.ask('How do I bake sourdough bread?').grounded).toBe(false);
+    expect(bikes.ask('can i return a bkie').grounded).toBe(true);
   });
 
   it('lists a product’s fields when the asked-for one goes by another word', () => {

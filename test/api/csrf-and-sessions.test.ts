@@ -180,7 +180,9 @@ describe('security', () => {
     for (const authorization of ['Basic dXNlcjpwYXNz', 'Bearer', 'Bearer gw_not_a_token', 'Bearer a b']) {
       const response = await alice.get('/api/v1/knowledge-bases', { authorization });
       expectProblem(response, 401, 'unauthorized');
-      expect(response.headers.get('www-authenticate')).toBe('Bearer realm="groundwork"');
+      // The one bearer challenge (src/http/bearer-auth.ts): RFC 9728 metadata always named; invalid_token for a bearer attempt.
+      expect(response.headers.get('www-authenticate')).toContain(`resource_metadata="${server.baseUrl}/.well-known/oauth-protected-resource/api/v1"`);
+      expect(response.headers.get('www-authenticate')?.startsWith('Bearer error="invalid_token"')).toBe(authorization.startsWith('Bearer'));
     }
   });
 });

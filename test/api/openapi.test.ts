@@ -117,7 +117,7 @@ describe('happy path', () => {
       required: ['name', 'text'],
       properties: { name: { type: 'string' }, text: { type: 'string' }, format: expect.any(Object) },
     });
-    expect(Object.keys(upload?.responses ?? {}).sort()).toEqual(['201', '401', '404', '409', '413', '415', '422', '503']);
+    expect(Object.keys(upload?.responses ?? {}).sort()).toEqual(['201', '401', '404', '409', '413', '415', '422', '429', '503']);
   });
 
   it('declares the session cookie and bearer schemes, and uses them on every management route', () => {

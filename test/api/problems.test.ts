@@ -166,7 +166,7 @@ describe('errors', () => {
 
   it('an unsupported file type is 415 unsupported_media_type', async () => {
     const response = await client.upload(ragId, 'photo.png', new Uint8Array([0x89, 0x50, 0x4e, 0x47]), 'image/png');
-    expectDocument(response, 'unsupported_media_type', '"photo.png" is not a .json, .jsonl, .txt or .md file.');
+    expectDocument(response, 'unsupported_media_type', '"photo.png" is not a .json, .jsonl, .txt, .md, .csv, .pdf or .html file.');
   });
 
   it('an invalid JSON file is 422 invalid_json with line and column', async () => {

@@ -309,7 +309,10 @@ describe('errors', () => {
     const response = await alice.upload(ragId, 'photo.png', png, 'image/png');
     const body = expectProblem(response, 415, 'unsupported_media_type', server.baseUrl);
     expect(body.detail).toContain('photo.png');
-    expectProblem(await alice.upload(ragId, 'report.pdf', '%PDF-1.7', 'application/octet-stream'), 415, 'unsupported_media_type');
+    expectProblem(await alice.upload(ragId, 'letter.docx', 'PK\u0003\u0004', 'application/octet-stream'), 415, 'unsupported_media_type');
+    // PDF is a format now (issue 13): a damaged one is refused as unreadable, not as unsupported.
+    const damaged = expectProblem(await alice.upload(ragId, 'report.pdf', '%PDF-1.7', 'application/octet-stream'), 422, 'no_extractable_text');
+    expect(damaged.reason).toBe('unreadable_pdf');
     await expectUnchanged(alice, ragId, before, 0, 0);
   });
 

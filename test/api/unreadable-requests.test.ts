@@ -4,7 +4,7 @@
  */
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PostgresStore } from '../../src/adapters/storage/postgres/postgres-store.js';
+import { PostgresStore } from '../../src/adapters/storage/postgres/dialect.js';
 import { isStoreUnavailable } from '../../src/ops/store-outage.js';
 import { type Client, signedInClient, type TestServer } from '../support/server.js';
 import { expectProblem, startTestServer } from './helpers.js';

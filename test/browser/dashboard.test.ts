@@ -171,8 +171,8 @@ describeIf(chromium, 'dashboard in Chromium', () => {
       );
       await page.getByTestId('dropzone').dispatchEvent('drop', { dataTransfer });
     };
-    await drop('prices.csv', 'a,b');
-    await page.getByText('“prices.csv” is not a .json, .jsonl, .txt or .md file.').waitFor();
+    await drop('prices.xlsx', 'a,b');
+    await page.getByText('“prices.xlsx” is not a .json, .jsonl, .txt, .md, .csv, .pdf or .html file.').waitFor();
     await drop('faq-copy.md', faq);
     await page.getByText('Uploaded faq-copy.md').waitFor();
     await expect.poll(() => page.getByTestId('report-duplicate').textContent()).toBe('2');
@@ -236,12 +236,20 @@ describeIf(chromium, 'dashboard in Chromium', () => {
     expect(snippet).toContain(`data-rag-id="${ragId}"`);
     expect(snippet).toContain(`data-api-key="${fullKey}"`);
     expect(snippet).toContain(`${server.baseUrl}/widget.js`);
-    await page.getByLabel('Greeting').fill('Hello from the shop!');
+    const greeting = page.getByLabel('Greeting');
     const fallback = page.getByRole('textbox', { name: 'Message when the bot has no answer' });
     expect(await fallback.getAttribute('aria-describedby')).toBeTruthy(); // its help text
     const fallbackText = '<b>Ask us</b> at help@shop.example';
-    await fallback.fill(`  ${fallbackText}  `);
-    await page.getByLabel('Position').selectOption('bottom-left');
+    // On a loaded CI machine the greeting was once found empty at save time (cause not found: see
+    // the closing note of session 6); fill until the form holds all three values, then save.
+    for (let attempt = 0; ; attempt++) {
+      await greeting.fill('Hello from the shop!');
+      await fallback.fill(`  ${fallbackText}  `);
+      await page.getByLabel('Position').selectOption('bottom-left');
+      const held = (await greeting.inputValue()) === 'Hello from the shop!' && (await fallback.inputValue()).trim() === fallbackText;
+      if (held) break;
+      expect(attempt, 'the Widget form kept losing typed values').toBeLessThan(3);
+    }
     await page.getByRole('button', { name: 'Save appearance' }).click();
     await page.getByText(/^Saved\./).waitFor();
     const savedKb = async () => {

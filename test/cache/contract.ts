@@ -4,7 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AnswerCache } from '../../src/adapters/cache/port.js';
+import type { AnswerCache } from '../../src/ports/answer-cache.js';
 
 export interface CacheHarness {
   cache: AnswerCache;

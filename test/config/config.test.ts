@@ -168,6 +168,17 @@ describe('errors', () => {
     ['UPLOAD_MAX_BYTES', String(2 * 1024 * 1024 * 1024)],
     ['QUERY_CACHE_TTL_SECONDS', 'sixty'],
     ['TRUST_PROXY', 'my-proxy.internal'],
+    // Checked even when LLM_BASE_URL is unset: a bad value is a mistake whatever else is set.
+    ['LLM_TIMEOUT_SECONDS', 'soon'],
+    ['LLM_TIMEOUT_SECONDS', '601'],
+    ['UPLOAD_QUEUE_PER_ACCOUNT', '17'],
+    ['TOOL_TIME_LIMIT_MS', '600001'],
+    ['SSE_HEARTBEAT_SECONDS', '0'],
+    ['ID_JAG_MAX_LIFETIME_SECONDS', '29'],
+    ['ANON_REGISTRATIONS_PER_MINUTE', '100001'],
+    ['ANON_REGISTRATIONS_PER_HOUR', 'lots'],
+    ['SECRET_KEY', 'too-short'],
+    ['TRUSTED_ID_JAG_ISSUERS', '{"issuer":"https://idp.example"}'],
   ])('%s=%s stops start-up with a ConfigError naming the variable', (variable, value) => {
     let caught: unknown;
     try {

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { DomainError } from '../../src/errors.js';
 import { firstInvalidUtf8Offset } from '../../src/knowledge/extraction/decode.js';
 import { extract } from '../../src/knowledge/extraction/index.js';
-import { scanJson } from '../../src/knowledge/extraction/json-position.js';
+import { scanJson } from '../../src/json-scan.js';
 import type { Extraction, SourceFormat } from '../../src/knowledge/extraction/types.js';
 import { bytes } from './helpers.js';
 

@@ -109,7 +109,7 @@ describe('detectFormat', () => {
     ['upload', 'application/jsonl', 'jsonl'],
     ['upload', 'TEXT/PLAIN', 'txt'],
     ['upload', 'text/markdown', 'md'],
-    ['report.pdf', 'application/pdf', undefined],
+    ['report.pdf', 'application/pdf', 'pdf'],
     ['archive.tar.gz', undefined, undefined],
     ['x.constructor', undefined, undefined],
     ['noextension', undefined, undefined],

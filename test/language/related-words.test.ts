@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { relatedWords } from '../../src/knowledge/language/related-words.js';
 import { englishWordNet } from '../../src/knowledge/language/wordnet.js';
+import { isMisspeltStopWord } from '../../src/knowledge/language/stopwords.js';
 import { commonWordMisspelt } from '../../src/knowledge/language/common-words.js';
 
 const lemmas = (word: string) => relatedWords(word, 'en').map((r) => r.lemma);
@@ -46,6 +47,16 @@ describe('related words', () => {
   it('has nothing for other languages or unknown words', () => {
     expect(relatedWords('versand', 'de')).toEqual([]);
     expect(relatedWords('qqqzzz', 'en')).toEqual([]);
+  });
+});
+
+describe('misspelt function words', () => {
+  it('are recognised one slip away from a stop word', () => {
+    for (const w of ['wat', 'wen', 'wats', 'yoru', 'abotu']) expect(isMisspeltStopWord(w, 'en'), w).toBe(true);
+  });
+
+  it('leave content words and two-letter words alone', () => {
+    for (const w of ['warranty', 'ot', 'what', 'kettle']) expect(isMisspeltStopWord(w, 'en'), w).toBe(false);
   });
 });
 

@@ -9,13 +9,13 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { RedisAnswerCache } from '../../src/adapters/cache/redis.js';
 import { FallbackRateLimiter } from '../../src/adapters/limits/fallback.js';
 import { MemoryRateLimiter } from '../../src/adapters/limits/memory.js';
-import type { LimitRule } from '../../src/adapters/limits/port.js';
+import type { LimitRule } from '../../src/ports/rate-limiter.js';
 import { RedisRateLimiter } from '../../src/adapters/limits/redis.js';
 import { RedisBreaker, type BreakerState } from '../../src/adapters/redis-breaker.js';
 import { MemoryReplayStore } from '../../src/adapters/replay/memory.js';
 import { LayeredReplayStore, RedisReplayStore } from '../../src/adapters/replay/redis.js';
 import { describeIf } from '../support/requirements.js';
-import { type RedisProcess, redisServerAvailable, startRedis } from './redis-process.js';
+import { type RedisProcess, redisServerAvailable, startRedis } from '../support/redis-process.js';
 
 const limit = 20;
 const rules: LimitRule[] = [

@@ -5,8 +5,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LimitDecision, LimitRule, RateLimiter } from '../../src/adapters/limits/port.js';
-import { queryRules } from '../../src/adapters/limits/rules.js';
+import type { LimitDecision, LimitRule, RateLimiter } from '../../src/ports/rate-limiter.js';
+import { queryRules } from '../../src/limits/rules.js';
 
 const fresh = () => randomUUID();
 const minute = (key: string, limit = 10): LimitRule => ({ name: 'minute', key, limit, kind: 'sliding', windowMs: 60_000 });

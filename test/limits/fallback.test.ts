@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { FallbackRateLimiter } from '../../src/adapters/limits/fallback.js';
 import { MemoryRateLimiter } from '../../src/adapters/limits/memory.js';
-import type { LimitRule, RateLimiter } from '../../src/adapters/limits/port.js';
+import type { LimitRule, RateLimiter } from '../../src/ports/rate-limiter.js';
 import { RedisRateLimiter } from '../../src/adapters/limits/redis.js';
 
 const rule: LimitRule = { name: 'minute', key: 'kb_fallback', limit: 2, kind: 'sliding', windowMs: 60_000 };

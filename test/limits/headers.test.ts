@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { decide, nextUtcMidnight, utcDayKey } from '../../src/adapters/limits/arithmetic.js';
-import { rateLimitHeaders } from '../../src/adapters/limits/headers.js';
-import type { LimitDecision, LimitState } from '../../src/adapters/limits/port.js';
-import { combineDecisions, ipRule, queryRules } from '../../src/adapters/limits/rules.js';
+import { rateLimitHeaders } from '../../src/limits/headers.js';
+import type { LimitDecision, LimitState } from '../../src/ports/rate-limiter.js';
+import { combineDecisions, ipRule, queryRules } from '../../src/limits/rules.js';
 
 const state = (name: LimitState['name'], limit: number, remaining: number, resetMs: number, windowSeconds: number): LimitState => ({
   name,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MemoryRateLimiter } from '../../src/adapters/limits/memory.js';
-import type { LimitRule } from '../../src/adapters/limits/port.js';
+import type { LimitRule } from '../../src/ports/rate-limiter.js';
 import { rateLimiterContract } from './contract.js';
 
 describe('memory rate limiter contract', () => {

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeIf } from '../support/requirements.js';
 import { startServer, type TestServer } from '../support/server.js';
-import { type RedisProcess, redisServerAvailable, startRedis } from './redis-process.js';
+import { type RedisProcess, redisServerAvailable, startRedis } from '../support/redis-process.js';
 
 interface Readiness {
   status: number;

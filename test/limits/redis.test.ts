@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { LimitRule } from '../../src/adapters/limits/port.js';
+import type { LimitRule } from '../../src/ports/rate-limiter.js';
 import { RedisRateLimiter } from '../../src/adapters/limits/redis.js';
 import { describeIf, redis } from '../support/requirements.js';
 import { rateLimiterContract } from './contract.js';

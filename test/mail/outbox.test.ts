@@ -58,11 +58,14 @@ describe('errors', () => {
       // Requests go to the listening address; PUBLIC_URL may name a host that does not resolve here.
       const started = await requestCode(server.url, uniqueEmail());
       expect(started.status).toBe(202);
-      for (const accept of ['application/json', 'text/html']) {
-        const response = await fetch(`${server.url}/dev/outbox`, { headers: { accept } });
-        const body = (await response.json()) as Record<string, unknown>;
-        expectProblem({ status: response.status, headers: response.headers, body }, 404, 'not_found');
-      }
+      // An API client gets the problem document; a browser the HTML 404 page, which shows no codes either.
+      const response = await fetch(`${server.url}/dev/outbox`, { headers: { accept: 'application/json' } });
+      const body = (await response.json()) as Record<string, unknown>;
+      expectProblem({ status: response.status, headers: response.headers, body }, 404, 'not_found');
+      const page = await fetch(`${server.url}/dev/outbox`, { headers: { accept: 'text/html' } });
+      expect(page.status).toBe(404);
+      expect(page.headers.get('content-type')).toMatch(/^text\/html/);
+      expect(await page.text()).not.toMatch(/[A-Z0-9]{3}-[A-Z0-9]{3}/);
     } finally {
       await server.stop();
     }

@@ -110,7 +110,7 @@ describe('scopes', () => {
     const response = await rawMcp(server, callTool(2, 'create_knowledge_base', { botName: 'Nope' }), bearer(readOnly));
     expect(response.status).toBe(403);
     expect(response.headers.get('www-authenticate')).toBe(
-      `Bearer error="insufficient_scope", scope="kb:write", resource_metadata="${metadataUrl}", error_description="This tool needs the kb:write scope, which the access token does not carry."`,
+      `Bearer error="insufficient_scope", error_description="This tool needs the kb:write scope, which the access token does not carry.", resource_metadata="${metadataUrl}", scope="kb:write"`,
     );
     expect(await response.json()).toMatchObject({ status: 403, code: 'forbidden', requiredScope: 'kb:write' });
     const utility = await rawMcp(server, callTool(3, 'run_utility', { id: 'uuid', input: {} }), bearer(readOnly));

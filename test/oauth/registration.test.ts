@@ -33,7 +33,7 @@ describe('agent registration', () => {
     expect(response.body).toMatchObject({ status: 'ready', identity_type: 'anonymous', credential_types_supported: ['bearer_token', 'api_key'] });
     const claimId = response.body.claim_id as string;
     expect(claimId).toMatch(/^gw_claim_[0-9A-Za-z]{43}$/);
-    expect(response.body.claim_uri).toMatch(new RegExp(`^${server.baseUrl}/claim\\?code=[A-Z2-9]{4}-[A-Z2-9]{4}$`));
+    expect(response.body.claim_uri).toMatch(new RegExp(`^${server.baseUrl}/claim\\?code=[A-Z2-9]{4}-[A-Z2-9]{4}-[A-Z2-9]{4}$`));
     expect(response.body.claim_uri).not.toContain(claimId);
     const expires = Date.parse(response.body.claim_expires_at as string);
     expect(expires - before).toBeGreaterThan(3500_000);

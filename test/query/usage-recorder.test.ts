@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { UsageDelta, UsageStore } from '../../src/adapters/storage/port.js';
+import type { UsageDelta, UsageStore } from '../../src/ports/storage.js';
 import { UsageRecorder } from '../../src/knowledge/query/usage-recorder.js';
 
 function capturingStore(): { store: UsageStore; batches: UsageDelta[][] } {
@@ -41,5 +41,36 @@ describe('UsageRecorder', () => {
     expect(byKey.get('kb_a/2026-11-22')).toMatchObject({ queries: 1, at: '2026-11-22T00:00:00.000Z' });
     expect(byKey.get('kb_b/2026-11-21')).toMatchObject({ queries: 1 });
     expect(byKey.size).toBe(3);
+  });
+});
+
+describe('UsageRecorder and the same question', () => {
+  const recorderWith = () => {
+    const { store, batches } = capturingStore();
+    const recorder = new UsageRecorder(store, (error) => {
+      throw error;
+    });
+    return { recorder, batches };
+  };
+  const at = Date.UTC(2026, 10, 22, 12);
+
+  it('groups "Price?", "price" and " PRICE ! " as one question, counted three times, in its latest wording', async () => {
+    const { recorder, batches } = recorderWith();
+    for (const question of ['Price?', 'price', ' PRICE ! ', 'Opening hours?']) recorder.record({ ragId: 'kb_a', at, cached: false, grounded: false, question });
+    await recorder.close();
+    expect(batches[0]?.[0]?.unanswered).toBe(4);
+    expect(batches[0]?.[0]?.unansweredQuestions).toEqual(['PRICE !', 'PRICE !', 'PRICE !', 'Opening hours?']);
+  });
+
+  it('keeps room for other questions when one question floods a batch', async () => {
+    const { recorder, batches } = recorderWith();
+    for (let i = 0; i < 1_000; i++) recorder.record({ ragId: 'kb_a', at, cached: false, grounded: false, question: i % 2 ? 'Price?' : 'price' });
+    for (let i = 0; i < 300; i++) recorder.record({ ragId: 'kb_a', at, cached: false, grounded: false, question: `question ${i}` });
+    await recorder.close();
+    const questions = batches[0]?.[0]?.unansweredQuestions ?? [];
+    expect(questions.filter((q) => q === 'Price?')).toHaveLength(200); // counted, up to the per-batch bound
+    expect(new Set(questions).size).toBe(200); // the flood took one of the 200 places
+    expect(questions).toContain('question 0');
+    expect(questions).not.toContain('question 199'); // past the bound of distinct questions
   });
 });

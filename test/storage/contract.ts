@@ -4,7 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { NewApiKey, NewSource, Store } from '../../src/adapters/storage/port.js';
+import type { NewApiKey, NewSource, Store } from '../../src/ports/storage.js';
 import { fingerprint } from '../../src/knowledge/fingerprint.js';
 import type { ApiKey, CandidateRecord } from '../../src/knowledge/model.js';
 import { oauthStoreContract } from './oauth-contract.js';
@@ -343,6 +343,21 @@ export function storeContract(makeStore: () => Promise<Store>): void {
       expect((await store.keys.createApiKey(other, base.ragId, newKey(id('h')), 20)).kind).toBe('not_found');
     });
 
+    it('bumps the keys version once per concurrent change, and keeps every patch', async () => {
+      const base = await kb(owner);
+      const hash = id('hash');
+      const created = await createKey(owner, base.ragId, { ...newKey(hash), allowedDomains: [] });
+      const patches = Array.from({ length: 6 }, (_, i) =>
+        i % 2 === 0 ? { name: `site ${i}` } : { allowedDomains: [`shop${i}.test`] },
+      );
+      await Promise.all(patches.map((patch) => store.keys.updateApiKey(owner, base.ragId, created?.keyId ?? '', patch)));
+      const found = await store.keys.findApiKeyByHash(hash);
+      expect(found?.keysVersion).toBe(base.keysVersion + 6);
+      expect((await store.knowledge.findKnowledgeBase(base.ragId))?.keysVersion).toBe(base.keysVersion + 6);
+      expect(found?.key.name).toMatch(/^site [024]$/);
+      expect(await store.keys.anyKeyAllows([found?.key.allowedDomains[0] ?? 'none'])).toBe(true);
+    });
+
     it('deleting the knowledge base deletes its keys', async () => {
       const me = await account();
       const base = await kb(me);
@@ -377,6 +392,53 @@ export function storeContract(makeStore: () => Promise<Store>): void {
       expect(await store.usage.dismissUnanswered(other, base.ragId, 'Gift wrap?')).toBe(false);
       expect(await store.usage.dismissUnanswered(owner, base.ragId, 'gift WRAP?')).toBe(true);
       expect((await store.usage.usage(owner, base.ragId, '2026-11-01', 10))?.unanswered).toHaveLength(1);
+    });
+    const delta = (ragId: string, day: string, questions: string[], at: string, queries = 1) => ({
+      ragId,
+      day,
+      queries,
+      cacheHits: 0,
+      unanswered: questions.length,
+      unansweredQuestions: questions,
+      at,
+    });
+
+    it('folds repeated days and questions within one batch, keeping the latest wording, which a late batch does not move back', async () => {
+      const base = await kb(owner);
+      await store.usage.recordUsage([
+        delta(base.ragId, '2026-11-20', ['Gift wrap?', 'gift  wrap?'], '2026-11-20T10:00:00.000Z'),
+        delta(base.ragId, '2026-11-20', ['GIFT WRAP?'], '2026-11-20T11:00:00.000Z'),
+        delta(base.ragId, '2026-11-20', ['Gift Wrap?'], '2026-11-20T09:00:00.000Z'),
+      ]);
+      // A batch flushed late (older) by another instance counts, but does not move the wording or time back.
+      await store.usage.recordUsage([delta(base.ragId, '2026-11-20', ['gift wrap', 'Gift-wrap?'], '2026-11-20T08:00:00.000Z')]);
+      const report = await store.usage.usage(owner, base.ragId, '2026-11-20', 10);
+      expect(report?.days).toEqual([{ day: '2026-11-20', queries: 4, cacheHits: 0, unanswered: 6 }]);
+      expect(report?.unanswered).toEqual([
+        { question: 'GIFT WRAP?', count: 5, lastAskedAt: '2026-11-20T11:00:00.000Z' },
+        { question: 'Gift-wrap?', count: 1, lastAskedAt: '2026-11-20T08:00:00.000Z' },
+      ]);
+      // A later batch does move them.
+      await store.usage.recordUsage([delta(base.ragId, '2026-11-21', ['gift wrap!'], '2026-11-21T08:00:00.000Z')]);
+      expect((await store.usage.usage(owner, base.ragId, '2026-11-20', 10))?.unanswered[0]).toEqual({
+        question: 'gift wrap!',
+        count: 6,
+        lastAskedAt: '2026-11-21T08:00:00.000Z',
+      });
+    });
+
+    it('sums concurrent batches exactly, whatever order they touch the same rows in', async () => {
+      const a = await kb(owner);
+      const b = await kb(owner);
+      const at = '2026-11-21T10:00:00.000Z';
+      await Promise.all(
+        Array.from({ length: 12 }, (_, i) => {
+          const batch = [delta(a.ragId, '2026-11-21', ['Parking?'], at, 2), delta(b.ragId, '2026-11-21', ['Parking?'], at, 3)];
+          return store.usage.recordUsage(i % 2 === 0 ? batch : batch.reverse());
+        }),
+      );
+      expect((await store.usage.usage(owner, a.ragId, '2026-11-01', 10))?.days[0]?.queries).toBe(24);
+      expect((await store.usage.usage(owner, b.ragId, '2026-11-01', 10))?.unanswered).toMatchObject([{ question: 'Parking?', count: 12 }]);
     });
   });
 

@@ -1,5 +1,5 @@
 /** Run in a child process by sqlite.test.ts: tries to open a store and prints how it went. */
-import { SqliteStore } from '../../src/adapters/storage/sqlite/sqlite-store.js';
+import { SqliteStore } from '../../src/adapters/storage/sqlite/dialect.js';
 
 export function probe(file: string): void {
   try {

@@ -6,7 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import type { Store } from '../../src/adapters/storage/port.js';
+import type { Store } from '../../src/ports/storage.js';
 import type { Claim, Grant, OAuthClient, RefreshToken } from '../../src/identity/oauth/model.js';
 
 const id = (prefix: string) => `${prefix}_${randomUUID().replaceAll('-', '')}`;
@@ -102,7 +102,8 @@ export function oauthStoreContract(getStore: () => Store): void {
       await store.oauth.registerAgent({ client: c, claim: k });
       const owner = (await store.accounts.accountForEmail(k.email as string, id('acc'))).accountId;
       expect(await store.oauth.redeemClaim(k.claimHash, at(), grant(c.clientId, owner), {})).toBe(false);
-      expect(await store.oauth.recordClaimAttempt(k.claimHash)).toBe(1);
+      expect(await store.oauth.reserveClaimAttempt(k.claimHash, 5, at())).toBe(true);
+      expect((await store.oauth.findClaim(k.claimHash))?.attempts).toBe(1);
       expect(await store.oauth.confirmClaim(k.claimHash, owner, at(7200_000))).toBe(false); // expired by then
       expect(await store.oauth.confirmClaim(k.claimHash, owner, at())).toBe(true);
       expect(await store.oauth.confirmClaim(k.claimHash, owner, at())).toBe(false);
@@ -111,7 +112,7 @@ export function oauthStoreContract(getStore: () => Store): void {
       expect(await store.oauth.redeemClaim(k.claimHash, at(), grant(c.clientId, owner), {})).toBe(true);
     });
 
-    it("moves an anonymous agent's knowledge bases, clients and grants to the adopting account, once", async () => {
+    it("moves an anonymous agent's knowledge bases, clients and grants to the adopting account, once, for whole-account access", async () => {
       const { store, accountId, client: c, claim: k } = await anonymousAgent();
       const created = await store.knowledge.createKnowledgeBase(
         { ragId: id('kb'), ownerId: accountId, botName: 'Agent KB', description: null, greeting: null, theme: {} },
@@ -121,13 +122,168 @@ export function oauthStoreContract(getStore: () => Store): void {
       const g = grant(c.clientId, accountId);
       await store.oauth.createGrant(g, {});
       const person = (await store.accounts.accountForEmail(`${randomUUID()}@example.test`, id('acc'))).accountId;
-      const outcomes = await Promise.all([store.oauth.adoptAgentAccount(k.claimHash, person, at()), store.oauth.adoptAgentAccount(k.claimHash, person, at())]);
+      const outcomes = await Promise.all([
+        store.oauth.adoptAgentAccount(k.claimHash, person, at(), 'account'),
+        store.oauth.adoptAgentAccount(k.claimHash, person, at(), 'account'),
+      ]);
       expect(outcomes.filter(Boolean)).toHaveLength(1);
       expect((await store.knowledge.listKnowledgeBases(person)).map((kb) => kb.ragId)).toEqual([created.knowledgeBase.ragId]);
       expect(await store.knowledge.listKnowledgeBases(accountId)).toEqual([]);
       expect((await store.oauth.getClient(c.clientId))?.accountId).toBe(person);
       expect((await store.oauth.getGrant(g.grantId))?.accountId).toBe(person);
       expect((await store.oauth.findClaim(k.claimHash))?.adoptedAt).not.toBeNull();
+    });
+
+    describe("adoption with access only to what the agent made ('own')", () => {
+      const kbInput = (ownerId: string, botName: string) => ({ ragId: id('kb'), ownerId, botName, description: null, greeting: null, theme: {} });
+      const source = () => ({ sourceId: id('src'), sourceName: 'faq.txt', format: 'txt' as const, byteSize: 10, sha256: 'a'.repeat(64), rejectedCount: 0 });
+      const record = (text: string) => ({ recordId: id('rec'), kind: 'passage' as const, title: null, text, fingerprint: id('fp') });
+      const key = () => ({ keyId: id('key'), name: null, prefix: 'gw_live_abcd', keyHash: id('hash'), allowedDomains: ['shop.example'] });
+
+      async function adoptedOwn(maxKbs = 10) {
+        const agent = await anonymousAgent();
+        const { store, accountId: agentAccount, client: c, claim: k } = agent;
+        const before = await store.knowledge.createKnowledgeBase(kbInput(agentAccount, 'Made before'), maxKbs);
+        if (before.kind !== 'created') throw new Error('expected created');
+        const g = grant(c.clientId, agentAccount);
+        await store.oauth.createGrant(g, {});
+        const person = (await store.accounts.accountForEmail(`${randomUUID()}@example.test`, id('acc'))).accountId;
+        const personal = await store.knowledge.createKnowledgeBase(kbInput(person, "The person's own"), maxKbs);
+        if (personal.kind !== 'created') throw new Error('expected created');
+        expect(await store.oauth.adoptAgentAccount(k.claimHash, person, at(), 'own')).toBe(true);
+        return { store, agentAccount, person, client: c, claim: k, grant: g, before: before.knowledgeBase, personal: personal.knowledgeBase };
+      }
+
+      it("moves the agent's knowledge bases to the person, keeps its client and grants on its own account, once", async () => {
+        const { store, agentAccount, person, client: c, claim: k, grant: g, before, personal } = await adoptedOwn();
+        expect((await store.knowledge.listKnowledgeBases(person)).map((kb) => kb.ragId).sort()).toEqual([before.ragId, personal.ragId].sort());
+        expect((await store.knowledge.getKnowledgeBase(person, before.ragId))?.ownerId).toBe(person);
+        expect((await store.knowledge.listKnowledgeBases(agentAccount)).map((kb) => kb.ragId)).toEqual([before.ragId]);
+        expect((await store.oauth.getClient(c.clientId))?.accountId).toBe(agentAccount);
+        expect((await store.oauth.getGrant(g.grantId))?.accountId).toBe(agentAccount);
+        expect((await store.oauth.findClaim(k.claimHash))?.adoptedAt).not.toBeNull();
+        expect(await store.oauth.adoptAgentAccount(k.claimHash, person, at(), 'account')).toBe(false);
+      });
+
+      it('creates what the agent makes afterwards in the person\'s account, counted against the person\'s limit, and reachable by both', async () => {
+        const { store, agentAccount, person, before, personal } = await adoptedOwn();
+        const after = await store.knowledge.createKnowledgeBase(kbInput(agentAccount, 'Made after'), 10);
+        if (after.kind !== 'created') throw new Error('expected created');
+        expect(after.knowledgeBase.ownerId).toBe(person);
+        expect((await store.knowledge.listKnowledgeBases(agentAccount)).map((kb) => kb.ragId).sort()).toEqual([before.ragId, after.knowledgeBase.ragId].sort());
+        expect((await store.knowledge.listKnowledgeBases(person)).map((kb) => kb.ragId)).toContain(after.knowledgeBase.ragId);
+        expect(await store.knowledge.getKnowledgeBase(agentAccount, after.knowledgeBase.ragId)).toEqual(after.knowledgeBase);
+        // The person now holds three: a limit of 3 refuses the agent's next one, as it would the person's.
+        expect(await store.knowledge.createKnowledgeBase(kbInput(agentAccount, 'One too many'), 3)).toEqual({ kind: 'limit_reached', active: 3 });
+        expect(await store.knowledge.createKnowledgeBase(kbInput(person, 'One too many'), 3)).toEqual({ kind: 'limit_reached', active: 3 });
+        expect(personal.ownerId).toBe(person);
+      });
+
+      it("gives the agent nothing of the person's other knowledge bases: each answer is the one for a foreign knowledge base", async () => {
+        const { store, agentAccount, person, before, personal } = await adoptedOwn();
+        const foreign = (await store.knowledge.createKnowledgeBase(kbInput((await store.accounts.accountForEmail(`${randomUUID()}@example.test`, id('acc'))).accountId, 'Foreign'), 10));
+        if (foreign.kind !== 'created') throw new Error('expected created');
+        const committed = await store.knowledge.commitSource(person, personal.ragId, source(), [record('Opening hours are 9 to 5.')], 100);
+        if (committed.kind !== 'committed') throw new Error('expected committed');
+        const recordId = (await store.knowledge.listRecords(person, personal.ragId, { limit: 10 }))?.items[0]?.recordId as string;
+        await store.keys.createApiKey(person, personal.ragId, key(), 10);
+
+        const asAgent = async (ragId: string) => ({
+          get: await store.knowledge.getKnowledgeBase(agentAccount, ragId),
+          update: await store.knowledge.updateKnowledgeBase(agentAccount, ragId, { botName: 'Taken over' }),
+          commit: (await store.knowledge.commitSource(agentAccount, ragId, source(), [record(`injected ${ragId}`)], 100)).kind,
+          sources: await store.knowledge.listSources(agentAccount, ragId, { limit: 10 }),
+          records: await store.knowledge.listRecords(agentAccount, ragId, { limit: 10 }),
+          deleteSource: await store.knowledge.deleteSource(agentAccount, ragId, committed.source.sourceId),
+          deleteRecord: await store.knowledge.deleteRecord(agentAccount, ragId, recordId),
+          createKey: (await store.keys.createApiKey(agentAccount, ragId, key(), 10)).kind,
+          keys: await store.keys.listApiKeys(agentAccount, ragId),
+          usage: await store.usage.usage(agentAccount, ragId, '2000-01-01', 10),
+          dismiss: await store.usage.dismissUnanswered(agentAccount, ragId, 'anything'),
+          delete: await store.knowledge.deleteKnowledgeBase(agentAccount, ragId),
+        });
+        const notFound = {
+          get: undefined,
+          update: undefined,
+          commit: 'not_found',
+          sources: undefined,
+          records: undefined,
+          deleteSource: false,
+          deleteRecord: false,
+          createKey: 'not_found',
+          keys: undefined,
+          usage: undefined,
+          dismiss: false,
+          delete: false,
+        };
+        expect(await asAgent(personal.ragId)).toEqual(notFound);
+        expect(await asAgent(foreign.knowledgeBase.ragId)).toEqual(notFound);
+        // Nothing of the person's changed.
+        expect(await store.knowledge.getKnowledgeBase(person, personal.ragId)).toMatchObject({ botName: "The person's own", recordCount: 1 });
+        expect(await store.keys.listApiKeys(person, personal.ragId)).toHaveLength(1);
+        // Its own knowledge base it fully manages.
+        expect(await store.knowledge.updateKnowledgeBase(agentAccount, before.ragId, { botName: 'Mine' })).toMatchObject({ botName: 'Mine', ownerId: person });
+        expect((await store.keys.createApiKey(agentAccount, before.ragId, key(), 10)).kind).toBe('created');
+        expect((await store.knowledge.commitSource(agentAccount, before.ragId, source(), [record('Mine too.')], 100)).kind).toBe('committed');
+        expect(await store.usage.usage(agentAccount, before.ragId, '2000-01-01', 10)).toBeDefined();
+        expect(await store.knowledge.deleteKnowledgeBase(agentAccount, before.ragId)).toBe(true);
+      });
+
+      it('keeps every knowledge base the agent creates while it is being adopted (none left behind in its own account)', async () => {
+        const { store, accountId: agentAccount, claim: k } = await anonymousAgent();
+        const person = (await store.accounts.accountForEmail(`${randomUUID()}@example.test`, id('acc'))).accountId;
+        const create = (i: number) => store.knowledge.createKnowledgeBase(kbInput(agentAccount, `Racing ${i}`), 1000);
+        // Creations before, around and after the adoption, all in flight at once.
+        const early = Array.from({ length: 30 }, (_, i) => create(i));
+        const adoption = store.oauth.adoptAgentAccount(k.claimHash, person, at(), 'own');
+        const late = Array.from({ length: 30 }, (_, i) => create(30 + i));
+        const [adopted, ...created] = await Promise.all([adoption, ...early, ...late]);
+        expect(adopted).toBe(true);
+        const ragIds = created.map((r) => (r.kind === 'created' ? r.knowledgeBase.ragId : 'refused'));
+        expect(ragIds).not.toContain('refused');
+        const owned = (await store.knowledge.listKnowledgeBases(person)).map((kb) => kb.ragId);
+        expect(owned.sort()).toEqual([...ragIds].sort());
+        expect((await store.knowledge.listKnowledgeBases(agentAccount)).map((kb) => kb.ragId).sort()).toEqual([...ragIds].sort());
+      });
+    });
+
+    it('takes no more confirmation attempts than the limit when 100 arrive at once, then none, and none for a confirmed claim', async () => {
+      const store = getStore();
+      const c = client(null);
+      const k = claim(c.clientId, 'verified_email');
+      await store.oauth.registerAgent({ client: c, claim: k });
+      const taken = await Promise.all(Array.from({ length: 100 }, () => store.oauth.reserveClaimAttempt(k.claimHash, 5, at())));
+      expect(taken.filter(Boolean)).toHaveLength(5);
+      expect((await store.oauth.findClaim(k.claimHash))?.attempts).toBe(5);
+      expect(await store.oauth.reserveClaimAttempt(k.claimHash, 5, at())).toBe(false);
+
+      const c2 = client(null);
+      const other = claim(c2.clientId, 'verified_email');
+      await store.oauth.registerAgent({ client: c2, claim: other });
+      expect(await store.oauth.reserveClaimAttempt(other.claimHash, 5, at(7200_000))).toBe(false); // expired by then
+      const owner = (await store.accounts.accountForEmail(other.email as string, id('acc'))).accountId;
+      expect(await store.oauth.confirmClaim(other.claimHash, owner, at())).toBe(true);
+      expect(await store.oauth.reserveClaimAttempt(other.claimHash, 5, at())).toBe(false);
+      const anonymous = (await anonymousAgent()).claim;
+      expect(await store.oauth.reserveClaimAttempt(anonymous.claimHash, 5, at())).toBe(false);
+    });
+
+    it('stores no more e-mail registrations than the per-address budget when 50 arrive at once, and none past it later', async () => {
+      const store = getStore();
+      const email = `${randomUUID()}@example.test`;
+      const since = at(-15 * 60_000);
+      const register = () => {
+        const c = client(null);
+        return store.oauth.registerAgent({ client: c, claim: { ...claim(c.clientId, 'verified_email'), email } }, { since, max: 5 });
+      };
+      const outcomes = await Promise.all(Array.from({ length: 50 }, register));
+      expect(outcomes.filter(Boolean)).toHaveLength(5);
+      expect(await register()).toBe(false);
+      // Another address has its own budget; without a budget nothing is counted.
+      const c = client(null);
+      expect(await store.oauth.registerAgent({ client: c, claim: claim(c.clientId, 'verified_email') }, { since, max: 5 })).toBe(true);
+      const unlimited = client(null);
+      expect(await store.oauth.registerAgent({ client: unlimited, claim: { ...claim(unlimited.clientId, 'verified_email'), email } })).toBe(true);
     });
 
     it('rotates a refresh token once; presenting a rotated token revokes the whole grant', async () => {

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DataDirInUseError } from '../../src/adapters/storage/sqlite/data-dir-lock.js';
-import { SqliteStore } from '../../src/adapters/storage/sqlite/sqlite-store.js';
+import { SqliteStore } from '../../src/adapters/storage/sqlite/dialect.js';
 import { storeContract } from './contract.js';
 
 const lockProbe = new URL('./lock-probe.ts', import.meta.url).href;

@@ -26,6 +26,11 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
     LOG_LEVEL: 'silent',
     // Tests send bursts from one address; suites that test the IP limit set it themselves.
     IP_RATE_PER_SECOND: '0',
+    // One secret for every test server, so instances sharing a database (and NODE_ENV=production runs) start.
+    SECRET_KEY: 'test-secret-key-test-secret-key-0123456789',
+    // Likewise for anonymous agent registrations (test/oauth/anonymous-limit.test.ts sets them).
+    ANON_REGISTRATIONS_PER_MINUTE: '0',
+    ANON_REGISTRATIONS_PER_HOUR: '0',
     ...env,
   });
   const running = await start(config);

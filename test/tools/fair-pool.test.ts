@@ -68,8 +68,10 @@ describe('fair use of the worker pool', () => {
     expect(sent).toBeLessThan(lastFlood);
 
     // Another client's heavy run took its turn (round-robin), rather than waiting behind the whole flood.
+    // It ran (on a busy machine the short TOOL_TIME_LIMIT_MS may end even this small PDF: that
+    // is still a run on a heavy thread, not a refusal or a wait behind the flood).
     const otherAnswer = await otherHeavy;
-    expect(otherAnswer.status).toBe(200);
+    if (otherAnswer.status !== 200) expect({ status: otherAnswer.status, code: otherAnswer.body.code }).toEqual({ status: 422, code: 'time_limit_exceeded' });
     expect(otherAnswer.at).toBeLessThan(lastFlood);
 
     // Beyond its share, the flooder is refused with a clear 429 and Retry-After.

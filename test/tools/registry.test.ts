@@ -9,7 +9,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Ajv } from 'ajv';
 import { describe, expect, it } from 'vitest';
-import { locateJsonError } from '../../src/tools/json-format/locate.js';
+import { jsonErrorAt } from '../../src/json-scan.js';
 import { findTool, toolCatalogue, toolEntries } from '../../src/tools/registry.js';
 import { runTool } from '../../src/tools/runner.js';
 import { apiRefusal } from './support.js';
@@ -142,12 +142,14 @@ describe('tool behaviour', () => {
   });
 
   it('finds where JSON goes wrong, and nothing in valid JSON', () => {
-    expect(locateJsonError('{"a": [1, {"b": null}], "c": "\\u00e9"}')).toBeUndefined();
-    expect(locateJsonError('[1, 2,]')).toEqual({ offset: 6, message: 'Expected a value (is there a trailing comma?)' });
-    expect(locateJsonError('{"a": 01}')?.message).toMatch(/Expected "," or "}"/);
-    expect(locateJsonError('"line\nbreak"')?.message).toMatch(/control character/);
-    expect(locateJsonError('[1] [2]')).toMatchObject({ offset: 4 });
-    expect(locateJsonError('['.repeat(6000))?.message).toBe('Nested too deeply');
+    expect(jsonErrorAt('{"a": [1, {"b": null}], "c": "\\u00e9"}')).toBeUndefined();
+    expect(jsonErrorAt('[1, 2,]')).toEqual({ offset: 6, message: 'Trailing comma before "]"' });
+    expect(jsonErrorAt('{"a": 01}')?.message).toMatch(/expected "," or "}"/);
+    expect(jsonErrorAt('"line\nbreak"')?.message).toMatch(/^Line break inside a string/);
+    expect(jsonErrorAt('[1] [2]')).toMatchObject({ offset: 4 });
+    expect(jsonErrorAt("{'a': 1}")?.message).toMatch(/double quotes/);
+    // Deep nesting costs a loop, not the stack: the error is where the text ends.
+    expect(jsonErrorAt('['.repeat(100_000))).toEqual({ offset: 100_000, message: 'Unexpected end of input' });
   });
 
   it('counts words in scripts without spaces, and graphemes as characters', async () => {

@@ -11,8 +11,8 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { component } from 'http-message-sig';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DirectoryFetchError } from '../../src/identity/web-bot-auth/errors.js';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { DIRECTORY_UNAVAILABLE, DirectoryFetchError } from '../../src/identity/web-bot-auth/errors.js';
 import { KeyDirectory } from '../../src/identity/web-bot-auth/key-directory.js';
 import type { AgentEntry } from '../../src/identity/web-bot-auth/signature-agent.js';
 import { expectProblem } from '../api/helpers.js';
@@ -100,7 +100,11 @@ describe('key directory budgets (unit)', () => {
 
   it('caps fetches per origin and per sender; other origins and senders are unaffected', async () => {
     const fetched: string[] = [];
+    const info = vi.fn();
+    // Why the last lookup was not fetched, from the log (the client is told only DIRECTORY_UNAVAILABLE).
+    const lastRefusal = () => (info.mock.calls.at(-1)?.[0] as { error?: string } | undefined)?.error;
     const keys = new KeyDirectory({
+      log: { debug: vi.fn(), info, warn: vi.fn() },
       maxFetchesPerOriginPerMinute: 3,
       maxFetchesPerClientPerMinute: 5,
       fetch: async (url) => {
@@ -111,14 +115,16 @@ describe('key directory budgets (unit)', () => {
     const attempt = (uri: string, client?: string) => keys.findKey(agent(uri), 'k', client).catch((e: Error) => e.message);
     for (let i = 0; i < 5; i++) await attempt(`https://junk.example/d${i}`);
     expect(fetched.filter((u) => u.startsWith('https://junk.example/'))).toHaveLength(3);
-    expect(await attempt('https://junk.example/d9')).toMatch(/too many fetches of this agent's key directory/);
+    expect(await attempt('https://junk.example/d9')).toBe(DIRECTORY_UNAVAILABLE);
+    expect(lastRefusal()).toMatch(/too many fetches of this agent's key directory/);
     // Another origin still fetches.
     await attempt('https://other.example/d');
     expect(fetched).toContain('https://other.example/d');
 
     for (let i = 0; i < 8; i++) await attempt(`https://j${i}.example/`, '203.0.113.5');
     expect(fetched.filter((u) => /^https:\/\/j\d\.example/.test(u))).toHaveLength(5);
-    expect(await attempt('https://j9.example/', '203.0.113.5')).toMatch(/for this client/);
+    expect(await attempt('https://j9.example/', '203.0.113.5')).toBe(DIRECTORY_UNAVAILABLE);
+    expect(lastRefusal()).toMatch(/for this client/);
     await attempt('https://j9.example/', '198.51.100.7');
     expect(fetched).toContain('https://j9.example/.well-known/http-message-signatures-directory');
   });

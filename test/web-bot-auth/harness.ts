@@ -2,6 +2,8 @@
  * A real Groundwork server (compose + buildApp + listen, as `start` does)
  * whose log lines are captured, and a test bot publishing its key directory
  * on a loopback HTTP server (signed, like a well-behaved agent's).
+ * `startLoggedServer` can log at debug level, and can swap in a Web Bot Auth
+ * whose key-directory fetch has an injected resolver, connector and policy.
  */
 import fs from 'node:fs';
 import http from 'node:http';
@@ -9,11 +11,13 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
-import type { Store } from '../../src/adapters/storage/port.js';
+import { MemoryReplayStore } from '../../src/adapters/replay/memory.js';
+import type { Store } from '../../src/ports/storage.js';
 import { compose } from '../../src/compose.js';
 import { loadConfig } from '../../src/config.js';
 import { buildApp, loggerOptions } from '../../src/http/app.js';
 import { DIRECTORY_MEDIA_TYPE, directoryBody, signDirectoryResponse } from '../../src/identity/web-bot-auth/directory.js';
+import { WebBotAuth, type WebBotAuthOptions } from '../../src/identity/web-bot-auth/index.js';
 import { DIRECTORY_PATH } from '../../src/identity/web-bot-auth/signature-agent.js';
 import { freePort } from '../support/server.js';
 import type { TestBot } from './fixtures.js';
@@ -27,7 +31,14 @@ export interface LoggedServer {
   stop(): Promise<void>;
 }
 
-export async function startLoggedServer(env: Record<string, string> = {}): Promise<LoggedServer> {
+export interface LoggedServerOptions {
+  /** Log level of the captured lines; default info. */
+  logLevel?: 'debug' | 'info';
+  /** When set, the service's Web Bot Auth fetches key directories with these overrides (resolver, connector, policy, time limit). */
+  botFetch?: WebBotAuthOptions['fetch'];
+}
+
+export async function startLoggedServer(env: Record<string, string> = {}, options: LoggedServerOptions = {}): Promise<LoggedServer> {
   const port = await freePort();
   const config = loadConfig({
     DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'gw-wba-')),
@@ -35,11 +46,23 @@ export async function startLoggedServer(env: Record<string, string> = {}): Promi
     PUBLIC_URL: `http://127.0.0.1:${port}`,
     LOG_LEVEL: 'info',
     IP_RATE_PER_SECOND: '0',
+    // As test/support/server.ts: a fixed secret, so start-up logs no "SECRET_KEY is not set" warning.
+    SECRET_KEY: 'test-secret-key-test-secret-key-0123456789',
     ...env,
   });
   const lines: string[] = [];
-  const logger = pino(loggerOptions('info') as pino.LoggerOptions, { write: (line: string) => void lines.push(line) });
+  const logger = pino(loggerOptions(options.logLevel ?? 'info') as pino.LoggerOptions, { write: (line: string) => void lines.push(line) });
   const composition = await compose(config, logger);
+  if (options.botFetch) {
+    composition.deps.webBotAuth = new WebBotAuth({
+      publicUrl: config.publicUrl,
+      devMode: config.devMode,
+      signingKeys: composition.store.signingKeys,
+      replay: new MemoryReplayStore(),
+      log: logger,
+      fetch: options.botFetch,
+    });
+  }
   const app = await buildApp(composition.deps);
   await app.listen({ port, host: '127.0.0.1' });
   return {

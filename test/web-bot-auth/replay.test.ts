@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MemoryReplayStore } from '../../src/adapters/replay/memory.js';
-import type { ReplayStore } from '../../src/adapters/replay/port.js';
+import type { ReplayStore } from '../../src/ports/replay.js';
 import { LayeredReplayStore, RedisReplayStore } from '../../src/adapters/replay/redis.js';
 import { describeIf, redis } from '../support/requirements.js';
 

@@ -9,8 +9,8 @@ import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { classifyAddress } from '../../src/identity/web-bot-auth/addresses.js';
 import { MemoryReplayStore } from '../../src/adapters/replay/memory.js';
-import type { SigningKeyStore } from '../../src/adapters/storage/port.js';
-import { BotAuthError } from '../../src/identity/web-bot-auth/errors.js';
+import type { SigningKeyStore } from '../../src/ports/storage.js';
+import { BotAuthError, DIRECTORY_UNAVAILABLE } from '../../src/identity/web-bot-auth/errors.js';
 import { type Connector, type FetchPolicy, guardedGet, type Resolver } from '../../src/identity/web-bot-auth/guarded-fetch.js';
 import { WebBotAuth } from '../../src/identity/web-bot-auth/index.js';
 import { KeyDirectory } from '../../src/identity/web-bot-auth/key-directory.js';
@@ -161,13 +161,18 @@ describe('key directory cache', () => {
   it('refuses the agent (directory_unavailable) and caches the refusal briefly', async () => {
     const s = spies(['10.0.0.7']);
     let now = 1_000_000;
+    const debug = vi.fn();
     const directory = new KeyDirectory({
       now: () => now,
+      log: { debug, info: vi.fn(), warn: vi.fn() },
       fetch: (url, types) => guardedGet(url, { policy: production, accept: types, resolver: s.resolver, connector: s.connector }),
     });
     const agent = { uri: 'https://bots.example', type: 'directory' as const };
     await expect(directory.findKey(agent, rfcKeyid)).rejects.toThrow(BotAuthError);
-    await expect(directory.findKey(agent, rfcKeyid)).rejects.toThrow(/private address/);
+    // The client learns nothing of the cause (no DNS oracle); the debug log has it.
+    await expect(directory.findKey(agent, rfcKeyid)).rejects.toThrow(DIRECTORY_UNAVAILABLE);
+    expect(debug).toHaveBeenCalledTimes(1);
+    expect(debug.mock.calls[0]?.[0]).toMatchObject({ url: 'https://bots.example/.well-known/http-message-signatures-directory', error: expect.stringMatching(/private address/) });
     expect(s.resolver).toHaveBeenCalledTimes(1);
     now += 61_000;
     await expect(directory.findKey(agent, rfcKeyid)).rejects.toThrow(BotAuthError);

@@ -1,18 +1,19 @@
 /**
- * In-process answer cache: LRU with per-entry TTL, bounded by entry count and
- * by total stored characters. A Map keeps insertion order, so re-inserting on
- * every hit makes its first key the least recently used — an O(1) LRU.
+ * In-process answer cache: LRU (lru-cache) with per-entry TTL, bounded by entry
+ * count and by total stored characters.
  *
  * A value is stored as what JSON makes of it (the same as the Redis cache gives
  * back), deeply frozen: every reader shares it without a parse or a copy, and
  * nobody can change it. Its JSON length bounds the memory.
  */
-import { type AnswerCache, toJson } from './port.js';
+import { LRUCache } from 'lru-cache';
+import type { AnswerCache } from '../../ports/answer-cache.js';
+import { toJson } from './json.js';
 
+/** Boxed, so that a cached `null` or `false` is still a hit. The JSON length is the entry's size. */
 interface Entry {
   value: unknown;
-  /** Length of the value's JSON text, for the memory bound. */
-  chars: number;
+  /** Expired from this instant on (ms, the injected clock). */
   expiresAt: number;
 }
 
@@ -26,16 +27,17 @@ export interface MemoryAnswerCacheOptions {
 }
 
 export class MemoryAnswerCache implements AnswerCache {
-  private readonly entries = new Map<string, Entry>();
-  private readonly maxEntries: number;
-  private readonly maxChars: number;
+  /**
+   * lru-cache bounds both the count (`max`) and the summed JSON lengths (`maxSize`). Expiry is
+   * checked here rather than with lru-cache's `ttl`, which treats a start time of 0 as "no TTL"
+   * and expires only after (not at) the TTL: an entry is gone exactly at `expiresAt`.
+   */
+  private readonly entries: LRUCache<string, Entry>;
   private readonly now: () => number;
-  private chars = 0;
 
   constructor(options: MemoryAnswerCacheOptions = {}) {
-    this.maxEntries = options.maxEntries ?? 10_000;
-    this.maxChars = options.maxChars ?? 32 * 1024 * 1024;
     this.now = options.now ?? Date.now;
+    this.entries = new LRUCache<string, Entry>({ max: options.maxEntries ?? 10_000, maxSize: options.maxChars ?? 32 * 1024 * 1024 });
   }
 
   get size(): number {
@@ -45,43 +47,24 @@ export class MemoryAnswerCache implements AnswerCache {
   async get<T>(key: string): Promise<T | undefined> {
     const entry = this.entries.get(key);
     if (!entry) return undefined;
-    this.entries.delete(key);
     if (entry.expiresAt <= this.now()) {
-      this.chars -= entry.chars;
+      // An expired entry found here is dropped and is a miss.
+      this.entries.delete(key);
       return undefined;
     }
-    this.entries.set(key, entry);
     return entry.value as T;
   }
 
   async set<T>(key: string, value: T, ttlMs: number): Promise<void> {
-    this.remove(key);
+    this.entries.delete(key);
     if (!(ttlMs > 0)) return;
     const json = toJson(value);
-    if (json === undefined || json.length > this.maxChars) return;
-    this.entries.set(key, { value: deepFreeze(JSON.parse(json)), chars: json.length, expiresAt: this.now() + ttlMs });
-    this.chars += json.length;
-    this.evict();
+    if (json === undefined || json.length > this.entries.maxSize) return;
+    this.entries.set(key, { value: deepFreeze(JSON.parse(json)), expiresAt: this.now() + ttlMs }, { size: Math.max(1, json.length) });
   }
 
   async close(): Promise<void> {
     this.entries.clear();
-    this.chars = 0;
-  }
-
-  private remove(key: string): void {
-    const old = this.entries.get(key);
-    if (!old) return;
-    this.entries.delete(key);
-    this.chars -= old.chars;
-  }
-
-  /** Drop the least recently used entries until both bounds hold. Expired entries go when reached or evicted. */
-  private evict(): void {
-    for (const key of this.entries.keys()) {
-      if (this.entries.size <= this.maxEntries && this.chars <= this.maxChars) return;
-      this.remove(key);
-    }
   }
 }
 

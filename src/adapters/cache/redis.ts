@@ -16,8 +16,9 @@
  */
 import type { RedisOptions } from 'ioredis';
 import { type RedisBreaker, RedisUnavailableError } from '../redis-breaker.js';
-import { type AnswerCache, toJson } from './port.js';
-import { closeRedis, openRedis, type RedisConnection, type RedisSource } from './redis-connection.js';
+import type { AnswerCache } from '../../ports/answer-cache.js';
+import { toJson } from './json.js';
+import { closeRedis, openRedis, type RedisConnection, type RedisSource } from '../redis-connection.js';
 
 export interface RedisAnswerCacheOptions {
   /** Default `gw:cache:`. Tests use a unique prefix under it. */

@@ -9,7 +9,7 @@
  * t <= now - windowMs are pruned). Exact, at O(limit) memory per key, which is
  * fine for the small limits here (research guide B2).
  */
-import type { LimitDecision, LimitRule, LimitState } from './port.js';
+import type { LimitDecision, LimitRule, LimitState } from '../../ports/rate-limiter.js';
 
 export const DAY_MS = 86_400_000;
 

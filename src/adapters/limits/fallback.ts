@@ -18,7 +18,7 @@
 import type { RedisBreaker } from '../redis-breaker.js';
 import { RedisUnavailableError } from '../redis-breaker.js';
 import type { MemoryRateLimiter } from './memory.js';
-import type { LimitDecision, LimitRule, RateLimiter } from './port.js';
+import type { LimitDecision, LimitRule, RateLimiter } from '../../ports/rate-limiter.js';
 import type { RedisRateLimiter } from './redis.js';
 
 export interface FallbackOptions {

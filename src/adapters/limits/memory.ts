@@ -10,7 +10,7 @@
  * what it held; nothing grows.
  */
 import { DAY_KEY_MARGIN_MS, decide, enforcedRules, nextUtcMidnight, type Observation, pivotIndex, utcDayKey } from './arithmetic.js';
-import type { LimitDecision, LimitRule, RateLimiter } from './port.js';
+import type { LimitDecision, LimitRule, RateLimiter } from '../../ports/rate-limiter.js';
 
 /** One partition as held in process, for pushing to the shared limiter after an outage. */
 export interface HeldPartition {

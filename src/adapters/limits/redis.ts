@@ -23,9 +23,9 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { RedisOptions } from 'ioredis';
-import { closeRedis, openRedis, type RedisConnection, type RedisSource } from '../cache/redis-connection.js';
+import { closeRedis, openRedis, type RedisConnection, type RedisSource } from '../redis-connection.js';
 import { DAY_KEY_MARGIN_MS, decide, enforcedRules, nextUtcMidnight, type Observation, utcDayKey } from './arithmetic.js';
-import type { LimitDecision, LimitRule, RateLimiter } from './port.js';
+import type { LimitDecision, LimitRule, RateLimiter } from '../../ports/rate-limiter.js';
 
 /*
  * KEYS[i]: the key of rule i. ARGV[1]: now; ARGV[2]: unique member; then four

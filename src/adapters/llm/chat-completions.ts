@@ -5,11 +5,9 @@
  * `data: [DONE]`. The caller's AbortSignal ends the request (client gone, timeout).
  */
 import { createParser, type EventSourceMessage } from 'eventsource-parser';
+import type { ChatMessage, ChatModel } from '../../ports/chat-model.js';
 
-export interface ChatMessage {
-  role: 'system' | 'user' | 'assistant';
-  content: string;
-}
+export type { ChatMessage } from '../../ports/chat-model.js';
 
 export interface ChatCompletionsOptions {
   baseUrl: string;
@@ -27,7 +25,7 @@ export class ChatCompletionsError extends Error {
   }
 }
 
-export class ChatCompletionsClient {
+export class ChatCompletionsClient implements ChatModel {
   constructor(private readonly options: ChatCompletionsOptions) {}
 
   /** Yields the content deltas of one streamed completion. */

@@ -1,4 +1,4 @@
-import type { MailMessage, Mailer } from './mailer.js';
+import type { MailMessage, Mailer } from '../../ports/mailer.js';
 
 export interface OutboxEntry extends MailMessage {
   sentAt: string;

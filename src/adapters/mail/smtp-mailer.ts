@@ -1,5 +1,5 @@
 import nodemailer, { type Transporter } from 'nodemailer';
-import type { MailMessage, Mailer } from './mailer.js';
+import type { MailMessage, Mailer } from '../../ports/mailer.js';
 
 /** Real delivery through an SMTP server (`smtp://user:pass@host:port` or `smtps://…`). */
 export class SmtpMailer implements Mailer {

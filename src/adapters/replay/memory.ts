@@ -1,10 +1,11 @@
 /**
- * In-process replay store: a Map in insertion order with an expiry per key.
+ * In-process replay store: lru-cache in claim order with an expiry per key.
  * Expired keys at the old end are dropped as new ones arrive; past
- * `maxEntries` the oldest keys are dropped even if live (memory stays bounded;
- * the signature's own expiry still limits what a replay could reuse).
+ * `maxEntries` the oldest claims are dropped even if live (memory stays
+ * bounded; the signature's own expiry still limits what a replay could reuse).
  */
-import type { ReplayStore } from './port.js';
+import { LRUCache } from 'lru-cache';
+import type { ReplayStore } from '../../ports/replay.js';
 
 export interface MemoryReplayStoreOptions {
   maxEntries?: number;
@@ -13,26 +14,23 @@ export interface MemoryReplayStoreOptions {
 }
 
 export class MemoryReplayStore implements ReplayStore {
-  private readonly seen = new Map<string, number>();
-  private readonly maxEntries: number;
+  /** Claimed keys and when each expires (ms); lru-cache drops the oldest claims past `maxEntries`. */
+  private readonly seen: LRUCache<string, number>;
   private readonly now: () => number;
 
   constructor(options: MemoryReplayStoreOptions = {}) {
-    this.maxEntries = options.maxEntries ?? 100_000;
+    this.seen = new LRUCache<string, number>({ max: options.maxEntries ?? 100_000 });
     this.now = options.now ?? Date.now;
   }
 
   async claim(key: string, ttlMs: number): Promise<boolean> {
     const now = this.now();
-    const until = this.seen.get(key);
+    // `peek`: a refused replay does not make its key younger.
+    const until = this.seen.peek(key);
     if (until !== undefined && until > now) return false;
-    // Re-insert so the key moves to the young end with its new expiry.
-    this.seen.delete(key);
+    // A (re)claimed key moves to the young end with its new expiry.
     this.seen.set(key, now + Math.max(1, ttlMs));
-    for (const [oldest, expiresAt] of this.seen) {
-      if (this.seen.size <= this.maxEntries && expiresAt > now) break;
-      this.seen.delete(oldest);
-    }
+    this.dropExpired(now);
     return true;
   }
 
@@ -42,5 +40,15 @@ export class MemoryReplayStore implements ReplayStore {
 
   async close(): Promise<void> {
     this.seen.clear();
+  }
+
+  /** Expired claims at the old end go as new ones arrive (expiry is checked here, not with lru-cache's `ttl`). */
+  private dropExpired(now: number): void {
+    const expired: string[] = [];
+    for (const key of this.seen.rkeys()) {
+      if ((this.seen.peek(key) ?? 0) > now) break;
+      expired.push(key);
+    }
+    for (const key of expired) this.seen.delete(key);
   }
 }

@@ -12,7 +12,7 @@
  */
 import type { Redis } from 'ioredis';
 import { type RedisBreaker, RedisUnavailableError } from '../redis-breaker.js';
-import type { ReplayStore } from './port.js';
+import type { ReplayStore } from '../../ports/replay.js';
 
 export class RedisReplayStore implements ReplayStore {
   constructor(

@@ -1,10 +1,9 @@
 /**
- * Row ↔ entity mapping shared by the SQL stores: both use the same column
- * names, so only the driver differs. Numbers may arrive as strings or bigints
- * from PostgreSQL and are normalised here.
+ * Row ↔ entity mapping for both dialects: the columns are the same, only what
+ * the driver returns differs. Numbers may arrive as strings or bigints from
+ * PostgreSQL, timestamps as Dates and JSON parsed; all are normalised here.
  */
-import { createHash } from 'node:crypto';
-import type { StoredSigningKey } from './port.js';
+import type { StoredSigningKey } from '../../ports/storage.js';
 import type { Account, Session, SignInCode } from '../../identity/model.js';
 import type { RecordKind, SourceFormat } from '../../knowledge/extraction/types.js';
 import type { ApiKey, KnowledgeBase, KnowledgeRecord, Source, SourcedRecord, UnansweredQuestion, WidgetTheme } from '../../knowledge/model.js';
@@ -135,11 +134,6 @@ export function toApiKey(row: Row): ApiKey {
 
 export function toUnanswered(row: Row): UnansweredQuestion {
   return { question: text(row.question), count: num(row.count), lastAskedAt: text(row.last_asked_at) };
-}
-
-/** Unanswered questions are grouped by their normalised, lower-cased text. */
-export function questionHash(question: string): string {
-  return createHash('sha256').update(question.normalize('NFC').replace(/\s+/gu, ' ').trim().toLowerCase(), 'utf8').digest('hex');
 }
 
 export function toSigningKey(row: Row): StoredSigningKey {

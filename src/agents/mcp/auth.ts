@@ -1,52 +1,10 @@
 /**
- * Resource-server side of the agent surfaces (standards.md §1, MCP
- * 2025-11-25 authorization and transport security): bearer parsing, the
- * RFC 6750 / RFC 9728 challenges, the scope each MCP tool needs, and the
- * Origin rule against DNS rebinding. The A2A endpoint uses the same helpers.
+ * MCP's own authorization rules (MCP 2025-11-25 authorization and transport
+ * security): the scope each tool needs and the Origin rule against DNS
+ * rebinding. Bearer parsing and the RFC 6750 / RFC 9728 challenges are the
+ * one gate every protected route shares, `src/http/bearer-auth.ts`.
  */
 import type { Scope } from '../../identity/principal.js';
-
-/** RFC 6750 §2.1 b64token. */
-const bearerPattern = /^Bearer\s+([A-Za-z0-9\-._~+/]+=*)\s*$/i;
-
-export type BearerParse = { kind: 'none' } | { kind: 'malformed' } | { kind: 'token'; token: string };
-
-export function parseBearer(header: string | undefined): BearerParse {
-  if (header === undefined || header.trim() === '') return { kind: 'none' };
-  // Another scheme (Basic, a bare key) is not an attempt at a bearer token: answer with the plain challenge.
-  if (!/^Bearer(\s|$)/i.test(header)) return { kind: 'none' };
-  const match = bearerPattern.exec(header);
-  return match?.[1] ? { kind: 'token', token: match[1] } : { kind: 'malformed' };
-}
-
-/** `$O/.well-known/oauth-protected-resource/<path>` for a resource identifier `$O/<path>` (RFC 9728 §3.1). */
-export function resourceMetadataUrl(resource: string): string {
-  const url = new URL(resource);
-  return `${url.origin}/.well-known/oauth-protected-resource${url.pathname === '/' ? '' : url.pathname}`;
-}
-
-const quoted = (value: string) => `"${value.replace(/["\\]/g, '')}"`;
-
-export interface Challenge {
-  resource: string;
-  /** The scope to ask for (the challenge without a token), or the one missing (insufficient_scope). */
-  scope: string;
-}
-
-/** 401 without a token: where to find the authorization server and what to ask for. */
-export function missingTokenChallenge({ resource, scope }: Challenge): string {
-  return `Bearer resource_metadata=${quoted(resourceMetadataUrl(resource))}, scope=${quoted(scope)}`;
-}
-
-/** 401 for a token that is malformed, expired, revoked, not ours or for another audience. */
-export function invalidTokenChallenge({ resource }: Pick<Challenge, 'resource'>, description: string): string {
-  return `Bearer error="invalid_token", error_description=${quoted(description)}, resource_metadata=${quoted(resourceMetadataUrl(resource))}`;
-}
-
-/** 403 for a valid token that lacks a scope (RFC 6750 §3.1; MCP step-up authorization). */
-export function insufficientScopeChallenge({ resource, scope }: Challenge, description: string): string {
-  return `Bearer error="insufficient_scope", scope=${quoted(scope)}, resource_metadata=${quoted(resourceMetadataUrl(resource))}, error_description=${quoted(description)}`;
-}
 
 /** The scope each MCP tool needs; `undefined` = any valid token. Unknown tools are left to the server (tool error). */
 export const toolScopes: Readonly<Record<string, Scope | undefined>> = {

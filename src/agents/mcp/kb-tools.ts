@@ -145,13 +145,12 @@ export function registerKnowledgeTools(server: McpServer, caller: McpCaller, ser
       },
       annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
     },
-    (args) =>
+    (args, extra) =>
       guarded(caller, 'kb:write', async () => {
-        const report = await knowledge.ingest(account, args.ragId, {
-          name: cleanName(args.name),
-          format: formats[args.format],
-          bytes: new TextEncoder().encode(args.content),
-        });
+        // extra.signal aborts when the HTTP response closes early (routes/mcp.ts closes the server):
+        // the upload then leaves the account's ingestion queue or its reading is stopped.
+        const upload = { name: cleanName(args.name), format: formats[args.format], bytes: new TextEncoder().encode(args.content) };
+        const report = await knowledge.ingest(account, args.ragId, upload, extra.signal);
         return ok({
           sourceId: report.source.sourceId,
           sourceName: report.source.sourceName,

@@ -1,9 +1,21 @@
-/** The utilities as MCP tools: the same registry and runner as `GET /api/tools` and `POST /api/tools/{id}`. */
+/**
+ * The utilities as MCP tools: the same registry and runner as `GET /api/tools` and `POST /api/tools/{id}`,
+ * and the same fair share of the worker pool per client (runner.ts `options.client`).
+ */
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
 import { toolCatalogue } from '../../tools/registry.js';
 import { runTool } from '../../tools/runner.js';
 import { guarded, type McpCaller, ok } from './context.js';
+
+/**
+ * The pool bucket of an MCP caller (docs/utilities.md, "Fair use of the worker pool"): the account
+ * its bearer token acts for (every MCP request has one: routes/mcp.ts refuses requests without),
+ * never one bucket shared by every agent, so one agent's flood cannot fill another's share.
+ */
+export function utilityClient(caller: Pick<McpCaller, 'accountId'>): string {
+  return `account:${caller.accountId}`;
+}
 
 export function registerUtilityTools(server: McpServer, caller: McpCaller, timeLimitMs?: number): void {
   const runnable = toolCatalogue.filter((meta) => meta.api);
@@ -36,7 +48,7 @@ export function registerUtilityTools(server: McpServer, caller: McpCaller, timeL
     },
     (args) =>
       guarded(caller, 'tools:run', async () => {
-        const output = await runTool(args.id, args.input, { location: '/input', ...(timeLimitMs ? { timeLimitMs } : {}) });
+        const output = await runTool(args.id, args.input, { location: '/input', client: utilityClient(caller), ...(timeLimitMs ? { timeLimitMs } : {}) });
         return ok({ id: args.id, output });
       }),
   );

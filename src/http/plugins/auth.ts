@@ -1,47 +1,50 @@
 /**
- * Authentication for the management API: the dashboard's session cookie
- * (writes must echo the CSRF token) or `Authorization: Bearer`. Routes opt in
- * with `preHandler: app.requireAccount('kb:write')`.
+ * Authentication for the management API: `Authorization: Bearer` (an access
+ * token for `{PUBLIC_URL}/api/v1` or an account key, through the one
+ * `bearerAuth` hook) or, without an Authorization header, the dashboard's
+ * session cookie (writes must echo the CSRF token). Routes opt in with
+ * `onRequest: app.requireAccount('kb:write')`.
  */
-import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import { DomainError } from '../../errors.js';
-import { allScopes, type BearerVerifier, type Principal, type Scope } from '../../identity/principal.js';
+import { allScopes, type Principal, type Scope } from '../../identity/principal.js';
 import type { SignInService } from '../../identity/sign-in-service.js';
 import { safeEqual } from '../../secrets.js';
+import { bearerAuth, principalOf, type TokenAuthenticator } from '../bearer-auth.js';
 
 export const sessionCookie = 'gw_session';
 export const csrfCookie = 'gw_csrf';
 export const csrfHeader = 'x-csrf-token';
 
 declare module 'fastify' {
-  interface FastifyRequest {
-    principal: Principal | null;
-  }
   interface FastifyInstance {
-    requireAccount(scope: Scope): preHandlerAsyncHookHandler;
+    requireAccount(scope: Scope): onRequestAsyncHookHandler;
   }
 }
 
 const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-export function registerAuth(app: FastifyInstance, signIn: SignInService, bearerVerifiers: BearerVerifier[]): void {
+export interface AuthOptions {
+  signIn: SignInService;
+  publicUrl: string;
+  /** The management API's resource identifier, `{PUBLIC_URL}/api/v1`: bearer tokens must name it. */
+  resource: string;
+  /** Resolves bearer credentials; without one, every bearer token is refused. */
+  authenticator: TokenAuthenticator | undefined;
+}
+
+const noTokens: TokenAuthenticator = { authenticate: async () => undefined };
+
+export function registerAuth(app: FastifyInstance, options: AuthOptions): void {
+  const { signIn } = options;
   app.decorateRequest('principal', null);
 
-  async function authenticate(request: FastifyRequest): Promise<Principal> {
-    const authorization = request.headers.authorization;
-    if (authorization !== undefined) {
-      const match = /^Bearer\s+([A-Za-z0-9\-._~+/]+=*)\s*$/i.exec(authorization);
-      if (!match?.[1]) throw new DomainError('unauthorized', 'The Authorization header must be "Bearer <token>".');
-      for (const verify of bearerVerifiers) {
-        const principal = await verify(match[1]);
-        if (principal) return principal;
-      }
-      throw new DomainError('unauthorized', 'The bearer token is invalid, expired or revoked.');
-    }
+  /** The session of a request without an Authorization header: the principal, or why it is refused. */
+  async function fromSession(request: FastifyRequest): Promise<Principal | string> {
     const token = request.cookies[sessionCookie];
-    if (!token) throw new DomainError('unauthorized', 'Sign in, or send Authorization: Bearer <token>.');
+    if (!token) return 'Sign in, or send Authorization: Bearer <token>.';
     const session = await signIn.session(token);
-    if (!session) throw new DomainError('unauthorized', 'The session has expired. Sign in again.');
+    if (!session) return 'The session has expired. Sign in again.';
     if (!safeMethods.has(request.method)) {
       const sent = request.headers[csrfHeader];
       if (typeof sent !== 'string' || !safeEqual(sent, session.csrfToken)) {
@@ -51,19 +54,23 @@ export function registerAuth(app: FastifyInstance, signIn: SignInService, bearer
     return { accountId: session.account.accountId, via: 'session', scopes: new Set(allScopes) };
   }
 
-  app.decorate('requireAccount', (scope: Scope): preHandlerAsyncHookHandler => {
-    return async function requireAccount(request: FastifyRequest, _reply: FastifyReply) {
-      const principal = await authenticate(request);
-      if (!principal.scopes.has(scope)) {
-        throw new DomainError('forbidden', `This credential lacks the ${scope} scope.`, { requiredScope: scope });
-      }
-      request.principal = principal;
-    };
-  });
+  const hooks = new Map<Scope, onRequestAsyncHookHandler>();
+  for (const scope of allScopes) {
+    hooks.set(
+      scope,
+      bearerAuth({
+        publicUrl: options.publicUrl,
+        resource: options.resource,
+        authenticator: options.authenticator ?? noTokens,
+        scopes: [scope],
+        otherwise: fromSession,
+      }),
+    );
+  }
+  app.decorate('requireAccount', (scope: Scope): onRequestAsyncHookHandler => hooks.get(scope) as onRequestAsyncHookHandler);
 }
 
 /** The authenticated caller's account id; only valid after `requireAccount`. */
 export function accountOf(request: FastifyRequest): string {
-  if (!request.principal) throw new DomainError('unauthorized', 'Authentication required.');
-  return request.principal.accountId;
+  return principalOf(request).accountId;
 }

@@ -5,12 +5,14 @@
  * the cause (the log has it, under the request id).
  */
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
-import { rateLimitHeaders } from '../../adapters/limits/headers.js';
-import type { LimitDecision } from '../../adapters/limits/port.js';
-import { combineDecisions } from '../../adapters/limits/rules.js';
+import { rateLimitHeaders } from '../../limits/headers.js';
+import type { LimitDecision } from '../../ports/rate-limiter.js';
+import { combineDecisions } from '../../limits/rules.js';
 import { type ErrorCode, isDomainError } from '../../errors.js';
 import { isStoreUnavailable } from '../../ops/store-outage.js';
 import { sendProblem } from '../problem.js';
+import { escapeHtml } from '../html.js';
+import { sendPage } from '../page.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -79,8 +81,30 @@ export function registerErrorHandling(app: FastifyInstance, publicUrl: string, u
   });
 
   app.setNotFoundHandler((request, reply) => {
+    if (wantsHtmlPage(request)) {
+      const path = request.url.split('?')[0] ?? '/';
+      return sendPage(
+        reply,
+        404,
+        'Page not found',
+        `<p>There is no page at <code>${escapeHtml(path.slice(0, 200))}</code>.</p>` +
+          '<p><a href="/">Home</a> · <a href="/dashboard">Dashboard</a> · <a href="/tools">Free tools</a> · <a href="/docs">API reference</a></p>',
+      );
+    }
     return sendProblem(reply, publicUrl, 'not_found', `Nothing is at ${request.method} ${request.url.split('?')[0]}.`);
   });
+}
+
+/**
+ * A person's browser asking for a page (GET/HEAD naming `text/html` in Accept) outside the
+ * API and OAuth paths gets an HTML 404; every other client gets the JSON problem document.
+ */
+function wantsHtmlPage(request: FastifyRequest): boolean {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return false;
+  const path = request.url.split('?')[0] ?? '/';
+  if (/^\/(api|oauth)(\/|$)/.test(path) || path.startsWith('/.well-known/')) return false;
+  const accept = request.headers.accept ?? '';
+  return /(^|,)\s*text\/html\s*(;|,|$)/i.test(accept) && !/(^|,)\s*text\/html\s*;\s*q=0(\.0*)?\s*(,|$)/i.test(accept);
 }
 
 /** How long a client should wait after a database outage (the pool's connection timeout is 5 s). */

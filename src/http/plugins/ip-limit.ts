@@ -7,9 +7,9 @@
  * database and `/metrics` renders every series, so both count like any request.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { rateLimitHeaders } from '../../adapters/limits/headers.js';
-import type { RateLimiter } from '../../adapters/limits/port.js';
-import { clientRules } from '../../adapters/limits/rules.js';
+import { rateLimitHeaders } from '../../limits/headers.js';
+import type { RateLimiter } from '../../ports/rate-limiter.js';
+import { clientRules } from '../../limits/rules.js';
 import type { Metrics } from '../../ops/metrics.js';
 import { DomainError } from '../../errors.js';
 

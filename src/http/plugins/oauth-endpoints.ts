@@ -19,7 +19,7 @@ export async function oauthEndpoints(app: App, paths: string[], routes: (scope: 
   await app.register(async (scope) => {
     addFormParser(scope as unknown as FastifyInstance);
     scope.addHook('onRequest', async (_request, reply) => {
-      reply.headers({ ...noStore, 'access-control-allow-origin': '*', 'access-control-expose-headers': 'WWW-Authenticate, Retry-After, X-Request-Id' });
+      reply.headers({ ...noStore, 'access-control-allow-origin': '*', 'access-control-expose-headers': 'WWW-Authenticate, Retry-After, RateLimit, RateLimit-Policy, X-Request-Id' });
     });
     scope.setErrorHandler((error: FastifyError, request, reply) => {
       if (error instanceof OAuthError) return reply.code(error.status).headers(error.headers).send(error.toJSON());

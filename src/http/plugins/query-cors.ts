@@ -6,7 +6,7 @@
  * origins get no CORS headers at all. Responses vary by Origin.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { KeyStore } from '../../adapters/storage/port.js';
+import type { KeyStore } from '../../ports/storage.js';
 import { callerOrigin, candidatePatterns } from '../../knowledge/keys/domains.js';
 import type { App } from '../types.js';
 

@@ -11,17 +11,15 @@
 import { formatSSEErrorEvent, formatSSEEvent } from '@a2a-js/sdk';
 import { LegacyJsonRpcTransportHandler } from '@a2a-js/sdk/compat/v0_3/server';
 import { DefaultRequestHandler, JsonRpcTransportHandler, ServerCallContext, type User, validateVersion } from '@a2a-js/sdk/server';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { a2aPath, agentCard } from '../../agents/a2a/card.js';
 import { KnowledgeAgentExecutor, stateKeys } from '../../agents/a2a/executor.js';
 import { RecentTaskStore } from '../../agents/a2a/task-store.js';
-import { insufficientScopeChallenge, invalidTokenChallenge, missingTokenChallenge, parseBearer } from '../../agents/mcp/auth.js';
 import type { BearerAuthenticator } from '../../identity/oauth/bearer.js';
-import { principalScopes } from '../../identity/oauth/scopes.js';
 import type { OwnerQueries } from '../../knowledge/query/owner-query.js';
 import type { Metrics } from '../../ops/metrics.js';
-import { sendProblem } from '../problem.js';
+import { bearerAuth, principalOf } from '../bearer-auth.js';
+import { openSseStream } from '../sse-writer.js';
 import { errorResponses } from '../schemas.js';
 import type { App } from '../types.js';
 
@@ -32,6 +30,8 @@ export interface A2aRouteOptions {
   bearer: BearerAuthenticator;
   queries: OwnerQueries;
   metrics?: Metrics | undefined;
+  /** A `: ping` comment this often on a quiet stream (the query stream's setting). */
+  heartbeatMs?: number;
 }
 
 class AccountUser implements User {
@@ -72,26 +72,7 @@ export async function a2aRoutes(app: App, options: A2aRouteOptions): Promise<voi
     for (const controller of streams) controller.abort();
   });
 
-  async function authenticate(request: FastifyRequest, reply: FastifyReply) {
-    const parsed = parseBearer(request.headers.authorization);
-    if (parsed.kind === 'none') {
-      reply.header('www-authenticate', missingTokenChallenge({ resource, scope: 'kb:read' }));
-      return sendProblem(reply, publicUrl, 'unauthorized', `Send Authorization: Bearer <access token for ${resource}>.`);
-    }
-    const identity = parsed.kind === 'token' ? await options.bearer.authenticate(parsed.token, resource) : undefined;
-    if (!identity) {
-      const description = 'The access token is invalid, expired, revoked or not meant for this resource.';
-      reply.header('www-authenticate', invalidTokenChallenge({ resource }, description));
-      return sendProblem(reply, publicUrl, 'unauthorized', description);
-    }
-    if (!principalScopes(identity.scopes.join(' ')).has('kb:read')) {
-      const description = 'Asking a knowledge base needs the kb:read scope.';
-      reply.header('www-authenticate', insufficientScopeChallenge({ resource, scope: 'kb:read' }, description));
-      return sendProblem(reply, publicUrl, 'forbidden', description, { requiredScope: 'kb:read' });
-    }
-    request.a2aAccount = identity.accountId;
-    return undefined;
-  }
+  const authenticate = bearerAuth({ publicUrl, resource, authenticator: options.bearer, scopes: ['kb:read'] });
 
   await app.register(async (scope) => {
     // The A2A media type is JSON too.
@@ -105,7 +86,7 @@ export async function a2aRoutes(app: App, options: A2aRouteOptions): Promise<voi
       const id = (body?.id as string | number | undefined) ?? null;
       const controller = new AbortController();
       const context = new ServerCallContext({
-        user: new AccountUser(request.a2aAccount as string),
+        user: new AccountUser(principalOf(request).accountId),
         requestedVersion: version,
         state: new Map<string, unknown>([
           [stateKeys.signal, controller.signal],
@@ -124,39 +105,24 @@ export async function a2aRoutes(app: App, options: A2aRouteOptions): Promise<voi
 
       // SSE: one JSON-RPC response per event; the client leaving (or shutdown) cancels the answer.
       const stream = result;
-      const res = reply.raw;
-      reply.hijack();
+      const sse = openSseStream(reply, { heartbeatMs: options.heartbeatMs });
       streams.add(controller);
-      res.once('close', () => {
+      sse.signal.addEventListener('abort', () => {
         controller.abort();
         void stream.return(undefined);
       });
-      res.writeHead(200, {
-        ...(reply.getHeaders() as Record<string, string>),
-        'content-type': 'text/event-stream; charset=utf-8',
-        'cache-control': 'no-cache, no-transform',
-        'x-accel-buffering': 'no',
-        connection: 'keep-alive',
-      });
       try {
         for await (const event of stream) {
-          if (res.writableEnded || res.destroyed) break;
-          res.write(formatSSEEvent(event));
+          if (sse.closed) break;
+          await sse.write(formatSSEEvent(event));
         }
       } catch (error) {
         request.log.warn({ err: error }, 'a2a stream failed');
-        if (!res.writableEnded) res.write(formatSSEErrorEvent({ jsonrpc: '2.0', id, error: mapError(error) }));
+        await sse.write(formatSSEErrorEvent({ jsonrpc: '2.0', id, error: mapError(error) }));
       } finally {
         streams.delete(controller);
-        if (!res.writableEnded) res.end();
+        sse.finish();
       }
     });
   });
-}
-
-declare module 'fastify' {
-  interface FastifyRequest {
-    /** The account an A2A request acts for, once authenticated. */
-    a2aAccount?: string;
-  }
 }

@@ -4,7 +4,7 @@
  * They need the OAuth resource server (bearer tokens), so app.ts mounts them
  * with it.
  */
-import type { RateLimiter } from '../../adapters/limits/port.js';
+import type { RateLimiter } from '../../ports/rate-limiter.js';
 import { a2aPath, agentCardPath } from '../../agents/a2a/card.js';
 import { serverCardType } from '../../agents/mcp/server-card.js';
 import type { Config } from '../../config.js';
@@ -62,5 +62,5 @@ export async function agentRoutes(app: App, deps: AgentRouteDeps): Promise<void>
     services: { publicUrl: config.publicUrl, knowledge: deps.knowledge, keys: deps.keys, queries, metrics: deps.metrics, toolTimeLimitMs: deps.config.toolTimeLimitMs },
     bodyLimit: config.uploadMaxBytes * 2 + 65_536,
   });
-  await a2aRoutes(app, { publicUrl: config.publicUrl, resource: oauth.resources.rest, bearer: oauth.bearer, queries, metrics: deps.metrics });
+  await a2aRoutes(app, { publicUrl: config.publicUrl, resource: oauth.resources.rest, bearer: oauth.bearer, queries, metrics: deps.metrics, heartbeatMs: config.sseHeartbeatSeconds * 1000 });
 }

@@ -2,24 +2,10 @@
 import { Type } from 'typebox';
 import type { ApiKeyService } from '../../knowledge/keys/api-key-service.js';
 import { accountOf } from '../plugins/auth.js';
-import { accountSecurity as security, errorResponses, RagIdParams } from '../schemas.js';
+import { accountSecurity as security, ApiKeyList, ApiKey as ApiKeyView, CreatedKey, CreateKeyBody, errorResponses, RagIdParams, UpdateKeyBody } from '../schemas.js';
 import type { App } from '../types.js';
 
 const tags = ['API keys'];
-const Domains = Type.Array(Type.String({ minLength: 1, maxLength: 253 }), {
-  maxItems: 50,
-  description: 'Hosts allowed to call with this key from a browser: `shop.example.com`, `*.example.com` (subdomains), `localhost`.',
-});
-const ApiKeyView = Type.Object(
-  {
-    keyId: Type.String(),
-    name: Type.Union([Type.String(), Type.Null()]),
-    prefix: Type.String({ description: 'The start of the key, to tell keys apart' }),
-    allowedDomains: Type.Array(Type.String()),
-    createdAt: Type.String({ format: 'date-time' }),
-  },
-  { $id: 'ApiKey' },
-);
 const KeyParams = Type.Object({ ragId: Type.String({ maxLength: 64 }), keyId: Type.String({ maxLength: 64 }) });
 
 export function apiKeyRoutes(app: App, keys: ApiKeyService): void {
@@ -34,11 +20,8 @@ export function apiKeyRoutes(app: App, keys: ApiKeyService): void {
         security,
         summary: 'Generate a live query key (shown once)',
         params: RagIdParams,
-        body: Type.Object({ name: Type.Optional(Type.Union([Type.String({ maxLength: 80 }), Type.Null()])), allowedDomains: Domains }, { additionalProperties: false }),
-        response: {
-          201: Type.Object({ key: ApiKeyView, apiKey: Type.String({ description: 'The full key. It is shown only in this response.' }) }),
-          ...errorResponses(401, 404, 422),
-        },
+        body: CreateKeyBody,
+        response: { 201: CreatedKey, ...errorResponses(401, 404, 422) },
       },
     },
     async (request, reply) => {
@@ -51,7 +34,7 @@ export function apiKeyRoutes(app: App, keys: ApiKeyService): void {
     '/api/v1/knowledge-bases/:ragId/keys',
     {
       onRequest: app.requireAccount('kb:read'),
-      schema: { tags, security, summary: 'List keys (prefix only)', params: RagIdParams, response: { 200: Type.Object({ items: Type.Array(ApiKeyView) }), ...errorResponses(401, 404) } },
+      schema: { tags, security, summary: 'List keys (prefix only)', params: RagIdParams, response: { 200: ApiKeyList, ...errorResponses(401, 404) } },
     },
     async (request) => ({ items: (await keys.list(accountOf(request), request.params.ragId)).map(view) }),
   );
@@ -65,10 +48,7 @@ export function apiKeyRoutes(app: App, keys: ApiKeyService): void {
         security,
         summary: "Change a key's name or domain whitelist",
         params: KeyParams,
-        body: Type.Object(
-          { name: Type.Optional(Type.Union([Type.String({ maxLength: 80 }), Type.Null()])), allowedDomains: Type.Optional(Domains) },
-          { additionalProperties: false, minProperties: 1 },
-        ),
+        body: UpdateKeyBody,
         response: { 200: ApiKeyView, ...errorResponses(401, 404, 422) },
       },
     },

@@ -3,11 +3,13 @@
  * claim_uri). For a verified_email registration it asks for the e-mailed
  * confirmation code (prefilled when the mail's link carries it) and confirms;
  * for an anonymous agent it lets a signed-in person take ownership of the
- * agent's account (its knowledge bases join the person's account and the
- * agent keeps working as that account). Forms POST here with a CSRF token.
+ * agent's account: its knowledge bases join the person's account, and the
+ * person chooses what the agent keeps — only what it made (preselected) or
+ * the whole account (see ClaimService). Forms POST here with a CSRF token.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ClaimPageState, ClaimService } from '../../identity/oauth/claim-service.js';
+import type { AgentAccess } from '../../identity/oauth/model.js';
 import type { CurrentSession, SignInService } from '../../identity/sign-in-service.js';
 import { addFormParser } from '../form-body.js';
 import { checkFormCsrf, errorLine, formCsrf, hidden, paragraph, sendPage } from '../page.js';
@@ -25,6 +27,15 @@ function maskEmail(email: string): string {
   const [local = '', domain = ''] = email.split('@');
   return `${local.slice(0, 1)}…@${domain}`;
 }
+
+/** The consent choice, in plain words; the safe one comes first and is preselected. */
+const accessChoice = `<fieldset><legend>What may the agent use afterwards?</legend>
+<p><label><input type="radio" name="access" value="own" checked> <strong>Only what it made</strong> (recommended): the agent can see and change the knowledge bases it created, before and after today, and nothing else in your account.</label></p>
+<p><label><input type="radio" name="access" value="account"> <strong>Everything in my account</strong>: the agent can read, change and delete all your knowledge bases and their keys, including the ones you made yourself.</label></p>
+</fieldset>`;
+
+/** Anything but an explicit "account" keeps the agent to what it made. */
+const accessFrom = (value: string | null): AgentAccess => (value === 'account' ? 'account' : 'own');
 
 export async function claimPageRoutes(app: App, claims: ClaimService, signIn: SignInService, options: ClaimPageOptions): Promise<void> {
   const { publicUrl, secureCookies } = options;
@@ -78,8 +89,9 @@ ${errorLine(extra.error)}<form method="post" action="/claim">${hidden('claim', c
       case 'adopt': {
         if (!current) return sendPage(reply, 200, 'Take ownership of an agent', emailForm(signInContext(code, csrf)));
         const body = `${paragraph(`You are signed in as ${current.account.email ?? current.account.accountId}.`)}
-${paragraph("Taking ownership moves this agent's knowledge bases into your account. The agent keeps working with the credentials it has, now as part of your account.")}
+${paragraph("Taking ownership moves this agent's knowledge bases into your account, where you can see and manage them. The agent keeps working with the credentials it already has.")}
 ${errorLine(extra.error)}<form method="post" action="/claim">${hidden('claim', code)}${hidden('csrf', csrf)}
+${accessChoice}
 <button type="submit" name="action" value="adopt">Take ownership</button></form>`;
         return sendPage(reply, 200, 'Take ownership of an agent', body);
       }
@@ -115,8 +127,13 @@ ${errorLine(extra.error)}<form method="post" action="/claim">${hidden('claim', c
         if (step.kind === 'page') return sendPage(reply, 200, 'Take ownership of an agent', step.body);
         return reply.header('cache-control', 'no-store').redirect(`/claim?code=${encodeURIComponent(code)}`, 303);
       } else if (action === 'adopt' && current) {
-        if (await claims.adopt(code, current.account.accountId)) {
-          return sendPage(reply, 200, 'Done', paragraph("The agent's knowledge bases are now in your account, and the agent works as part of it."));
+        const access = accessFrom(form.get('access'));
+        if (await claims.adopt(code, current.account.accountId, access)) {
+          const done =
+            access === 'own'
+              ? "The agent's knowledge bases are now in your account. The agent can use only the knowledge bases it made; the rest of your account stays out of its reach."
+              : "The agent's knowledge bases are now in your account, and the agent can use everything in your account.";
+          return sendPage(reply, 200, 'Done', paragraph(done));
         }
       }
       return render(reply, await claims.pageState(code), code, formCsrf(request, reply, current, secureCookies), current);

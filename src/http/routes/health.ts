@@ -8,6 +8,7 @@ import { Type } from 'typebox';
 import { DomainError } from '../../errors.js';
 import type { Metrics } from '../../ops/metrics.js';
 import type { App } from '../types.js';
+import { parseBearer } from '../bearer-auth.js';
 
 /** A dependency readiness checks, e.g. the database or Redis. */
 export interface ReadinessCheck {
@@ -98,8 +99,8 @@ function singleFlight<T>(run: () => Promise<T>): () => Promise<T> {
 function bearerMatcher(token: string): (authorization: string | undefined) => boolean {
   const expected = createHash('sha256').update(token).digest();
   return (authorization) => {
-    const match = /^Bearer +(\S+)$/i.exec(authorization ?? '');
-    return match !== null && timingSafeEqual(createHash('sha256').update(match[1] ?? '').digest(), expected);
+    const credential = parseBearer({ authorization: authorization === undefined ? [] : [authorization] });
+    return credential.kind === 'token' && timingSafeEqual(createHash('sha256').update(credential.token).digest(), expected);
   };
 }
 

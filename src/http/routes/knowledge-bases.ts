@@ -7,6 +7,7 @@ import {
   CreateKnowledgeBaseBody,
   errorResponses,
   KnowledgeBase as KnowledgeBaseSchema,
+  KnowledgeBaseList,
   RagIdParams,
   UpdateKnowledgeBaseBody,
 } from '../schemas.js';
@@ -50,7 +51,7 @@ export function knowledgeBaseRoutes(app: App, knowledge: KnowledgeService): void
         tags,
         security,
         summary: 'List your knowledge bases',
-        response: { 200: Type.Object({ items: Type.Array(KnowledgeBaseSchema), limit: Type.Integer() }), ...errorResponses(401) },
+        response: { 200: KnowledgeBaseList, ...errorResponses(401) },
       },
     },
     async (request) => {

@@ -10,18 +10,11 @@
  */
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import {
-  insufficientScopeChallenge,
-  invalidTokenChallenge,
-  missingTokenChallenge,
-  missingToolScope,
-  originAllowed,
-  parseBearer,
-} from '../../agents/mcp/auth.js';
+import { missingToolScope, originAllowed } from '../../agents/mcp/auth.js';
 import type { McpCaller, McpServices } from '../../agents/mcp/context.js';
 import { createMcpServer } from '../../agents/mcp/server.js';
 import type { BearerAuthenticator } from '../../identity/oauth/bearer.js';
-import { principalScopes } from '../../identity/oauth/scopes.js';
+import { bearerAuth, insufficientScope, principalOf, sendRefusal } from '../bearer-auth.js';
 import { sendProblem } from '../problem.js';
 import type { App } from '../types.js';
 
@@ -36,12 +29,6 @@ export interface McpRouteOptions {
   bodyLimit: number;
 }
 
-declare module 'fastify' {
-  interface FastifyRequest {
-    mcpCaller?: McpCaller;
-  }
-}
-
 const path = '/api/mcp';
 
 function rpcError(reply: FastifyReply, status: number, code: number, message: string): FastifyReply {
@@ -51,24 +38,21 @@ function rpcError(reply: FastifyReply, status: number, code: number, message: st
 export async function mcpRoutes(app: App, options: McpRouteOptions): Promise<void> {
   const { publicUrl, resource, bearer } = options;
 
-  async function authenticate(request: FastifyRequest, reply: FastifyReply) {
-    if (!originAllowed(request.headers.origin, publicUrl, options.devMode)) {
-      return sendProblem(reply, publicUrl, 'forbidden', `Requests from the origin ${String(request.headers.origin).slice(0, 200)} are not accepted by the MCP endpoint.`);
-    }
-    const parsed = parseBearer(request.headers.authorization);
-    if (parsed.kind === 'none') {
-      reply.header('www-authenticate', missingTokenChallenge({ resource, scope: 'mcp' }));
-      return sendProblem(reply, publicUrl, 'unauthorized', 'Send Authorization: Bearer <access token for this MCP server>.');
-    }
-    const identity = parsed.kind === 'token' ? await bearer.authenticate(parsed.token, resource) : undefined;
-    if (!identity) {
-      const description = 'The access token is invalid, expired, revoked or not meant for this resource.';
-      reply.header('www-authenticate', invalidTokenChallenge({ resource }, description));
-      return sendProblem(reply, publicUrl, 'unauthorized', description);
-    }
-    request.mcpCaller = { accountId: identity.accountId, scopes: principalScopes(identity.scopes.join(' ')), requestId: request.id, log: request.log };
-    return undefined;
+  async function checkOrigin(request: FastifyRequest, reply: FastifyReply) {
+    if (originAllowed(request.headers.origin, publicUrl, options.devMode)) return undefined;
+    return sendProblem(reply, publicUrl, 'forbidden', `Requests from the origin ${String(request.headers.origin).slice(0, 200)} are not accepted by the MCP endpoint.`);
   }
+  // Any valid token for this resource gets in; each tool's scope is checked per message below.
+  const authenticate = [
+    checkOrigin,
+    bearerAuth({
+      publicUrl,
+      resource,
+      authenticator: bearer,
+      challengeScope: 'mcp',
+      missingDescription: 'Send Authorization: Bearer <access token for this MCP server>.',
+    }),
+  ];
 
   await app.register(async (scope) => {
     // The body is read as text and parsed here, so a non-JSON body gets the transport's own answers (415, -32700).
@@ -76,7 +60,8 @@ export async function mcpRoutes(app: App, options: McpRouteOptions): Promise<voi
     scope.addContentTypeParser('*', { parseAs: 'string', bodyLimit: options.bodyLimit }, (_request, body, done) => done(null, body));
 
     scope.post(path, { onRequest: authenticate, bodyLimit: options.bodyLimit, schema: { hide: true } }, async (request, reply) => {
-      const caller = request.mcpCaller as McpCaller;
+      const principal = principalOf(request);
+      const caller: McpCaller = { accountId: principal.accountId, scopes: principal.scopes, requestId: request.id, log: request.log };
       const contentType = request.headers['content-type']?.split(';')[0]?.trim().toLowerCase();
       if (contentType !== 'application/json') return rpcError(reply, 415, -32000, 'Unsupported Media Type: Content-Type must be application/json');
       let message: unknown;
@@ -87,9 +72,7 @@ export async function mcpRoutes(app: App, options: McpRouteOptions): Promise<voi
       }
       const missing = missingToolScope(message, caller.scopes);
       if (missing) {
-        const description = `This tool needs the ${missing} scope, which the access token does not carry.`;
-        reply.header('www-authenticate', insufficientScopeChallenge({ resource, scope: missing }, description));
-        return sendProblem(reply, publicUrl, 'forbidden', description, { requiredScope: missing });
+        return sendRefusal(reply, publicUrl, insufficientScope(resource, missing, `This tool needs the ${missing} scope, which the access token does not carry.`));
       }
 
       const server = createMcpServer(caller, options.services);

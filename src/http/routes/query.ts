@@ -4,66 +4,20 @@
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { type Static, Type } from 'typebox';
-import { rateLimitHeaders } from '../../adapters/limits/headers.js';
-import type { LimitDecision } from '../../adapters/limits/port.js';
-import { combineDecisions } from '../../adapters/limits/rules.js';
+import { rateLimitHeaders } from '../../limits/headers.js';
+import type { LimitDecision } from '../../ports/rate-limiter.js';
+import { combineDecisions } from '../../limits/rules.js';
 import type { Metrics } from '../../ops/metrics.js';
 import type { AdmittedQuery, QueryService } from '../../knowledge/query/query-service.js';
 import { corsHeadersFor, queryPaths } from '../plugins/query-cors.js';
-import { errorResponses } from '../schemas.js';
+import { Answer as AnswerSchema, errorResponses, QueryBody, SearchBody, SearchResults } from '../schemas.js';
 import type { App } from '../types.js';
 import { TurnQueue } from '../turn-queue.js';
 import { ActiveStreams, streamAnswer } from './query-stream.js';
+import { abortOnClose } from '../abort-on-close.js';
 
 const tags = ['Query'];
 const security = [{ apiKey: [] }];
-
-/** One earlier turn of the visitor's chat; QueryService checks the trimmed length (checkedConversation). */
-const Turn = Type.Object(
-  {
-    role: Type.Enum(['user', 'assistant']),
-    content: Type.String({ maxLength: 10_000, description: '1 to 2,000 characters after trimming' }),
-  },
-  { additionalProperties: false },
-);
-const QueryBody = Type.Object(
-  {
-    ragId: Type.String({ minLength: 1, maxLength: 64 }),
-    query: Type.String({ maxLength: 20_000, description: '1 to 4,000 characters after trimming' }),
-    conversation: Type.Optional(
-      Type.Array(Turn, {
-        maxItems: 10,
-        description:
-          'Optional. The earlier turns of this chat, oldest first (at most 10: send the most recent), so that a follow-up such as ' +
-          '"And how much is that?" is understood in context. The server keeps no conversation state. `query` is the new question; ' +
-          'do not repeat it here. Invalid turns → 422 `validation_failed` with the location, e.g. `/body/conversation/3/content`.',
-      }),
-    ),
-  },
-  { additionalProperties: false },
-);
-const SearchBody = Type.Object(
-  {
-    ragId: Type.String({ minLength: 1, maxLength: 64 }),
-    query: Type.String({ maxLength: 20_000 }),
-    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 50, default: 10 })),
-  },
-  { additionalProperties: false },
-);
-export const CitationSchema = Type.Object({
-  sourceName: Type.String(),
-  recordId: Type.String(),
-  passage: Type.String({ description: 'The text of the record (or the sentences) the answer used' }),
-  score: Type.Number(),
-});
-const AnswerSchema = Type.Object({
-  answer: Type.String({ description: 'Plain text; [n] cites sources[n-1]' }),
-  sources: Type.Array(CitationSchema),
-  grounded: Type.Boolean({ description: 'False when the records do not answer the question' }),
-  cached: Type.Boolean(),
-  fallback: Type.Optional(Type.Boolean({ description: "Present and true when the built-in extractive answer replaced the language model's (the model failed, timed out, or cited no passage)" })),
-  requestId: Type.String(),
-});
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -71,8 +25,6 @@ declare module 'fastify' {
     ipLimit?: LimitDecision;
   }
 }
-
-export type QueryBody = Static<typeof QueryBody>;
 
 export function admitFrom(queries: QueryService, request: FastifyRequest, body: QueryBody): Promise<AdmittedQuery> {
   const apiKey = request.headers['x-api-key'];
@@ -90,18 +42,6 @@ export function admitFrom(queries: QueryService, request: FastifyRequest, body: 
 export function queryHeaders(request: FastifyRequest, decision?: LimitDecision): Record<string, string> {
   const decisions = [request.ipLimit, decision].filter((d): d is LimitDecision => d !== undefined);
   return { ...corsHeadersFor(request), ...(decisions.length ? rateLimitHeaders(combineDecisions(...decisions)) : {}) };
-}
-
-/**
- * A signal that fires when the client goes away before the response is complete (for an answer
- * that waits on a model). Not request.raw's 'close': that fired when the body was read.
- */
-function abortOnClose(reply: FastifyReply): AbortSignal {
-  const controller = new AbortController();
-  reply.raw.once('close', () => {
-    if (!reply.raw.writableFinished) controller.abort();
-  });
-  return controller.signal;
 }
 
 export function queryRoutes(app: App, queries: QueryService, metrics: Metrics, heartbeatMs: number): void {
@@ -156,13 +96,7 @@ export function queryRoutes(app: App, queries: QueryService, metrics: Metrics, h
         security,
         summary: 'Ranked records for a query, without an answer',
         body: SearchBody,
-        response: {
-          200: Type.Object({
-            results: Type.Array(Type.Object({ recordId: Type.String(), sourceName: Type.String(), passage: Type.String(), score: Type.Number() })),
-            requestId: Type.String(),
-          }),
-          ...errorResponses(401, 403, 422, 429),
-        },
+        response: { 200: SearchResults, ...errorResponses(401, 403, 422, 429) },
       },
     },
     async (request, reply) => {

@@ -10,15 +10,10 @@ import { Type } from 'typebox';
 import { DomainError } from '../../errors.js';
 import type { SignedIn, SignInService } from '../../identity/sign-in-service.js';
 import { csrfCookie, sessionCookie } from '../plugins/auth.js';
-import { errorResponses } from '../schemas.js';
+import { errorResponses, Session as SessionView, SignInStarted, StartSignInBody, VerifySignInBody } from '../schemas.js';
 import type { App } from '../types.js';
 
 const tags = ['Sign-in'];
-const Email = Type.String({ minLength: 3, maxLength: 254, description: 'The address to sign in with' });
-const SessionView = Type.Object({
-  account: Type.Object({ accountId: Type.String(), email: Type.Union([Type.String(), Type.Null()]) }),
-  csrfToken: Type.String({ description: 'Echo in the X-CSRF-Token header on cookie-authenticated writes' }),
-});
 
 export function signInRoutes(app: App, signIn: SignInService, secureCookies: boolean): void {
   const cookieBase = { path: '/', sameSite: 'lax' as const, secure: secureCookies };
@@ -41,8 +36,8 @@ export function signInRoutes(app: App, signIn: SignInService, secureCookies: boo
         summary: 'E-mail a one-time sign-in code',
         description:
           'Always 202 with the same body for a valid address: whether or not it has an account, codes are pending, or its mail budget (5 codes per 10 minutes) is spent, in which case no further mail is sent. Earlier codes stay valid. 429 only when this client started too many sign-ins.',
-        body: Type.Object({ email: Email }, { additionalProperties: false }),
-        response: { 202: Type.Object({ sent: Type.Boolean(), expiresInSeconds: Type.Integer() }), ...errorResponses(422, 429) },
+        body: StartSignInBody,
+        response: { 202: SignInStarted, ...errorResponses(422, 429) },
       },
     },
     async (request, reply) => {
@@ -59,7 +54,7 @@ export function signInRoutes(app: App, signIn: SignInService, secureCookies: boo
         summary: 'Exchange the code for a session',
         description:
           'Any of the address\'s pending codes works once, and signing in uses them all up. Every failure is the same 400 invalid_code (it does not say whether a code is pending); 429 when this client sent too many wrong codes.',
-        body: Type.Object({ email: Email, code: Type.String({ minLength: 1, maxLength: 20 }) }, { additionalProperties: false }),
+        body: VerifySignInBody,
         response: { 200: SessionView, ...errorResponses(400, 422, 429) },
       },
     },

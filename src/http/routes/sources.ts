@@ -10,6 +10,7 @@ import type { KnowledgeService, Upload } from '../../knowledge/knowledge-service
 import { accountOf } from '../plugins/auth.js';
 import { accountSecurity, defaultPageSize, errorResponses, PageQuery, PasteBody, pageOf, RagIdParams, Source, SourceParams, UploadReport } from '../schemas.js';
 import type { App } from '../types.js';
+import { abortOnClose } from '../abort-on-close.js';
 
 const tags = ['Sources'];
 const security = accountSecurity;
@@ -33,7 +34,7 @@ async function readMultipartUpload(parts: AsyncIterableIterator<MultipartFile | 
       const format = detectFormat(part.filename, part.mimetype);
       if (!format) {
         part.file.resume();
-        throw new DomainError('unsupported_media_type', `"${cleanSourceName(part.filename)}" is not a .json, .jsonl, .txt or .md file.`);
+        throw new DomainError('unsupported_media_type', `"${cleanSourceName(part.filename)}" is not a .json, .jsonl, .txt, .md, .csv, .pdf or .html file.`);
       }
       upload = { name: cleanSourceName(part.filename), format, bytes: await part.toBuffer() };
     } else if (part.fieldname === 'name' && typeof part.value === 'string' && part.value.trim()) {
@@ -58,21 +59,25 @@ export function sourceRoutes(app: App, knowledge: KnowledgeService, uploadMaxByt
         security,
         summary: 'Upload a file or paste text',
         description:
-          'Multipart: one `.json`, `.jsonl`, `.txt` or `.md` file in the field `file` (optional field `name`). JSON: `{name, text, format}`. ' +
-          'Records are fingerprinted; duplicates use no quota; an upload that does not fit the free slots is refused whole (409 quota_exceeded), as is one of more records than one upload may hold (413 too_many_records).',
+          'Multipart: one `.json`, `.jsonl`/`.ndjson`, `.txt`, `.md`, `.csv`, `.pdf` or `.html`/`.htm` file in the field `file` (optional field `name`); ' +
+          'the format is taken from the extension, else from the part\'s content type (`text/csv`, `application/pdf`, `text/html`, …). JSON: `{name, text, format}`. ' +
+          'CSV rows become Q&A, product or text records by their header names; a PDF becomes one record per page of its text layer (a scanned PDF without one is refused, 422); HTML keeps its main content, split at headings. ' +
+          'Records are fingerprinted; duplicates use no quota; an upload that does not fit the free slots is refused whole (409 quota_exceeded), as is one of more records than one upload may hold (413 too_many_records). ' +
+          'Uploads wait for a reading thread in one queue per account, served in turn; an account with UPLOAD_QUEUE_PER_ACCOUNT uploads already waiting gets 429 rate_limited (limit "upload_queue") with Retry-After.',
         params: RagIdParams,
         consumes: ['multipart/form-data', 'application/json'],
         // Only the JSON form is validated by schema; the multipart form is streamed and checked by hand,
         // and added to the OpenAPI document by the docs plugin from `x-multipart-body`.
         body: { content: { 'application/json': { schema: PasteBody } } },
         'x-multipart-body': Type.Object({
-          file: Type.String({ format: 'binary', description: 'The .json, .jsonl, .txt or .md file' }),
+          file: Type.String({ format: 'binary', description: 'The .json, .jsonl, .txt, .md, .csv, .pdf or .html file' }),
           name: Type.Optional(Type.String({ description: 'Source name; defaults to the file name' })),
         }),
-        response: { 201: UploadReport, ...errorResponses(401, 404, 409, 413, 415, 422, 503) },
+        response: { 201: UploadReport, ...errorResponses(401, 404, 409, 413, 415, 422, 429, 503) },
       },
     },
     async (request, reply) => {
+      const signal = abortOnClose(reply);
       let upload: Upload;
       if (request.isMultipart()) {
         upload = await readMultipartUpload(request.parts({ limits: { fileSize: uploadMaxBytes, files: 2, fields: 5 } }) as never);
@@ -80,7 +85,7 @@ export function sourceRoutes(app: App, knowledge: KnowledgeService, uploadMaxByt
         const body = request.body as PasteBody;
         upload = { name: cleanSourceName(body.name), format: body.format ?? 'txt', bytes: Buffer.from(body.text, 'utf8') };
       }
-      const report = await knowledge.ingest(accountOf(request), request.params.ragId, upload);
+      const report = await knowledge.ingest(accountOf(request), request.params.ragId, upload, signal);
       return reply.code(201).send(report);
     },
   );

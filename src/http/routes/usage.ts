@@ -1,9 +1,9 @@
 /** `GET /api/v1/knowledge-bases/{ragId}/usage`: queries per day, cache hits, unanswered questions. */
 import { Type } from 'typebox';
-import type { UsageStore } from '../../adapters/storage/port.js';
+import type { UsageStore } from '../../ports/storage.js';
 import { DomainError } from '../../errors.js';
 import { accountOf } from '../plugins/auth.js';
-import { accountSecurity as security, errorResponses, RagIdParams } from '../schemas.js';
+import { accountSecurity as security, errorResponses, RagIdParams, UsageReport } from '../schemas.js';
 import type { App } from '../types.js';
 
 const tags = ['Usage'];
@@ -24,15 +24,7 @@ export function usageRoutes(app: App, usage: UsageStore, limits: UsageLimits, fl
         summary: 'Queries per day, cache hits and unanswered questions',
         params: RagIdParams,
         querystring: Type.Object({ days: Type.Optional(Type.Integer({ minimum: 1, maximum: 365, default: 30 })) }, { additionalProperties: false }),
-        response: {
-          200: Type.Object({
-            days: Type.Array(Type.Object({ day: Type.String(), queries: Type.Integer(), cacheHits: Type.Integer(), unanswered: Type.Integer() })),
-            totals: Type.Object({ queries: Type.Integer(), cacheHits: Type.Integer(), unanswered: Type.Integer() }),
-            unanswered: Type.Array(Type.Object({ question: Type.String(), count: Type.Integer(), lastAskedAt: Type.String() })),
-            limits: Type.Object({ queriesPerMinute: Type.Integer(), queriesPerDay: Type.Integer() }),
-          }),
-          ...errorResponses(401, 404),
-        },
+        response: { 200: UsageReport, ...errorResponses(401, 404) },
       },
     },
     async (request) => {

@@ -1,8 +1,10 @@
 /**
  * The web pages built by Vite into `dist/web` (vite.config.ts): `/` (home)
  * and the dashboard, a single-page app answering `/dashboard` and every path
- * under it. Hashed assets under `/web/assets/` are cached for a year; HTML is
- * revalidated on every visit. Pages carry a strict Content-Security-Policy:
+ * under it. Hashed assets under `/web/assets/` are cached for a year and served
+ * brotli- or gzip-compressed from the `.br` / `.gz` files the build writes next to
+ * them (vite.config.ts), never compressed per request; HTML is revalidated on
+ * every visit. `/favicon.svg` (also answering `/favicon.ico`) is the site's icon. Pages carry a strict Content-Security-Policy:
  * scripts, styles and connections from our own origin only, no framing
  * (except the widget preview, which the dashboard frames).
  */
@@ -85,6 +87,9 @@ async function builtStylesheet(root: string): Promise<string | undefined> {
   }
 }
 
+/** The site's icon: the brand blue rounded square with a white "G" stroke. */
+export const faviconSvg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="7" fill="#2454d6"/><path d="M22 11.5A7 7 0 1 0 23 18h-6" fill="none" stroke="#fff" stroke-width="3.2" stroke-linecap="round" stroke-linejoin="round"/></svg>`;
+
 /** Stable, unhashed URL of the pages' stylesheet (the dashboard's, or the fallback above). */
 export const pageStylesheetPath = '/web/pages.css';
 
@@ -105,7 +110,12 @@ export async function webRoutes(app: App, options: WebOptions = {}): Promise<voi
       wildcard: true,
       // Vite names every asset by its content hash: it never changes under the same URL.
       cacheControl: false,
-      setHeaders: (res) => res.setHeader('cache-control', 'public, max-age=31536000, immutable'),
+      // `<file>.br` / `<file>.gz` written by the build, sent with Content-Encoding when accepted.
+      preCompressed: true,
+      setHeaders: (res) => {
+        res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+        res.setHeader('vary', 'Accept-Encoding');
+      },
       schemaHide: true,
     });
   });
@@ -127,6 +137,15 @@ export async function webRoutes(app: App, options: WebOptions = {}): Promise<voi
   }
 
   const hide = { schema: { hide: true } };
+  for (const url of ['/favicon.svg', '/favicon.ico']) {
+    app.get(url, hide, async (_request, reply) =>
+      reply
+        .header('cache-control', 'public, max-age=86400')
+        .header('x-content-type-options', 'nosniff')
+        .type('image/svg+xml')
+        .send(faviconSvg),
+    );
+  }
   // The server-rendered pages (src/http/page.ts) link this stable URL to share the dashboard's look.
   app.get(pageStylesheetPath, hide, async (_request, reply) =>
     reply

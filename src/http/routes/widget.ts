@@ -14,31 +14,24 @@
  * anyway (it is in the page's HTML); the whitelist is what protects it, and
  * the request log drops query strings.
  */
-import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import type { QueryService } from '../../knowledge/query/query-service.js';
+import { type CompressedFile, compressFile, sendCompressed } from '../compressed.js';
 import { sendProblem } from '../problem.js';
 import { corsHeadersFor } from '../plugins/query-cors.js';
-import { errorResponses, Theme } from '../schemas.js';
+import { errorResponses, WidgetConfig } from '../schemas.js';
 import type { App } from '../types.js';
 
 /** From `src/http/routes` (tsx) and `dist/http/routes` (built) alike: `<project>/dist/widget/widget.js`. */
 export const widgetBundlePath = fileURLToPath(new URL('../../../dist/widget/widget.js', import.meta.url));
 
-const WidgetConfig = Type.Object({
-  botName: Type.String(),
-  greeting: Type.Union([Type.String(), Type.Null()]),
-  theme: Theme,
-  allowed: Type.Literal(true),
-});
-
 interface Bundle {
   mtimeMs: number;
-  body: Buffer;
-  etag: string;
+  /** The bundle with its brotli and gzip forms, made once per build (never per request). */
+  file: Promise<CompressedFile>;
 }
 
 export interface WidgetRouteOptions {
@@ -51,15 +44,21 @@ export function widgetRoutes(app: App, queries: QueryService, options: WidgetRou
   const bundlePath = options.bundlePath ?? widgetBundlePath;
   let cached: Bundle | undefined;
 
-  /** The bundle, re-read only when the file changes (a rebuild while the service runs is picked up). */
-  async function bundle(): Promise<Bundle | undefined> {
+  /**
+   * The bundle, re-read and re-compressed only when the file changes (a rebuild while the service
+   * runs is picked up); concurrent first requests share one read and one compression.
+   */
+  async function bundle(): Promise<CompressedFile | undefined> {
     const stat = await fs.stat(bundlePath).catch(() => undefined);
     if (!stat) return undefined;
     if (cached?.mtimeMs !== stat.mtimeMs) {
-      const body = await fs.readFile(bundlePath);
-      cached = { mtimeMs: stat.mtimeMs, body, etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"` };
+      const file = fs.readFile(bundlePath).then(compressFile);
+      cached = { mtimeMs: stat.mtimeMs, file };
+      file.catch(() => {
+        if (cached?.file === file) cached = undefined;
+      });
     }
-    return cached;
+    return cached.file.catch(() => undefined);
   }
 
   app.get('/widget.js', { schema: { hide: true } }, async (request: FastifyRequest, reply: FastifyReply) => {
@@ -72,10 +71,8 @@ export function widgetRoutes(app: App, queries: QueryService, options: WidgetRou
       .header('content-type', 'text/javascript; charset=utf-8')
       .header('cache-control', 'public, max-age=300')
       .header('access-control-allow-origin', '*')
-      .header('cross-origin-resource-policy', 'cross-origin')
-      .header('etag', found.etag);
-    if (request.headers['if-none-match'] === found.etag) return reply.code(304).send();
-    return reply.send(found.body);
+      .header('cross-origin-resource-policy', 'cross-origin');
+    return sendCompressed(request, reply, found);
   });
 
   app.get(

@@ -6,14 +6,21 @@
  * code reuse) kills its access tokens too. Verification checks the signature,
  * `typ`, issuer, audience, expiry, and that the grant still stands; the
  * account acting is the grant's (which follows an adoption, see ClaimService).
+ * A token must also look like one we issue: `iat` and `exp` present, `iat`
+ * not in the future and `exp − iat` no longer than our lifetime (plus the
+ * skew). We only ever mint 15-minute tokens, so a longer one carrying our
+ * signature means a leaked key or a bug; refusing it keeps such a token from
+ * working for years (docs/security.md §8).
  */
 import { randomBytes } from 'node:crypto';
 import { errors, jwtVerify, SignJWT } from 'jose';
-import type { OAuthStore } from '../../adapters/storage/port.js';
+import type { OAuthStore } from '../../ports/storage.js';
 import type { Grant } from './model.js';
 import { type OAuthKeys, signingAlg } from './signing-keys.js';
 
 export const accessTokenLifetimeSeconds = 900;
+/** Clock skew tolerated between instances, in seconds. */
+const skewSeconds = 5;
 const jwtShape = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/;
 
 export interface VerifiedAccessToken {
@@ -64,7 +71,7 @@ export class AccessTokens {
         ...(audience === undefined ? {} : { audience }),
         typ: 'at+jwt',
         algorithms: [signingAlg],
-        clockTolerance: 5,
+        clockTolerance: skewSeconds,
         currentDate: this.now(),
         requiredClaims: ['sub', 'jti', 'iat', 'exp', 'client_id', 'sid'],
       }));
@@ -73,6 +80,7 @@ export class AccessTokens {
     }
     const { sid, client_id: clientId, scope, jti, iat, exp, aud } = payload;
     if (typeof sid !== 'string' || typeof clientId !== 'string' || typeof jti !== 'string') return undefined;
+    if (!withinOurLifetime(iat, exp, this.now().getTime() / 1000)) return undefined;
     const grant = await this.store.getGrant(sid);
     if (!grant || grant.revokedAt !== null || grant.clientId !== clientId) return undefined;
     return {
@@ -86,4 +94,10 @@ export class AccessTokens {
       expiresAt: Number(exp),
     };
   }
+}
+
+/** `iat` and `exp` as this server sets them: numbers, `iat` not ahead of now and `exp − iat` at most our lifetime, each give or take the skew. */
+export function withinOurLifetime(iat: unknown, exp: unknown, nowSeconds: number): boolean {
+  if (typeof iat !== 'number' || typeof exp !== 'number' || !Number.isFinite(iat) || !Number.isFinite(exp)) return false;
+  return iat <= nowSeconds + skewSeconds && exp > iat && exp - iat <= accessTokenLifetimeSeconds + skewSeconds;
 }

@@ -7,7 +7,7 @@
  * person, never redirected (RFC 6749 §4.1.2.1); later ones go back to the
  * client with `error`, `state` and `iss`.
  */
-import type { OAuthStore } from '../../adapters/storage/port.js';
+import type { OAuthStore } from '../../ports/storage.js';
 import { randomBase62 } from '../../ids.js';
 import { hashSecret } from '../../secrets.js';
 import { matchRedirectUri } from './client-metadata.js';

@@ -1,16 +1,13 @@
 /**
  * Resolves `Authorization: Bearer` credentials for our protected resources:
  * RFC 9068 access tokens whose `aud` names the resource, and account API keys
- * (`gw_acct_…`) whose grant includes the resource. `verifierFor(resource)`
- * adapts it to the management API's BearerVerifier; the MCP server can call
- * `authenticate(credential, mcpResource)` directly (it also needs `expiresAt`).
+ * (`gw_acct_…`) whose grant includes the resource. Parsing the header, the
+ * challenges and scope checks are the HTTP layer's (`src/http/bearer-auth.ts`).
  */
-import type { OAuthStore } from '../../adapters/storage/port.js';
+import type { OAuthStore } from '../../ports/storage.js';
 import { hashSecret } from '../../secrets.js';
-import type { BearerVerifier } from '../principal.js';
 import type { AccessTokens } from './access-tokens.js';
 import { looksLikeAccountKey } from './credentials.js';
-import { principalScopes } from './scopes.js';
 
 export interface BearerIdentity {
   accountId: string;
@@ -52,14 +49,6 @@ export class BearerAuthenticator {
       kind: 'access_token',
       expiresAt: token.expiresAt,
       grantId: token.grantId,
-    };
-  }
-
-  /** A BearerVerifier for one resource (the management API uses `{PUBLIC_URL}/api/v1`). */
-  verifierFor(resource: string): BearerVerifier {
-    return async (credential) => {
-      const identity = await this.authenticate(credential, resource);
-      return identity ? { accountId: identity.accountId, via: 'bearer', scopes: principalScopes(identity.scopes.join(' ')) } : undefined;
     };
   }
 }

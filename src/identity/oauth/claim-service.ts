@@ -1,19 +1,24 @@
 /**
  * Claims (product.md §6). The agent redeems its `claim_id` once for a bearer
  * token (+ refresh token) or an account API key. The person's side, on the
- * claim page: confirm a verified_email registration with the e-mailed code,
- * or — signed in — take ownership of an anonymous agent's account. Taking
- * ownership merges the agent's account into the person's: its knowledge bases
- * move over, and the agent's client and grants are re-bound, so the agent
- * keeps working with the credentials it holds, now as the person's account.
+ * claim page: confirm a verified_email registration with the e-mailed code
+ * (5 attempts per claim, each taken before the code is compared; then the
+ * registration is locked and the polling agent told so), or — signed in —
+ * take ownership of an anonymous agent's account. Taking ownership moves the
+ * agent's knowledge bases into the person's account; the person chooses what
+ * the agent keeps (AgentAccess): by default only what it made — the agent's
+ * credentials keep acting as its own account, which now reaches just the
+ * knowledge bases it made, before and after (the store enforces this for
+ * every surface: REST, MCP, A2A) — or the whole account, for which the
+ * agent's client and grants are re-bound to the person's account.
  */
-import type { AccountStore, OAuthStore } from '../../adapters/storage/port.js';
+import type { AccountStore, OAuthStore } from '../../ports/storage.js';
 import { newId } from '../../ids.js';
 import { safeEqual } from '../../secrets.js';
-import { claimHash, humanCodeHash, normaliseHumanCode, verificationHash } from './claim-codes.js';
+import { claimHash, humanCodeHash, isHumanCode, verificationHash } from './claim-codes.js';
 import type { Credentials, TokenResponse } from './credentials.js';
 import { invalidGrant, invalidRequest, OAuthError } from './errors.js';
-import type { Claim } from './model.js';
+import type { AgentAccess, Claim } from './model.js';
 import { credentialTypes } from './registration-service.js';
 import { defaultScope, parseResources, type Resources } from './scopes.js';
 
@@ -67,6 +72,10 @@ export class ClaimService {
     if (!claim) throw invalidGrant('Unknown claim_id.', 404);
     if (claim.claimedAt !== null) throw invalidGrant('This claim_id was already redeemed.', 409);
     if (Date.parse(claim.expiresAt) <= at.getTime()) throw new OAuthError('expired_token', 'The claim has expired. Register again.', 410);
+    if (claim.kind === 'verified_email' && claim.confirmedAt === null && claim.attempts >= claimConfirmationMaxAttempts) {
+      // Terminal (RFC 8628 §3.5): polling on would never succeed.
+      throw new OAuthError('access_denied', 'Too many wrong confirmation codes were entered for this registration. Register again.', 403);
+    }
     if (claim.kind === 'verified_email' && claim.confirmedAt === null) {
       throw new OAuthError('authorization_pending', 'The e-mail address is not confirmed yet. Poll again after the person confirms at claim_uri.', 403);
     }
@@ -97,7 +106,7 @@ export class ClaimService {
 
   /** What the claim page shows for the human code in claim_uri. */
   async pageState(code: string): Promise<ClaimPageState> {
-    if (normaliseHumanCode(code).length !== 8) return { state: 'unknown' };
+    if (!isHumanCode(code)) return { state: 'unknown' };
     const claim = await this.store.findClaimByCode(humanCodeHash(code));
     if (!claim) return { state: 'unknown' };
     const at = this.now().getTime();
@@ -118,18 +127,22 @@ export class ClaimService {
     if (page.state === 'locked') return 'locked';
     if (page.state !== 'confirm') return 'not_pending';
     const { claim } = page;
+    // The attempt is taken before the comparison, in one conditional write: however many guesses
+    // arrive at once, no more than claimConfirmationMaxAttempts are ever compared.
+    if (!(await this.store.reserveClaimAttempt(claim.claimHash, claimConfirmationMaxAttempts, this.now().toISOString()))) {
+      return (await this.pageState(code)).state === 'locked' ? 'locked' : 'not_pending';
+    }
     if (!claim.verificationHash || !claim.email || !safeEqual(claim.verificationHash, verificationHash(claim.claimHash, verification))) {
-      const attempts = await this.store.recordClaimAttempt(claim.claimHash);
-      return attempts >= claimConfirmationMaxAttempts ? 'locked' : 'wrong_code';
+      return (await this.pageState(code)).state === 'locked' ? 'locked' : 'wrong_code';
     }
     const account = await this.accounts.accountForEmail(claim.email, newId('acc'));
     return (await this.store.confirmClaim(claim.claimHash, account.accountId, this.now().toISOString())) ? 'confirmed' : 'not_pending';
   }
 
-  /** A signed-in person takes ownership of an anonymous agent's account. */
-  async adopt(code: string, accountId: string): Promise<boolean> {
+  /** A signed-in person takes ownership of an anonymous agent's account; the agent keeps `access` (default: only what it made). */
+  async adopt(code: string, accountId: string, access: AgentAccess = 'own'): Promise<boolean> {
     const page = await this.pageState(code);
     if (page.state !== 'adopt') return false;
-    return this.store.adoptAgentAccount(page.claim.claimHash, accountId, this.now().toISOString());
+    return this.store.adoptAgentAccount(page.claim.claimHash, accountId, this.now().toISOString(), access);
   }
 }

@@ -6,7 +6,7 @@
  * method in a request is refused. A failed authentication is 401
  * `invalid_client`, with `WWW-Authenticate: Basic` when Basic was used.
  */
-import type { OAuthStore } from '../../adapters/storage/port.js';
+import type { OAuthStore } from '../../ports/storage.js';
 import { hashSecret, safeEqual } from '../../secrets.js';
 import { OAuthError } from './errors.js';
 import type { OAuthClient } from './model.js';

@@ -14,6 +14,7 @@ export type OAuthErrorCode =
   | 'invalid_redirect_uri'
   | 'unsupported_assertion_type'
   | 'authorization_pending'
+  | 'access_denied'
   | 'expired_token'
   | 'unsupported_token_type'
   | 'invalid_token'

@@ -5,13 +5,21 @@
  * signature by its keys; `aud` = our issuer; `exp` and `iat` within 60 s of
  * skew; `sub` and `jti` present; and each `jti` accepted once per issuer (kept
  * until `exp` + skew). Every failure is `invalid_grant` with a reason.
+ *
+ * Lifetime: `exp − iat` may not exceed `maxLifetimeSeconds` (ID_JAG_MAX_LIFETIME_SECONDS,
+ * default 300 s), nor `exp` lie further ahead than that plus the skew. The draft sets no
+ * normative maximum; its token-exchange response example (§ "Token Exchange" › "Response",
+ * standards.md §3) issues ID-JAGs with `expires_in: 300`, and RFC 7523 §3 (item 4) lets the
+ * authorization server reject a JWT whose `exp` is unreasonably far in the future. A
+ * short cap also bounds how long a jti must be remembered.
  */
 import { createLocalJWKSet, createRemoteJWKSet, decodeJwt, errors, type JWTPayload, type JWTVerifyGetKey, jwtVerify } from 'jose';
-import type { OAuthStore } from '../../adapters/storage/port.js';
+import type { OAuthStore } from '../../ports/storage.js';
 import { invalidGrant } from './errors.js';
 import type { TrustedIssuer } from './trusted-issuers.js';
 
 const skewSeconds = 60;
+export const defaultIdJagMaxLifetimeSeconds = 300;
 const algorithms = ['EdDSA', 'Ed25519', 'ES256', 'ES384', 'ES512', 'RS256', 'RS384', 'RS512', 'PS256', 'PS384', 'PS512'];
 export const idJagType = 'oauth-id-jag+jwt';
 export const idJagTokenType = 'urn:ietf:params:oauth:token-type:id-jag';
@@ -52,6 +60,7 @@ export class IdJagVerifier {
     private readonly audience: string,
     private readonly replay: Pick<OAuthStore, 'useJti'>,
     private readonly now: () => Date = () => new Date(),
+    private readonly maxLifetimeSeconds = defaultIdJagMaxLifetimeSeconds,
   ) {}
 
   private keySet(trusted: TrustedIssuer): JWTVerifyGetKey {
@@ -94,7 +103,15 @@ export class IdJagVerifier {
       throw invalidGrant(describe(error));
     }
     const nowSeconds = current.getTime() / 1000;
-    if ((payload.iat as number) > nowSeconds + skewSeconds) throw invalidGrant('The ID-JAG was issued in the future.');
+    const iat = payload.iat as number;
+    const exp = payload.exp as number;
+    if (iat > nowSeconds + skewSeconds) throw invalidGrant('The ID-JAG was issued in the future.');
+    if (exp > nowSeconds + this.maxLifetimeSeconds + skewSeconds) {
+      throw invalidGrant(`The ID-JAG expires too far in the future (this server accepts at most ${this.maxLifetimeSeconds} s).`);
+    }
+    if (exp - iat > this.maxLifetimeSeconds) {
+      throw invalidGrant(`The ID-JAG lives too long: exp − iat is ${exp - iat} s, this server accepts at most ${this.maxLifetimeSeconds} s.`);
+    }
     if (typeof payload.sub !== 'string' || !payload.sub || typeof payload.jti !== 'string' || !payload.jti) {
       throw invalidGrant('The ID-JAG needs string sub and jti claims.');
     }

@@ -123,4 +123,11 @@ export interface AgentRegistration {
   claim: Claim;
 }
 
+/**
+ * What an adopted anonymous agent keeps (chosen by the adopting person on the claim page):
+ * `own` — only the knowledge bases it made, before and after adoption (the default);
+ * `account` — the person's whole account.
+ */
+export type AgentAccess = 'own' | 'account';
+
 export type RotateOutcome = { kind: 'rotated'; grant: Grant } | { kind: 'reused' } | { kind: 'invalid' };

@@ -3,9 +3,10 @@
  * the store, the mailer and the configuration. The issuer is PUBLIC_URL
  * exactly (standards.md §0); the signing key is created here on first start.
  */
-import type { Mailer } from '../../adapters/mail/mailer.js';
-import type { Store } from '../../adapters/storage/port.js';
+import type { Mailer } from '../../ports/mailer.js';
+import type { Store } from '../../ports/storage.js';
 import { AccessTokens } from './access-tokens.js';
+import type { AnonymousAccountLimit } from './anonymous-account-limit.js';
 import { AuthorizationService } from './authorization-service.js';
 import { BearerAuthenticator } from './bearer.js';
 import { ClaimService } from './claim-service.js';
@@ -37,10 +38,14 @@ export interface OAuthOptions {
   mailer: Mailer;
   publicUrl: string;
   trustedIssuers: TrustedIssuer[];
+  /** Longest ID-JAG lifetime accepted (ID_JAG_MAX_LIFETIME_SECONDS); IdJagVerifier's default when absent. */
+  idJagMaxLifetimeSeconds?: number;
+  /** Anonymous agent accounts per client address; none: unlimited. */
+  anonymousLimit?: AnonymousAccountLimit | undefined;
   now?: () => Date;
 }
 
-export async function createOAuth({ store, mailer, publicUrl, trustedIssuers, now = () => new Date() }: OAuthOptions): Promise<OAuth> {
+export async function createOAuth({ store, mailer, publicUrl, trustedIssuers, idJagMaxLifetimeSeconds, anonymousLimit, now = () => new Date() }: OAuthOptions): Promise<OAuth> {
   const issuer = publicUrl;
   const resources = resourcesOf(publicUrl);
   const keys = new OAuthKeys(store.signingKeys, now);
@@ -48,14 +53,14 @@ export async function createOAuth({ store, mailer, publicUrl, trustedIssuers, no
   const accessTokens = new AccessTokens(keys, issuer, store.oauth, now);
   const credentials = new Credentials(accessTokens, now);
   const clients = new ClientAuthenticator(store.oauth);
-  const idJag = new IdJagVerifier(trustedIssuers, issuer, store.oauth, now);
+  const idJag = new IdJagVerifier(trustedIssuers, issuer, store.oauth, now, idJagMaxLifetimeSeconds);
   return {
     issuer,
     resources,
     keys,
     accessTokens,
     bearer: new BearerAuthenticator(accessTokens, store.oauth),
-    registration: new RegistrationService(store.oauth, idJag, mailer, publicUrl, now),
+    registration: new RegistrationService(store.oauth, idJag, mailer, publicUrl, now, anonymousLimit),
     claims: new ClaimService(store.oauth, store.accounts, credentials, resources, now),
     authorization: new AuthorizationService(store.oauth, issuer, resources, now),
     tokens: new TokenService(store.oauth, clients, credentials, idJag, resources, now),

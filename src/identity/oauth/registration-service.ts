@@ -7,16 +7,19 @@
  * one the person gets when signing in), or an ID-JAG (verified, the account
  * bound to the assertion's iss + sub). Without one it is an RFC 7591 dynamic
  * client registration; with `Authorization: Bearer` of an account the client
- * acts for that account (needed for client_credentials).
+ * acts for that account (needed for client_credentials). Anonymous accounts
+ * are limited per client address (AnonymousAccountLimit); mails per address
+ * are limited in the store's transaction (exact under concurrency).
  */
-import type { Mailer } from '../../adapters/mail/mailer.js';
-import type { OAuthStore } from '../../adapters/storage/port.js';
+import type { Mailer } from '../../ports/mailer.js';
+import type { OAuthStore } from '../../ports/storage.js';
 import { isDomainError } from '../../errors.js';
 import { newId, randomBase62 } from '../../ids.js';
 import { hashSecret } from '../../secrets.js';
 import { normaliseEmail } from '../sign-in-service.js';
 import { claimHash, newClaimId, newHumanCode, newVerificationCode } from './claim-codes.js';
 import { jwtBearerGrant, validateClientMetadata } from './client-metadata.js';
+import type { AnonymousAccountLimit } from './anonymous-account-limit.js';
 import { invalidRequest, OAuthError } from './errors.js';
 import { type IdJagVerifier, idJagTokenType } from './id-jag.js';
 import type { Claim, ClaimKind, ClientMetadata, OAuthClient } from './model.js';
@@ -54,16 +57,18 @@ export class RegistrationService {
     private readonly mailer: Mailer,
     private readonly publicUrl: string,
     private readonly now: () => Date = () => new Date(),
+    private readonly anonymousLimit?: AnonymousAccountLimit,
   ) {}
 
-  async register(body: unknown, initialAccountId: string | undefined): Promise<RegistrationResponse> {
+  /** `requester.ip`: the client's address, for the anonymous-account limit. */
+  async register(body: unknown, initialAccountId: string | undefined, requester: { ip: string } = { ip: 'unknown' }): Promise<RegistrationResponse> {
     if (!body || typeof body !== 'object' || Array.isArray(body)) throw invalidRequest('The body must be a JSON object.');
     const fields = body as Record<string, unknown>;
     if (fields.identity_type !== undefined) {
       if (dcrFields.some((f) => fields[f] !== undefined)) {
         throw invalidRequest('Send either identity_type (agent registration) or RFC 7591 client metadata such as redirect_uris, not both.');
       }
-      return this.registerAgent(fields);
+      return this.registerAgent(fields, requester.ip);
     }
     if (![...dcrFields, 'client_name'].some((f) => fields[f] !== undefined)) {
       throw invalidRequest('Send identity_type ("anonymous" or "identity_assertion") to register an agent, or redirect_uris for RFC 7591 registration.');
@@ -93,7 +98,7 @@ export class RegistrationService {
     };
   }
 
-  private async registerAgent(fields: Record<string, unknown>): Promise<AgentRegistrationResponse> {
+  private async registerAgent(fields: Record<string, unknown>, ip: string): Promise<AgentRegistrationResponse> {
     const clientName = fields.client_name;
     if (clientName !== undefined && (typeof clientName !== 'string' || clientName.length > 200)) {
       throw new OAuthError('invalid_client_metadata', 'client_name must be a string of at most 200 characters.');
@@ -104,6 +109,8 @@ export class RegistrationService {
       if (assertionType !== undefined || fields.assertion !== undefined || fields.email !== undefined) {
         throw invalidRequest('An anonymous registration takes no assertion_type, assertion or email.');
       }
+      // Only well-formed requests count; each new account has its own free quota.
+      await this.anonymousLimit?.take(ip);
       const accountId = newId('acc');
       return this.provision('anonymous', accountId, { ...named, newAccount: true, ttlMs: claimPolicy.anonymousTtlMs });
     }
@@ -133,18 +140,28 @@ export class RegistrationService {
       throw error;
     }
     const since = new Date(this.now().getTime() - claimPolicy.mailWindowMs).toISOString();
-    if ((await this.store.countEmailClaimsSince(email, since)) >= claimPolicy.maxMailsPerWindow) {
-      throw new OAuthError('slow_down', 'Too many registrations for this address. Try again later.', 429, {
-        'retry-after': String(claimPolicy.mailWindowMs / 1000),
-      });
-    }
-    return this.provision('verified_email', null, { ...named, ttlMs: claimPolicy.pendingTtlMs, assertionType: 'verified_email', email });
+    return this.provision('verified_email', null, {
+      ...named,
+      ttlMs: claimPolicy.pendingTtlMs,
+      assertionType: 'verified_email',
+      email,
+      mailBudget: { since, max: claimPolicy.maxMailsPerWindow },
+    });
   }
 
   private async provision(
     kind: ClaimKind,
     accountId: string | null,
-    options: { ttlMs: number; newAccount?: boolean; assertionType?: string; email?: string; withJwtBearer?: boolean; clientName?: string },
+    options: {
+      ttlMs: number;
+      newAccount?: boolean;
+      assertionType?: string;
+      email?: string;
+      withJwtBearer?: boolean;
+      clientName?: string;
+      /** verified_email: the mails one address may get per window, decided where the claim is stored. */
+      mailBudget?: { since: string; max: number };
+    },
   ): Promise<AgentRegistrationResponse> {
     const at = this.now();
     const createdAt = at.toISOString();
@@ -180,7 +197,15 @@ export class RegistrationService {
       expiresAt: new Date(at.getTime() + options.ttlMs).toISOString(),
       createdAt,
     };
-    await this.store.registerAgent({ ...(options.newAccount && accountId ? { newAccount: { accountId, createdAt } } : {}), client, claim });
+    const stored = await this.store.registerAgent(
+      { ...(options.newAccount && accountId ? { newAccount: { accountId, createdAt } } : {}), client, claim },
+      options.mailBudget,
+    );
+    if (!stored) {
+      throw new OAuthError('slow_down', 'Too many registrations for this address. Try again later.', 429, {
+        'retry-after': String(claimPolicy.mailWindowMs / 1000),
+      });
+    }
     const claimUri = `${this.publicUrl}/claim?code=${human.shown}`;
     if (options.email && verification) await this.sendConfirmation(options.email, claimUri, verification.shown, claim.expiresAt);
     return {

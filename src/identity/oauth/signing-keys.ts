@@ -8,8 +8,9 @@
  * every minute, and at once when a token names a kid it does not know (once
  * per unknown kid per half minute, so made-up kids cannot hammer the store).
  */
+import { LRUCache } from 'lru-cache';
 import { calculateJwkThumbprint, type CryptoKey, exportJWK, generateKeyPair, importJWK, type JWK } from 'jose';
-import type { SigningKeyStore, StoredSigningKey } from '../../adapters/storage/port.js';
+import type { SigningKeyStore, StoredSigningKey } from '../../ports/storage.js';
 
 export const signingAlg = 'EdDSA';
 const purpose = 'oauth';
@@ -33,9 +34,10 @@ export async function newSigningKey(createdAt: string): Promise<StoredSigningKey
 
 export class OAuthKeys {
   private loaded: { keys: StoredSigningKey[]; at: number } | undefined;
+  // Not a bounded cache: one imported CryptoKey per key of our own (a handful, rotated rarely).
   private readonly imported = new Map<string, Promise<CryptoKey>>();
-  /** Unknown kids recently looked up in the store, with when. */
-  private readonly misses = new Map<string, number>();
+  /** Unknown kids recently looked up in the store, with when; the least recently missed dropped past 1,000. */
+  private readonly misses = new LRUCache<string, number>({ max: 1000 });
 
   constructor(
     private readonly store: SigningKeyStore,
@@ -97,7 +99,6 @@ export class OAuthKeys {
     let key = (await this.list()).find((k) => k.kid === kid);
     const missedAt = this.misses.get(kid);
     if (!key && (missedAt === undefined || Date.now() - missedAt > missRetryMs)) {
-      if (this.misses.size >= 1000) this.misses.clear();
       this.misses.set(kid, Date.now());
       key = (await this.list(true)).find((k) => k.kid === kid);
     }

@@ -7,7 +7,7 @@
  * shows a token as active only to the client it was issued to or to a client
  * of the same account; everything else is exactly `{"active": false}`.
  */
-import type { OAuthStore } from '../../adapters/storage/port.js';
+import type { OAuthStore } from '../../ports/storage.js';
 import { hashSecret } from '../../secrets.js';
 import type { AccessTokens } from './access-tokens.js';
 import type { ClientAuthenticator, FormFields } from './client-auth.js';

@@ -8,7 +8,7 @@
  * token is for the management API.
  */
 import { createHash } from 'node:crypto';
-import type { OAuthStore } from '../../adapters/storage/port.js';
+import type { OAuthStore } from '../../ports/storage.js';
 import { newId } from '../../ids.js';
 import { hashSecret } from '../../secrets.js';
 import type { CallingClient, ClientAuthenticator, FormFields } from './client-auth.js';

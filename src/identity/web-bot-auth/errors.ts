@@ -28,9 +28,25 @@ export class BotAuthError extends Error {
   }
 }
 
-/** Why a key directory could not be used (SSRF guard, HTTP, format). */
+/**
+ * What a client is told whenever an agent's key directory cannot be fetched
+ * or used, whatever the cause. The directory URL is the requester's to
+ * choose, so a cause in the answer (does not resolve, resolves to a private
+ * address, connection refused, timed out, answered 404) would make us a DNS
+ * and network scanner for anyone. The cause goes to the debug log only.
+ */
+export const DIRECTORY_UNAVAILABLE = "the agent's key directory could not be fetched";
+
+/**
+ * Why a key directory could not be used (SSRF guard, DNS, connection, HTTP,
+ * format). Its message is for the server's log, never for the client.
+ */
 export class DirectoryFetchError extends Error {
-  constructor(message: string) {
+  constructor(
+    message: string,
+    /** The system error code behind it, when there is one (ENOTFOUND, ECONNREFUSED…). */
+    readonly code?: string,
+  ) {
     super(message);
     this.name = 'DirectoryFetchError';
   }

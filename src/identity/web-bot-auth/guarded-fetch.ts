@@ -6,6 +6,10 @@
  * `lookup`, so a second DNS answer cannot rebind it); no redirects; 200 only;
  * content type, size and time caps. Resolver and connector are injectable so
  * tests never send traffic anywhere but loopback.
+ *
+ * The `DirectoryFetchError` messages here name the cause precisely (DNS,
+ * address class, errno, status) for the server's debug log; the client only
+ * ever gets `DIRECTORY_UNAVAILABLE` (key-directory.ts).
  */
 import { lookup as dnsLookup } from 'node:dns/promises';
 import http from 'node:http';
@@ -55,8 +59,13 @@ export interface GuardedFetchOptions {
   userAgent?: string;
 }
 
-const refuse = (message: string): never => {
-  throw new DirectoryFetchError(message);
+const refuse = (message: string, code?: string): never => {
+  throw new DirectoryFetchError(message, code);
+};
+
+const errnoOf = (err: unknown): string | undefined => {
+  const code = (err as NodeJS.ErrnoException | null)?.code;
+  return typeof code === 'string' ? code : undefined;
 };
 
 export const systemResolver: Resolver = async (hostname) =>
@@ -89,8 +98,9 @@ export async function vetAddresses(url: URL, policy: FetchPolicy, resolver: Reso
   else {
     try {
       addresses = await resolver(host);
-    } catch {
-      return refuse(`the directory host ${host} does not resolve`);
+    } catch (err) {
+      const code = errnoOf(err);
+      return refuse(`the directory host ${host} does not resolve${code ? ` (${code})` : ''}`, code);
     }
   }
   if (addresses.length === 0) refuse(`the directory host ${host} does not resolve`);
@@ -146,15 +156,11 @@ export const nodeConnector: Connector = ({ url, addresses, headers, timeoutMs, m
         response.on('error', (err) => request.destroy(err));
       },
     );
-    const timer = setTimeout(() => request.destroy(new DirectoryFetchError(`the directory did not answer within ${timeoutMs} ms`)), timeoutMs);
+    const timer = setTimeout(() => request.destroy(new DirectoryFetchError(`the directory did not answer within ${timeoutMs} ms`, 'ETIMEDOUT')), timeoutMs);
     request.on('close', () => clearTimeout(timer));
     request.on('error', (err) => {
       clearTimeout(timer);
-      reject(
-        err instanceof DirectoryFetchError
-          ? err
-          : new DirectoryFetchError(`the directory could not be fetched (${(err as NodeJS.ErrnoException).code ?? 'error'})`),
-      );
+      reject(err instanceof DirectoryFetchError ? err : new DirectoryFetchError(`the directory could not be fetched (${errnoOf(err) ?? 'error'})`, errnoOf(err)));
     });
     request.end();
   });
@@ -162,7 +168,7 @@ export const nodeConnector: Connector = ({ url, addresses, headers, timeoutMs, m
 function withDeadline<T>(promise: Promise<T>, ms: number): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const deadline = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new DirectoryFetchError(`the directory did not answer within ${ms} ms`)), ms);
+    timer = setTimeout(() => reject(new DirectoryFetchError(`the directory did not answer within ${ms} ms`, 'ETIMEDOUT')), ms);
   });
   return Promise.race([promise, deadline]).finally(() => clearTimeout(timer));
 }

@@ -3,8 +3,8 @@
  * their requests, and publishing the service's own signed key directory.
  * compose.ts builds one `WebBotAuth`; the HTTP plugin calls `verify`.
  */
-import type { ReplayStore } from '../../adapters/replay/port.js';
-import type { SigningKeyStore } from '../../adapters/storage/port.js';
+import type { ReplayStore } from '../../ports/replay.js';
+import type { SigningKeyStore } from '../../ports/storage.js';
 import { type Connector, type FetchPolicy, guardedGet, type Resolver } from './guarded-fetch.js';
 import { type EventLog, KeyDirectory, type KeyDirectoryOptions } from './key-directory.js';
 import { OwnDirectory } from './own-directory.js';

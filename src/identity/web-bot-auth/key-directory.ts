@@ -12,14 +12,21 @@
  * sender cannot make us crawl many origins), and at most `maxConcurrentFetches`
  * in flight. A fetch refused by a budget is not cached: the next request may
  * fetch once the budget allows.
+ *
+ * Every failure reaches the client as the same `directory_unavailable` with
+ * the same text (`DIRECTORY_UNAVAILABLE`): the URL is the requester's, so
+ * naming the cause would answer DNS and port-scan questions for them. The
+ * cause is logged at debug level, with the URL's credentials and query left out.
  */
+import { LRUCache } from 'lru-cache';
 import type { JWK } from 'jose';
-import { BotAuthError, DirectoryFetchError } from './errors.js';
+import { BotAuthError, DIRECTORY_UNAVAILABLE, DirectoryFetchError } from './errors.js';
 import { DIRECTORY_MEDIA_TYPE, type DirectoryKey, parseKeyDirectory, verifyDirectoryResponse } from './directory.js';
 import type { FetchedResponse } from './guarded-fetch.js';
 import { type AgentEntry, discoveryUrl } from './signature-agent.js';
 
 export interface EventLog {
+  debug(obj: object, msg: string): void;
   info(obj: object, msg: string): void;
   warn(obj: object, msg: string): void;
 }
@@ -57,16 +64,30 @@ export const JWKS_TYPES = [DIRECTORY_MEDIA_TYPE, 'application/jwk-set+json', 'ap
 
 const text = (response: FetchedResponse) => response.body.toString('utf8');
 
+/** A URL as it may be logged: no user name, password, query or fragment (they may carry secrets), at most 200 characters. */
+export function loggableUrl(raw: string | URL): string {
+  try {
+    const url = new URL(raw);
+    if (!url.username && !url.password && !url.search && !url.hash) return String(raw).slice(0, 200);
+    return `${url.protocol}//${url.host}${url.pathname}${url.search ? '?…' : ''}`.slice(0, 200);
+  } catch {
+    return '(not a URL)';
+  }
+}
+
 export class KeyDirectory {
-  private readonly cache = new Map<string, Entry>();
+  /** Directory answers by `type url`, least recently used dropped past `maxEntries`; each carries its own `until`. */
+  private readonly cache: LRUCache<string, Entry>;
   private readonly inflight = new Map<string, Promise<Entry>>();
   /** Fetch times in the last minute, per `origin <origin>` and per `client <address>`. */
+  // Not a cache: sliding fetch logs with their own one-minute expiry and bound (see `overBudget`).
   private readonly budgets = new Map<string, number[]>();
   private fetching = 0;
   private readonly now: () => number;
 
   constructor(private readonly options: KeyDirectoryOptions) {
     this.now = options.now ?? Date.now;
+    this.cache = new LRUCache<string, Entry>({ max: options.maxEntries ?? 1000 });
   }
 
   /** The agent's key with this thumbprint; undefined when the directory does not hold it. */
@@ -77,7 +98,8 @@ export class KeyDirectory {
     if (entry.keys && !entry.keys.some((k) => k.keyid === keyid) && this.now() - entry.at > (this.options.refreshUnknownAfterMs ?? 60_000)) {
       entry = await this.entry(url, agent, true, client);
     }
-    if (entry.error !== undefined) throw new BotAuthError('directory_unavailable', `the agent's key directory could not be used: ${entry.error}`);
+    // Whatever went wrong (DNS, address, connection, HTTP, format, budget), the client is told the same thing.
+    if (entry.error !== undefined) throw new BotAuthError('directory_unavailable', DIRECTORY_UNAVAILABLE);
     return entry.keys?.find((k) => k.keyid === keyid)?.jwk;
   }
 
@@ -123,28 +145,24 @@ export class KeyDirectory {
     if (pending) return pending;
     const refused = this.overBudget(url, client, now);
     if (refused !== undefined) {
-      this.options.log?.info({ agent: agent.uri, url: url.href, error: refused }, 'bot key directory not fetched');
+      this.options.log?.info({ agent: loggableUrl(agent.uri), url: loggableUrl(url), error: refused }, 'bot key directory not fetched');
       return Promise.resolve(cached ?? { at: now, until: now, error: refused });
     }
     this.fetching++;
     const loading = this.load(url, agent).finally(() => this.fetching--).then(
       (keys): Entry => ({ at: now, until: now + (this.options.positiveTtlMs ?? 600_000), keys }),
       (err: unknown): Entry => {
-        if (!(err instanceof DirectoryFetchError))
-          this.options.log?.warn({ err: { message: (err as Error).message } }, 'bot key directory failed unexpectedly');
+        if (!(err instanceof DirectoryFetchError)) this.options.log?.warn({ err: { message: (err as Error).message } }, 'bot key directory failed unexpectedly');
         const error = err instanceof DirectoryFetchError ? err.message : 'unexpected failure';
-        this.options.log?.info({ agent: agent.uri, url: url.href, error }, 'bot key directory refused');
+        // Debug only: the cause answers questions about our network (see the top of this file).
+        const code = err instanceof DirectoryFetchError ? err.code : undefined;
+        this.options.log?.debug({ agent: loggableUrl(agent.uri), url: loggableUrl(url), error, ...(code ? { code } : {}) }, 'bot key directory refused');
         return { at: now, until: now + (this.options.negativeTtlMs ?? 60_000), error };
       },
     );
     const stored = loading.then((entry) => {
       this.inflight.delete(key);
-      this.cache.delete(key);
       this.cache.set(key, entry);
-      for (const oldest of this.cache.keys()) {
-        if (this.cache.size <= (this.options.maxEntries ?? 1000)) break;
-        this.cache.delete(oldest);
-      }
       return entry;
     });
     this.inflight.set(key, stored);
@@ -179,7 +197,7 @@ export class KeyDirectory {
   /** The directory's own response signatures are RECOMMENDED, not required: verified, and the result logged. */
   private async checkBinding(agent: AgentEntry, url: URL, response: FetchedResponse, keys: DirectoryKey[]): Promise<void> {
     const result = await verifyDirectoryResponse({ targetUri: url.href, headers: response.headers, body: text(response) }, keys, Math.floor(this.now() / 1000));
-    const fields = { agent: agent.uri, url: url.href, verifiedKeys: result.verified, failures: result.failures };
+    const fields = { agent: loggableUrl(agent.uri), url: loggableUrl(url), verifiedKeys: result.verified, failures: result.failures };
     if (!result.signed) this.options.log?.info(fields, 'bot key directory fetched (unsigned)');
     else if (result.failures.length > 0) this.options.log?.warn(fields, 'bot key directory signature did not verify');
     else this.options.log?.info(fields, 'bot key directory fetched, signature verified');

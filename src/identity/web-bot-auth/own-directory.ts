@@ -8,7 +8,7 @@
  * binding our keys to their domain.
  */
 import type { JWK } from 'jose';
-import type { SigningKeyStore, StoredSigningKey } from '../../adapters/storage/port.js';
+import type { SigningKeyStore, StoredSigningKey } from '../../ports/storage.js';
 import { DIRECTORY_MEDIA_TYPE, directoryBody, type SigningKey, signDirectoryResponse } from './directory.js';
 import { generateEd25519, publicPart, thumbprint } from './jwk.js';
 import { DIRECTORY_PATH } from './signature-agent.js';

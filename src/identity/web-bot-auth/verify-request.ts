@@ -10,7 +10,7 @@ import { createHash } from 'node:crypto';
 import { isSignatureError, type RequestDescriptor, SignatureErrorCode, verifySignature } from 'http-message-sig';
 import type { JWK } from 'jose';
 import { type BareItem, type InnerList, type Item, parseDictionary, Token } from 'structured-headers';
-import type { ReplayStore } from '../../adapters/replay/port.js';
+import type { ReplayStore } from '../../ports/replay.js';
 import { BotAuthError } from './errors.js';
 import { verifierFor } from './jwk.js';
 import { type AgentEntry, parseSignatureAgent, type SignatureAgentHeader } from './signature-agent.js';

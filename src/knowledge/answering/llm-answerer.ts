@@ -12,11 +12,12 @@
  * answers with the not-found sentinel, or nothing retrieved, yields the refusal:
  * the owner's fallback message, else the default in the question's language.
  */
-import type { ChatCompletionsClient } from '../../adapters/llm/chat-completions.js';
+import type { ChatModel } from '../../ports/chat-model.js';
 import type { AnswerEvent, AnswerInput, Answerer } from '../query/answerer.js';
 import { detectQuestionLanguage } from '../language/detect.js';
 import { citedIndices, removeDanglingCitations } from './citations.js';
 import { answerExtractively } from './extractive.js';
+import { RecordUnitsCache } from './units.js';
 import { contextualQuery } from './follow-up.js';
 import { StreamingCitationFilter } from './llm-citation-filter.js';
 import { dropUnsupportedSentences } from './llm-grounding.js';
@@ -35,9 +36,11 @@ export interface LlmAnswererOptions {
 
 export class LlmAnswerer implements Answerer {
   readonly mode: string;
+  /** Analysed records for the extractive fallback, kept between queries by this answerer. */
+  private readonly units = new RecordUnitsCache();
 
   constructor(
-    private readonly client: ChatCompletionsClient,
+    private readonly client: ChatModel,
     model: string,
     private readonly options: LlmAnswererOptions,
   ) {
@@ -53,7 +56,7 @@ export class LlmAnswerer implements Answerer {
       return;
     }
     // The fallback answers the question as the conversation makes it, as retrieval searched it.
-    const extractive = orRefusal(answerExtractively(contextualQuery(input.query, input.conversation), input.retrieved, { stats: input.stats }), refusal);
+    const extractive = orRefusal(answerExtractively(contextualQuery(input.query, input.conversation), input.retrieved, { stats: input.stats, units: this.units }), refusal);
     const sources: Citation[] = input.retrieved.map((r) => ({ sourceName: r.sourceName, recordId: r.recordId, passage: r.text, score: r.score }));
     const controller = new AbortController();
     const abort = () => controller.abort();

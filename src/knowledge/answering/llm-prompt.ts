@@ -8,7 +8,7 @@
  * the passages stay in the system message only. An earlier answer's citation markers are
  * removed: its numbers referred to that answer's sources, not to these passages.
  */
-import type { ChatMessage } from '../../adapters/llm/chat-completions.js';
+import type { ChatMessage } from '../../ports/chat-model.js';
 import { removeDanglingCitations } from './citations.js';
 import type { RetrievedRecord, Turn } from './types.js';
 

@@ -8,7 +8,7 @@ import { idf as bm25Idf, DEFAULT_BM25, lengthNorm, saturate } from '../retrieval
 import { KnowledgeIndex } from '../retrieval/knowledge-index.js';
 import type { ExpandedQuery, QueryWord } from '../retrieval/query-expansion.js';
 import type { RetrievedRecord } from './types.js';
-import { type RecordUnits, recordUnits, type Unit } from './units.js';
+import { type RecordUnits, type RecordUnitsCache, recordUnits, type Unit } from './units.js';
 
 export interface ExtractiveOptions {
   /**
@@ -16,6 +16,8 @@ export interface ExtractiveOptions {
    * estimated from the retrieved records' sentences, which weighs query terms less well.
    */
   stats?: TermStats;
+  /** Where analysed records are kept between queries (owned by the answerer); without it each query analyses afresh. */
+  units?: RecordUnitsCache;
   /** Records considered, from the top of `retrieved`. */
   maxRecords?: number;
   /** Most units (sentences) in an answer. */
@@ -73,7 +75,7 @@ export interface TermStats {
   expand(query: string): ExpandedQuery;
 }
 
-export type ResolvedOptions = Required<Omit<ExtractiveOptions, 'stats'>> & Pick<ExtractiveOptions, 'stats'>;
+export type ResolvedOptions = Required<Omit<ExtractiveOptions, 'stats' | 'units'>> & Pick<ExtractiveOptions, 'stats' | 'units'>;
 
 /** Defaults, calibrated on the evaluation in eval/ (see docs/quality.md), not on single questions. */
 export const DEFAULT_EXTRACTIVE_OPTIONS: Readonly<ResolvedOptions> = {
@@ -151,6 +153,7 @@ export function resolveOptions(options: ExtractiveOptions = {}): ResolvedOptions
     unmatchedWeight: or(options.unmatchedWeight, d.unmatchedWeight),
     minNewCoverage: or(options.minNewCoverage, d.minNewCoverage),
     stats: or(options.stats, d.stats),
+    units: options.units,
   };
 }
 
@@ -307,7 +310,7 @@ export function planResolved(query: string, retrieved: readonly RetrievedRecord[
   const refused = (coverage: number, confidence: number): AnswerPlan => ({ coverage, confidence, words, weights, grounded: false, selected: [], records });
   // No content words ("what is it?") leaves nothing to ground an answer on: abstain rather than guess.
   if (records.length === 0 || words.length === 0) return refused(0, 0);
-  const units = records.map((r) => recordUnits(r, o.maxChars, stats.language));
+  const units = records.map((r) => recordUnits(r, o.maxChars, stats.language, o.units));
   const scored = score(units, records, words, weights, o);
   let coverage = 0;
   for (const u of scored) coverage = Math.max(coverage, u.coverage);

@@ -3,6 +3,7 @@
  * the context that qualifies it: a record's title (question, product name, heading) is not
  * repeated in every sentence, yet a sentence under it is about it.
  */
+import { LRUCache } from 'lru-cache';
 import { analyze, tokenize } from '../retrieval/tokenize.js';
 import { removeDanglingCitations } from './citations.js';
 import { collapseSpace, type Sentence, splitSentences } from './sentences.js';
@@ -81,8 +82,6 @@ interface CachedUnits extends RecordUnits {
   kind: RetrievedRecord['kind'];
   maxChars: number;
   language: string;
-  /** Value of `insertions` when the entry was last (re)inserted: its place in the eviction order. */
-  inserted: number;
 }
 
 /**
@@ -91,37 +90,32 @@ interface CachedUnits extends RecordUnits {
  * key is the record id, and an entry is used only if the record's text, title and kind and
  * `maxChars` (everything the analysis reads) are those it was made from; otherwise the record
  * is analysed afresh and replaces it. The units are returned shared, not copied: callers only
- * read them.
- *
- * Eviction is least recently used first, approximately: a Map iterates in insertion order, and
- * an entry found is moved to the end only once it has fallen into the older half of that order.
- * An entry used is then always among the newest `capacity / 2` insertions, so it outlives at
- * least as many further insertions, and a hit usually costs one lookup instead of a delete and
- * a set.
+ * read them. Least recently used entries go past `capacity` (lru-cache). Owned by the
+ * answerer that uses it (ExtractiveAnswerer, LlmAnswerer), not module state.
  */
-const unitCache = new Map<string, CachedUnits>();
-const unitCacheCapacity = 20_000;
-let insertions = 0;
+export class RecordUnitsCache {
+  private readonly entries: LRUCache<string, CachedUnits>;
 
-export function recordUnits(r: RetrievedRecord, maxChars: number, language = 'en'): RecordUnits {
-  let entry = unitCache.get(r.recordId);
-  if (entry && entry.text === r.text && entry.title === r.title && entry.kind === r.kind && entry.maxChars === maxChars && entry.language === language) {
-    if (insertions - entry.inserted > unitCacheCapacity / 2) {
-      unitCache.delete(r.recordId);
-      entry.inserted = insertions++;
-      unitCache.set(r.recordId, entry);
-    }
+  constructor(capacity = 20_000) {
+    this.entries = new LRUCache<string, CachedUnits>({ max: capacity });
+  }
+
+  units(r: RetrievedRecord, maxChars: number, language = 'en'): RecordUnits {
+    let entry = this.entries.get(r.recordId);
+    if (entry && entry.text === r.text && entry.title === r.title && entry.kind === r.kind && entry.maxChars === maxChars && entry.language === language) return entry;
+    entry = { text: r.text, title: r.title, kind: r.kind, maxChars, language, ...analysedUnits(r, maxChars, language) };
+    this.entries.set(r.recordId, entry);
     return entry;
   }
-  entry = { text: r.text, title: r.title, kind: r.kind, maxChars, language, inserted: insertions++, ...summarise(analyseRecord(r, maxChars, language)) };
-  // A replaced entry is deleted first, so that the new one goes to the end of the order.
-  unitCache.delete(r.recordId);
-  if (unitCache.size >= unitCacheCapacity) {
-    const oldest = unitCache.keys().next().value;
-    if (oldest !== undefined) unitCache.delete(oldest);
-  }
-  unitCache.set(r.recordId, entry);
-  return entry;
+}
+
+/** A record's units: from `cache` when given, else analysed afresh. */
+export function recordUnits(r: RetrievedRecord, maxChars: number, language = 'en', cache?: RecordUnitsCache): RecordUnits {
+  return cache ? cache.units(r, maxChars, language) : analysedUnits(r, maxChars, language);
+}
+
+function analysedUnits(r: RetrievedRecord, maxChars: number, language: string): RecordUnits {
+  return summarise(analyseRecord(r, maxChars, language));
 }
 
 function summarise(units: Unit[]): RecordUnits {

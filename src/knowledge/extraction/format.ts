@@ -8,6 +8,10 @@ const BY_EXTENSION: Record<string, SourceFormat> = {
   text: 'txt',
   md: 'md',
   markdown: 'md',
+  csv: 'csv',
+  pdf: 'pdf',
+  html: 'html',
+  htm: 'html',
 };
 
 const BY_MEDIA_TYPE: Record<string, SourceFormat> = {
@@ -17,6 +21,12 @@ const BY_MEDIA_TYPE: Record<string, SourceFormat> = {
   'text/plain': 'txt',
   'text/markdown': 'md',
   'text/x-markdown': 'md',
+  'text/csv': 'csv',
+  'application/csv': 'csv',
+  'text/comma-separated-values': 'csv',
+  'application/pdf': 'pdf',
+  'text/html': 'html',
+  'application/xhtml+xml': 'html',
 };
 
 /**

@@ -1,9 +1,12 @@
 import { DomainError } from '../../errors.js';
 import { classifyItem, type Draft } from './classify.js';
+import { extractCsv } from './csv.js';
 import { decodeText } from './decode.js';
 import type { Json } from './flatten.js';
 import { itemPlace, jsonItems, jsonlItems } from './json.js';
+import { extractHtml } from './html.js';
 import { extractMarkdown } from './markdown.js';
+import { extractPdf, type PdfPages } from './pdf.js';
 import { effectiveMax, splitText, truncate } from './split.js';
 import { extractText } from './text.js';
 import {
@@ -18,6 +21,7 @@ import {
 
 export { decodeText } from './decode.js';
 export { detectFormat } from './format.js';
+export type { PdfPages } from './pdf.js';
 export type { ExtractedRecord, Extraction, ExtractionOptions, RecordKind, Rejection, SourceFormat } from './types.js';
 export { defaultExtractionOptions } from './types.js';
 
@@ -65,7 +69,12 @@ function nothingToExtract(format: SourceFormat, rejected: readonly Rejection[], 
     const more = rejectedCount > 3 ? `; and ${rejectedCount - 3} more` : '';
     return new DomainError('no_extractable_text', `None of the ${rejectedCount} items could become a record (${sample}${more}).`);
   }
-  const what = format === 'md' ? 'once Markdown markup, images and HTML are removed' : 'that can become a record';
+  const what =
+    format === 'md'
+      ? 'once Markdown markup, images and HTML are removed'
+      : format === 'html'
+        ? 'once scripts, styles, navigation, headers, footers and markup are removed'
+        : 'that can become a record';
   return new DomainError('no_extractable_text', `The file holds no text ${what}.`);
 }
 
@@ -82,13 +91,27 @@ export function* extractRecords(
   format: SourceFormat,
   options: ExtractionOptions | undefined,
   rejections: RejectionLog,
+  pdfPages?: PdfPages,
 ): Generator<ExtractedRecord, void, undefined> {
   const max = effectiveMax(options?.maxRecordChars ?? defaultExtractionOptions.maxRecordChars);
-  const text = decodeText(bytes);
-  if (text.trim() === '') throw new DomainError('no_extractable_text', 'The file is empty or holds only white space.');
-
-  const drafts: Iterable<Draft> =
-    format === 'json' || format === 'jsonl' ? jsonDrafts(text, format, rejections) : format === 'md' ? extractMarkdown(text) : extractText(text, max);
+  const reject = (at: string, reason: string): void => {
+    rejections.count++;
+    if (rejections.listed.length < maxListedRejections) rejections.listed.push({ at, reason });
+  };
+  let drafts: Iterable<Draft>;
+  if (format === 'pdf') {
+    // PDF text is read asynchronously by pdf.js beforehand (readPdfPages), on the ingestion thread.
+    if (!pdfPages) throw new Error('a PDF upload needs its pages read first (readPdfPages)');
+    drafts = extractPdf(pdfPages, reject);
+  } else {
+    const text = decodeText(bytes);
+    if (text.trim() === '') throw new DomainError('no_extractable_text', 'The file is empty or holds only white space.');
+    if (format === 'json' || format === 'jsonl') drafts = jsonDrafts(text, format, rejections);
+    else if (format === 'csv') drafts = extractCsv(text, { remaining: FLATTEN_BUDGET_FACTOR * text.length + 1_000_000 }, reject);
+    else if (format === 'md') drafts = extractMarkdown(text);
+    else if (format === 'html') drafts = extractHtml(text);
+    else drafts = extractText(text, max);
+  }
   let records = 0;
   for (const draft of drafts) {
     const title = draft.title === undefined ? '' : cleanTitle(draft.title);
@@ -106,8 +129,8 @@ export function* extractRecords(
  * no_extractable_text. In-file duplicates are returned as they are; the
  * service dedupes by fingerprint.
  */
-export function extract(bytes: Uint8Array, format: SourceFormat, options?: ExtractionOptions): Extraction {
+export function extract(bytes: Uint8Array, format: SourceFormat, options?: ExtractionOptions, pdfPages?: PdfPages): Extraction {
   const rejections: RejectionLog = { listed: [], count: 0 };
-  const records = [...extractRecords(bytes, format, options, rejections)];
+  const records = [...extractRecords(bytes, format, options, rejections, pdfPages)];
   return { records, rejected: rejections.listed, rejectedCount: rejections.count };
 }

@@ -1,6 +1,10 @@
 import { DomainError } from '../../errors.js';
 import { isPlainObject, type Json } from './flatten.js';
-import { lineColumn, MAX_JSON_DEPTH, type ScanResult, scanJson } from './json-position.js';
+import { type ScanResult, scanJson } from '../../json-scan.js';
+import { lineColumn } from '../../text-position.js';
+
+/** Deepest nesting of arrays/objects the extractor follows; the top-level container is depth 1. */
+export const MAX_JSON_DEPTH = 32;
 
 /**
  * The values to classify and where each came from. Positions are kept apart
@@ -32,7 +36,7 @@ function failure(text: string, result: Exclude<ScanResult, { ok: true }>, lineBa
 }
 
 /** Parses one JSON text after validating it; `lineBase` shifts reported lines for JSON Lines. */
-function parseChecked(text: string, lineBase: number, scanned: ScanResult = scanJson(text)): Json {
+function parseChecked(text: string, lineBase: number, scanned: ScanResult = scanJson(text, MAX_JSON_DEPTH)): Json {
   if (!scanned.ok) throw failure(text, scanned, lineBase);
   try {
     return JSON.parse(text) as Json;
@@ -94,14 +98,14 @@ function itemsOfDocument(value: Json): JsonItems {
 
 /** The items of a `.json` upload: a document, or JSON Lines when it is one value per line. */
 export function jsonItems(text: string): JsonItems {
-  const whole = scanJson(text);
+  const whole = scanJson(text, MAX_JSON_DEPTH);
   if (whole.ok) return itemsOfDocument(parseChecked(text, 0, whole));
   if (whole.kind === 'depth') throw failure(text, whole, 0);
   // JSON Lines saved as .json: several lines, the first of which is a
   // complete JSON value by itself. A pretty-printed document never starts so.
   const lines = text.split('\n');
   const nonBlank = lines.filter((l) => l.trim() !== '');
-  if (nonBlank.length >= 2 && scanJson(nonBlank[0] as string).ok) return jsonLinesItems(lines);
+  if (nonBlank.length >= 2 && scanJson(nonBlank[0] as string, MAX_JSON_DEPTH).ok) return jsonLinesItems(lines);
   throw failure(text, whole, 0);
 }
 

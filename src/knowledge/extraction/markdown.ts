@@ -3,7 +3,7 @@ import { cleanInline, stripComments } from './markdown-inline.js';
 import { isBlank, joinLines, questionRest, splitQa } from './qa-pairs.js';
 import { truncate } from './split.js';
 
-interface Section {
+export interface Section {
   /** Heading texts from the top level down to this section's heading. */
   path: string[];
   heading: string | undefined;
@@ -85,7 +85,7 @@ function endsWithQuestionMark(s: string): boolean {
 }
 
 /** Longest heading text kept in a section path (titles are cut shorter later anyway). */
-const MAX_PATH_SEGMENT = 300;
+export const MAX_PATH_SEGMENT = 300;
 
 /** List indentation kept for nesting; more than this only adds white space. */
 const MAX_LIST_INDENT = 8;
@@ -127,7 +127,7 @@ function bodyLine(content: string): { text: string; plain: boolean } {
 }
 
 /** `leaf`: no sub-section follows, so a heading without body is kept as a passage of its own. */
-function sectionDrafts(section: Section, leaf: boolean): Draft[] {
+export function sectionDrafts(section: Section, leaf: boolean): Draft[] {
   const drafts: Draft[] = [];
   const title = section.path.join(' › ');
   const heading = section.heading ?? '';

@@ -1,7 +1,7 @@
 /** What extraction turns an upload into. Pure data: no I/O, no HTTP. */
 export type RecordKind = 'qa' | 'product' | 'passage';
 
-export type SourceFormat = 'json' | 'jsonl' | 'txt' | 'md';
+export type SourceFormat = 'json' | 'jsonl' | 'txt' | 'md' | 'csv' | 'pdf' | 'html';
 
 export interface ExtractedRecord {
   kind: RecordKind;

@@ -6,7 +6,8 @@
  * (for the content version), and that row carries `keysVersion`, which every
  * key change bumps — a cached key from an older version is looked up again.
  */
-import type { ApiKeyPatch, KeyStore } from '../../adapters/storage/port.js';
+import { LRUCache } from 'lru-cache';
+import type { ApiKeyPatch, KeyStore } from '../../ports/storage.js';
 import { DomainError } from '../../errors.js';
 import { newId } from '../../ids.js';
 import { hashSecret } from '../../secrets.js';
@@ -29,7 +30,8 @@ const maxCached = 10_000;
 export const maxKeysPerKnowledgeBase = 20;
 
 export class ApiKeyService {
-  private readonly cache = new Map<string, CacheEntry>();
+  /** Verified keys by secret hash, least recently used dropped past `maxCached`; owned by this service. */
+  private readonly cache = new LRUCache<string, CacheEntry>({ max: maxCached });
 
   constructor(private readonly store: KeyStore) {}
 
@@ -98,15 +100,13 @@ export class ApiKeyService {
   }
 
   private remember(hash: string, entry: CacheEntry): void {
-    if (this.cache.size >= maxCached) {
-      const oldest = this.cache.keys().next().value;
-      if (oldest !== undefined) this.cache.delete(oldest);
-    }
     this.cache.set(hash, entry);
   }
 
   private forgetKeysOf(ragId: string): void {
-    for (const [hash, entry] of this.cache) if (entry.key.ragId === ragId) this.cache.delete(hash);
+    const hashes: string[] = [];
+    for (const [hash, entry] of this.cache.entries()) if (entry.key.ragId === ragId) hashes.push(hash);
+    for (const hash of hashes) this.cache.delete(hash);
   }
 }
 

@@ -4,7 +4,15 @@
  * which matches `a.example.com` and `a.b.example.com` but not `example.com`
  * itself), or `localhost` (only when listed). Ports and schemes do not
  * matter; hosts are compared in their ASCII (punycode) form, lower-case.
+ *
+ * A wildcard whose base is a public suffix (`*.com`, `*.co.uk`, `*.github.io`,
+ * `*.herokuapp.com`) would let every site registered under it use the key, so
+ * it is refused when a whitelist is saved and ignored when a request is
+ * matched (a key saved before this rule, or a suffix added to the list later,
+ * whitelists nothing through it). The Public Suffix List, ICANN and PRIVATE
+ * sections, is the copy embedded in `tldts`: no download at run time.
  */
+import { parse } from 'tldts';
 import { DomainError } from '../../errors.js';
 
 const hostLabel = /^(?!-)[a-z0-9-]{1,63}(?<!-)$/;
@@ -19,6 +27,25 @@ export function hostOf(value: string): string | undefined {
     return undefined;
   }
 }
+
+export interface PublicSuffix {
+  suffix: string;
+  /** Where the rule comes from: the list's ICANN section, its PRIVATE section, or the default rule (`*`) for an unlisted top-level domain. */
+  section: 'icann' | 'private' | 'default';
+}
+
+/** The public suffix `host` ends with, or undefined for an IP literal or a host the list cannot read. */
+export function publicSuffixOf(host: string): PublicSuffix | undefined {
+  const parsed = parse(host, { allowPrivateDomains: true, extractHostname: false });
+  if (parsed.isIp || !parsed.publicSuffix) return undefined;
+  return { suffix: parsed.publicSuffix, section: parsed.isPrivate ? 'private' : parsed.isIcann ? 'icann' : 'default' };
+}
+
+const sectionWords: Record<PublicSuffix['section'], string> = {
+  icann: 'a public suffix (a registry under which anyone can register a domain)',
+  private: 'a public suffix (a shared host under which anyone can have a site)',
+  default: 'a top-level domain',
+};
 
 function validHost(host: string): boolean {
   if (host === 'localhost') return true;
@@ -42,10 +69,19 @@ export function normaliseDomain(entry: string): string {
       errors: [{ location: '/body/allowedDomains', message: `invalid domain "${entry}"` }],
     });
   // `user@host` is not a domain; `shop.example.com@evil.test` would otherwise whitelist evil.test.
-  if (!host || !validHost(host) || rest.includes('@')) throw bad();
-  if (rest.includes('://') && wildcard) throw bad();
-  // A wildcard must leave at least a registrable-looking domain (two labels): `*.com` would allow everyone.
-  if (wildcard && (host === 'localhost' || host.split('.').length < 2 || /^[\d.]+$/.test(host))) throw bad();
+  if (!host || rest.includes('@')) throw bad();
+  if (wildcard && (rest.includes('://') || host === 'localhost' || /^[\d.]+$/.test(host) || host.startsWith('['))) throw bad();
+  if (wildcard && host.split('.').every((l) => hostLabel.test(l))) {
+    // `*.com`, `*.co.uk` or `*.github.io` would let anyone's site use the key (Public Suffix List, both sections).
+    const suffix = publicSuffixOf(host);
+    if (suffix?.suffix === host) {
+      const message = `"${entry}" is refused: ${host} is ${sectionWords[suffix.section]}, so the wildcard would let every website under it use this key. List your own domain instead, such as *.your-site.${host}.`;
+      throw new DomainError('validation_failed', message, {
+        errors: [{ location: '/body/allowedDomains', message: `wildcard over the public suffix "${host}"`, entry, publicSuffix: host }],
+      });
+    }
+  }
+  if (!validHost(host)) throw bad();
   return wildcard ? `*.${host}` : host;
 }
 
@@ -56,27 +92,37 @@ export function normaliseDomains(entries: string[]): string[] {
   return out;
 }
 
-/** Whether a request's host is allowed by the whitelist. */
+/**
+ * Whether a request's host is allowed by the whitelist. A wildcard counts only
+ * for a parent of `host` that is longer than the host's public suffix, exactly
+ * the wildcards `candidatePatterns` lists: a stored `*.co.uk` allows nothing.
+ */
 export function hostAllowed(host: string, allowed: readonly string[]): boolean {
   const h = host.toLowerCase().replace(/\.$/, '');
-  for (const entry of allowed) {
-    if (entry.startsWith('*.')) {
-      if (h.endsWith(entry.slice(1)) && h.length > entry.length - 1) return true;
-    } else if (h === entry) return true;
-  }
-  return false;
+  if (allowed.includes(h)) return true;
+  if (!allowed.some((entry) => entry.startsWith('*.'))) return false;
+  const wildcards = candidatePatterns(h).slice(1);
+  return wildcards.some((pattern) => allowed.includes(pattern));
 }
 
 /**
  * Every whitelist entry that could allow `host`: the host itself and a
- * wildcard for each parent domain of two labels or more. Lets the store
- * answer "is this origin whitelisted by any key?" with an indexed lookup.
+ * wildcard for each parent domain longer than the host's public suffix
+ * (`a.b.shop.co.uk` → `*.b.shop.co.uk`, `*.shop.co.uk`; never `*.co.uk`).
+ * Lets the store answer "is this origin whitelisted by any key?" with an
+ * indexed lookup, and is the one definition of wildcard matching.
  */
 export function candidatePatterns(host: string): string[] {
   const h = host.toLowerCase().replace(/\.$/, '');
-  const labels = h.split('.');
   const out = [h];
-  for (let i = 1; i <= labels.length - 2; i++) out.push(`*.${labels.slice(i).join('.')}`);
+  const suffix = publicSuffixOf(h);
+  if (!suffix) return out;
+  const labels = h.split('.');
+  for (let i = 1; i < labels.length; i++) {
+    const parent = labels.slice(i).join('.');
+    if (parent.length <= suffix.suffix.length) break;
+    out.push(`*.${parent}`);
+  }
   return out;
 }
 

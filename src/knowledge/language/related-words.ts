@@ -57,6 +57,17 @@ function partOfChain(wn: WordNet, synset: Synset, add: (lemma: string, relation:
   }
 }
 
+/**
+ * Whether `word` (lower case) is a word of the language's dictionary, inflected or not ("bake",
+ * "baked"): such a word is not a misspelling even when it is too rare for the common-word list.
+ * English only (WordNet); false for other languages.
+ */
+export function isDictionaryWord(word: string, language: string): boolean {
+  if (language !== 'en') return false;
+  const wn = englishWordNet();
+  return wn !== null && baseForms(wn, word).length > 0;
+}
+
 /** Words related to `word` (lower case, one word), closest relation first, without `word` itself. */
 export function relatedWords(word: string, language: string): RelatedWord[] {
   if (language !== 'en') return [];

@@ -5,6 +5,7 @@
  * is about. English is the list the index was tuned with (retrieval/stopwords.ts).
  */
 import { STOP_WORDS as ENGLISH } from '../retrieval/stopwords.js';
+import { DeletionIndex } from './edits.js';
 
 const words = (list: string): ReadonlySet<string> => new Set(list.split(/\s+/).filter((w) => w.length > 0));
 
@@ -53,3 +54,21 @@ export const STOP_WORDS_BY_LANGUAGE: Readonly<Record<string, ReadonlySet<string>
   nl: DUTCH,
   pt: PORTUGUESE,
 };
+
+const misspeltStopIndexes = new Map<string, DeletionIndex>();
+
+/**
+ * Whether `word` is a function word typed with one slip ("wat", "wen", "yoru", "wats"): a
+ * question's filler must not weigh like the name of something the records never mention. Words
+ * shorter than three letters are never taken for one.
+ */
+export function isMisspeltStopWord(word: string, language: string): boolean {
+  const stops = STOP_WORDS_BY_LANGUAGE[language];
+  if (stops === undefined || word.length < 3 || stops.has(word)) return false;
+  let index = misspeltStopIndexes.get(language);
+  if (index === undefined) {
+    index = new DeletionIndex([...stops].flatMap((w) => [w, `${w}s`]), 3);
+    misspeltStopIndexes.set(language, index);
+  }
+  return index.neighbours(word).length > 0;
+}

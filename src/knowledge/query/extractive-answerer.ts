@@ -1,13 +1,17 @@
 /** The built-in answerer: grounded extractive answers, streamed word by word. */
 import { answerExtractively } from '../answering/extractive.js';
 import { tokensOf } from '../answering/stream-tokens.js';
+import { RecordUnitsCache } from '../answering/units.js';
 import type { Answer, AnswerEvent, AnswerInput, Answerer } from './answerer.js';
 
 export class ExtractiveAnswerer implements Answerer {
   readonly mode = 'extractive';
 
+  /** Analysed records, kept between queries by this answerer. */
+  constructor(private readonly units = new RecordUnitsCache()) {}
+
   complete(input: Omit<AnswerInput, 'signal'>): Answer {
-    return answerExtractively(input.query, input.retrieved, { stats: input.stats, conversation: input.conversation, fallbackMessage: input.fallbackMessage });
+    return answerExtractively(input.query, input.retrieved, { stats: input.stats, units: this.units, conversation: input.conversation, fallbackMessage: input.fallbackMessage });
   }
 
   async *answer(input: AnswerInput): AsyncGenerator<AnswerEvent> {

@@ -4,20 +4,20 @@
  * retrieval and an answerer, as a stream of events that the JSON endpoint
  * collects and the SSE endpoint forwards. No HTTP here.
  */
-import type { AnswerCache } from '../../adapters/cache/port.js';
-import { answerCacheKey } from '../../adapters/cache/key.js';
-import type { LimitDecision, RateLimiter } from '../../adapters/limits/port.js';
-import { queryRules } from '../../adapters/limits/rules.js';
-import type { KnowledgeStore } from '../../adapters/storage/port.js';
+import type { AnswerCache } from '../../ports/answer-cache.js';
+import { answerCacheKey } from './answer-cache-key.js';
+import type { LimitDecision, RateLimiter } from '../../ports/rate-limiter.js';
+import { queryRules } from '../../limits/rules.js';
+import type { KnowledgeStore } from '../../ports/storage.js';
 import { DomainError } from '../../errors.js';
 import type { ApiKeyService } from '../keys/api-key-service.js';
 import { type CallerOrigin, callerOrigin, hostAllowed } from '../keys/domains.js';
 import type { KnowledgeBase } from '../model.js';
 import type { TermStats } from '../answering/plan.js';
+import type { Retriever } from '../retrieval/port.js';
 import { contextualQuery } from '../answering/follow-up.js';
 import type { Answerer, AnswerInput, Citation, RetrievedRecord, Turn } from './answerer.js';
 import { checkedConversation } from './conversation.js';
-import type { IndexRegistry } from './index-registry.js';
 import type { UsageRecorder } from './usage-recorder.js';
 
 export interface QueryLimits {
@@ -111,7 +111,7 @@ export class QueryService {
   constructor(
     private readonly store: KnowledgeStore,
     private readonly keys: ApiKeyService,
-    private readonly indexes: IndexRegistry,
+    private readonly retriever: Retriever,
     private readonly answerer: Answerer,
     private readonly cache: AnswerCache,
     private readonly limiter: RateLimiter,
@@ -266,13 +266,7 @@ export class QueryService {
     conversation: readonly Turn[] | undefined,
     limit: number,
   ): Promise<{ retrieved: RetrievedRecord[]; stats: TermStats }> {
-    const { index, records } = await this.indexes.get(kb);
-    const hits = index.search(contextualQuery(query, conversation), limit);
-    const out: RetrievedRecord[] = [];
-    for (const hit of hits) {
-      const record = records.get(hit.recordId);
-      if (record) out.push({ recordId: record.recordId, sourceName: record.sourceName, title: record.title, text: record.text, kind: record.kind, score: hit.score });
-    }
-    return { retrieved: out, stats: index };
+    const { hits, stats } = await this.retriever.search(kb, contextualQuery(query, conversation), limit);
+    return { retrieved: hits, stats };
   }
 }

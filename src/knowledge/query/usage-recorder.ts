@@ -2,7 +2,8 @@
  * Usage counters are collected in memory and written in batches (every few
  * seconds and at shutdown), so the query path never waits for a usage write.
  */
-import type { UsageDelta, UsageStore } from '../../adapters/storage/port.js';
+import type { UsageDelta, UsageStore } from '../../ports/storage.js';
+import { sameQuestion } from './same-question.js';
 
 export interface QueryOutcome {
   ragId: string;
@@ -15,8 +16,24 @@ export interface QueryOutcome {
 
 const dayMs = 86_400_000;
 
-/** A delta being collected; `at` becomes the store's ISO text only when written. */
-type PendingDelta = Omit<UsageDelta, 'at'> & { at: number };
+/** Distinct unanswered questions kept per knowledge base and day in one batch. */
+const MAX_QUESTIONS = 200;
+/** Times one question is counted per batch: bounds the store's work under a flood of one question. */
+const MAX_REPEATS = 200;
+
+/** One unanswered question of a batch: the latest wording and how often it was asked. */
+interface AskedQuestion {
+  question: string;
+  count: number;
+}
+
+/**
+ * A delta being collected; `at` becomes the store's ISO text only when written. Unanswered
+ * questions are grouped by `sameQuestion`, the definition the answer cache and the stored
+ * question hash use, so a flood of one question ("Price?", "price", …) takes one of the
+ * MAX_QUESTIONS places instead of crowding out the others.
+ */
+type PendingDelta = Omit<UsageDelta, 'at' | 'unansweredQuestions'> & { at: number; questions: Map<string, AskedQuestion> };
 
 export class UsageRecorder {
   private pending = new Map<string, PendingDelta>();
@@ -39,17 +56,28 @@ export class UsageRecorder {
     const key = `${outcome.ragId}/${day}`;
     let delta = this.pending.get(key);
     if (!delta) {
-      delta = { ragId: outcome.ragId, day, queries: 0, cacheHits: 0, unanswered: 0, unansweredQuestions: [], at: outcome.at };
+      delta = { ragId: outcome.ragId, day, queries: 0, cacheHits: 0, unanswered: 0, questions: new Map(), at: outcome.at };
       this.pending.set(key, delta);
     }
     delta.queries++;
     if (outcome.cached) delta.cacheHits++;
     if (!outcome.grounded) {
       delta.unanswered++;
-      // Bounded per batch: a flood of unanswerable questions must not grow memory without end.
-      if (delta.unansweredQuestions.length < 200) delta.unansweredQuestions.push(outcome.question.trim().slice(0, 500));
+      this.countQuestion(delta.questions, outcome.question.trim().slice(0, 500));
     }
     delta.at = outcome.at;
+  }
+
+  /** Bounded per batch: a flood of unanswerable questions must not grow memory without end. */
+  private countQuestion(questions: Map<string, AskedQuestion>, question: string): void {
+    const same = sameQuestion(question);
+    const asked = questions.get(same);
+    if (asked) {
+      asked.question = question; // the latest wording, as the store keeps it
+      asked.count = Math.min(MAX_REPEATS, asked.count + 1);
+    } else if (questions.size < MAX_QUESTIONS) {
+      questions.set(same, { question, count: 1 });
+    }
   }
 
   private dayOf(at: number): string {
@@ -64,7 +92,12 @@ export class UsageRecorder {
   flush(): Promise<void> {
     this.flushing = this.flushing.then(async () => {
       if (this.pending.size === 0) return;
-      const batch: UsageDelta[] = [...this.pending.values()].map((delta) => ({ ...delta, at: new Date(delta.at).toISOString() }));
+      const batch: UsageDelta[] = [...this.pending.values()].map(({ questions, ...delta }) => ({
+        ...delta,
+        // The store counts one per entry (and groups them by questionHash, which is sameQuestion's).
+        unansweredQuestions: [...questions.values()].flatMap(({ question, count }) => Array<string>(count).fill(question)),
+        at: new Date(delta.at).toISOString(),
+      }));
       this.pending = new Map();
       try {
         await this.store.recordUsage(batch);

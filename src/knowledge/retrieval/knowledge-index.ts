@@ -11,12 +11,14 @@
  * Statistics are integer sums, so removing and re-adding records yields bit-identical scores
  * to a fresh build.
  */
+import { LRUCache } from 'lru-cache';
 import { detectCorpusLanguage } from '../language/detect.js';
 import { DeletionIndex } from '../language/edits.js';
 import { type Bm25Params, DEFAULT_BM25, idf, lengthNorm, saturate } from './bm25.js';
 import { type ExpandedQuery, expandQuery, type Vocabulary } from './query-expansion.js';
 import { type AnalysedWords, analyzeWords } from './tokenize.js';
 import { topK } from './top-k.js';
+import { reverseWord, wordsWithPrefix, wordsWithSuffix } from './sorted-words.js';
 
 export interface IndexableRecord {
   recordId: string;
@@ -48,18 +50,7 @@ const SURFACE_MAX_CHARS = 30;
 const PLAIN_WORD_RE = /^[a-z]+$/;
 
 /** Index of the first element of sorted `list` that is ≥ `value`. */
-function lowerBound(list: readonly string[], value: string): number {
-  let lo = 0;
-  let hi = list.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if ((list[mid] as string) < value) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
 
-const reverse = (s: string) => [...s].reverse().join('');
 
 interface Doc {
   record: IndexableRecord;
@@ -94,7 +85,8 @@ export class KnowledgeIndex implements Vocabulary {
   private sortedSurfaces: string[] | null = null;
   private reversedTerms: string[] | null = null;
   private deletionIndex: DeletionIndex | null = null;
-  private readonly expansions = new Map<string, ExpandedQuery>();
+  /** Expanded questions, least recently used dropped past EXPANSION_CACHE_MAX; made on the first question. */
+  private expansions: LRUCache<string, ExpandedQuery> | null = null;
   private expansionsVersion = -1;
   // Posting lists are plain arrays: far cheaper to build and scan than a map per term.
   private readonly postings = new Map<string, Posting[]>();
@@ -230,18 +222,15 @@ export class KnowledgeIndex implements Vocabulary {
    */
   expand(query: string): ExpandedQuery {
     if (this.expansionsVersion !== this.version) {
-      this.expansions.clear();
+      this.expansions?.clear();
       this.expansionsVersion = this.version;
     }
-    let result = this.expansions.get(query);
+    const expansions = (this.expansions ??= new LRUCache<string, ExpandedQuery>({ max: EXPANSION_CACHE_MAX }));
+    let result = expansions.get(query);
     if (result !== undefined) return result;
     result = expandQuery(query, this);
     if (query.length <= 1000) {
-      if (this.expansions.size >= EXPANSION_CACHE_MAX) {
-        const oldest = this.expansions.keys().next().value;
-        if (oldest !== undefined) this.expansions.delete(oldest);
-      }
-      this.expansions.set(` ${query}`.slice(1), result);
+      expansions.set(` ${query}`.slice(1), result);
     }
     return result;
   }
@@ -252,29 +241,14 @@ export class KnowledgeIndex implements Vocabulary {
 
   surfacesWithPrefix(prefix: string, limit: number): string[] {
     this.sortedSurfaces ??= [...this.surfaceTerms.keys()].sort();
-    const list = this.sortedSurfaces;
-    const out: string[] = [];
-    for (let i = lowerBound(list, prefix); i < list.length && out.length < limit; i++) {
-      const s = list[i] as string;
-      if (!s.startsWith(prefix)) break;
-      out.push(s);
-    }
-    return out;
+    return wordsWithPrefix(this.sortedSurfaces, prefix, limit);
   }
 
   termsWithSuffix(suffix: string, limit: number): string[] {
-    this.reversedTerms ??= [...this.postings.keys()].map(reverse).sort();
-    const list = this.reversedTerms;
-    const r = reverse(suffix);
-    const out: string[] = [];
-    for (let i = lowerBound(list, r); i < list.length && out.length < limit; i++) {
-      const s = list[i] as string;
-      if (!s.startsWith(r)) break;
-      const term = reverse(s);
-      if (this.docFreq(term) > 0) out.push(term);
-    }
-    return out;
+    this.reversedTerms ??= [...this.postings.keys()].map(reverseWord).sort();
+    return wordsWithSuffix(this.reversedTerms, suffix, limit, (term) => this.docFreq(term) > 0);
   }
+
 
   surfacesWithinOneEdit(word: string): string[] {
     if (this.deletionIndex === null) {

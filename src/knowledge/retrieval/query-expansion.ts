@@ -9,7 +9,8 @@
  * never mention ("Mars", "oat") weighs a lot.
  */
 import { commonRank, commonWordMisspelt, generalInformativeness, hasCommonWords } from '../language/common-words.js';
-import { type Relation, relatedWords } from '../language/related-words.js';
+import { isDictionaryWord, type Relation, relatedWords } from '../language/related-words.js';
+import { isMisspeltStopWord } from '../language/stopwords.js';
 import { analyzeWords, normalizeFor } from './tokenize.js';
 
 /** How general-language informativeness is scaled (see `generalInformativeness`). */
@@ -94,6 +95,7 @@ const VARIANT_SUFFIXES = new Set(
 const VARIANT_CREDIT = 0.9;
 const COMPOUND_CREDIT = 0.6;
 const SPELLING_CREDIT = 0.85;
+const REAL_WORD_SLIP_CREDIT = 0.6;
 /** Credit of a word related in meaning, by relation: a synonym or the place a named place is in counts more than a broader word. */
 const RELATED_CREDIT: Readonly<Record<Relation, number>> = { synonym: 0.7, 'part-of': 0.7, broader: 0.5 };
 /** A compound part or prefix must be this long to count. */
@@ -156,11 +158,16 @@ function compoundMatches(vocab: Vocabulary, term: string): TermMatch[] {
 
 function spellingMatches(vocab: Vocabulary, surface: string): TermMatch[] {
   // Only words of some length that are not ordinary words of the language: "retrun", not "form".
-  if (surface.length < 5 || !/^[a-z]+$/.test(surface)) return [];
+  if (surface.length < 4 || !/^[a-z]+$/.test(surface)) return [];
   if (hasCommonWords(vocab.language) && commonRank(surface, vocab.language) !== undefined) return [];
+  // A four-letter word of the dictionary, rarer than the common words ("bake", "flee"), is taken
+  // only for a form of the same word ("flee" → "fled"), not for another word ("bake" → "bike"):
+  // four letters leave many real words one edit apart.
+  const sameWordOnly = surface.length === 4 && isDictionaryWord(surface, vocab.language);
   let best: string | undefined;
   let bestDf = 0;
   for (const v of vocab.surfacesWithinOneEdit(surface)) {
+    if (sameWordOnly && !v.startsWith(surface.slice(0, 3))) continue;
     const t = vocab.termOfSurface(v);
     const df = t === undefined ? 0 : vocab.docFreq(t);
     if (df > bestDf) {
@@ -169,6 +176,23 @@ function spellingMatches(vocab: Vocabulary, surface: string): TermMatch[] {
     }
   }
   return best === undefined ? [] : [{ term: best, credit: SPELLING_CREDIT }];
+}
+
+function realWordSlips(vocab: Vocabulary, surface: string): TermMatch[] {
+  if (surface.length < 5 || !/^[a-z]+$/.test(surface)) return [];
+  const out: TermMatch[] = [];
+  for (const v of vocab.surfacesWithinOneEdit(surface)) {
+    const t = vocab.termOfSurface(v);
+    if (present(vocab, t) && !out.some((m) => m.term === t)) out.push({ term: t, credit: REAL_WORD_SLIP_CREDIT });
+  }
+  return out;
+}
+
+/** Both lists' terms, each with its higher credit, best first. */
+function mergeMatches(a: readonly TermMatch[], b: readonly TermMatch[]): TermMatch[] {
+  const out = new Map<string, number>();
+  for (const m of [...a, ...b]) if ((out.get(m.term) ?? 0) < m.credit) out.set(m.term, m.credit);
+  return [...out].map(([term, credit]) => ({ term, credit })).sort((x, y) => y.credit - x.credit);
 }
 
 /**
@@ -201,6 +225,10 @@ function matchWord(vocab: Vocabulary, surface: string, term: string): { matches:
   const spelled = spellingMatches(vocab, surface);
   if (spelled.length > 0) return { matches: spelled, via: 'spelling' };
   const related = relatedMatches(vocab, surface);
+  // An ordinary word may be a slip for one the knowledge base uses ("trail" for "trial", "loose"
+  // for "lose"): such a match counts for less than a correction of a non-word.
+  const slips = realWordSlips(vocab, surface);
+  if (slips.length > 0) return { matches: mergeMatches(slips, related), via: 'spelling' };
   if (related.length > 0) return { matches: related, via: 'related' };
   return { matches: [], via: 'none' };
 }
@@ -221,6 +249,11 @@ export function expandQuery(query: string, vocab: Vocabulary, scale: Informative
       continue;
     }
     let { matches, via } = matchWord(vocab, surface, term);
+    // A slip on a function word ("wat", "wen") is filler, like the word meant.
+    if (via === 'none' && !names.has(surface) && commonRank(surface, vocab.language) === undefined && isMisspeltStopWord(surface, vocab.language)) {
+      stopTerms.push(term);
+      continue;
+    }
     let typed = surface;
     // A misspelt ordinary word ("somthing") counts as the word meant, matched or not.
     const meant = via === 'none' && !names.has(surface) ? commonWordMisspelt(surface, vocab.language) : undefined;

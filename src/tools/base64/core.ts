@@ -1,5 +1,6 @@
 /** Base64 for text: UTF-8 bytes in, and only UTF-8 text accepted out. */
-import { base64ToBytes, bytesToBase64, lineColumn, utf8Bytes, utf8Text } from '../shared/bytes.js';
+import { lineColumn } from '../../text-position.js';
+import { base64ToBytes, bytesToBase64, utf8Bytes, utf8Text } from '../shared/bytes.js';
 import { ToolInputError } from '../types.js';
 
 export interface Base64Input {

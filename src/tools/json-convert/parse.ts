@@ -2,8 +2,8 @@
 import Papa from 'papaparse';
 import { parse as parseToml, TomlError } from 'smol-toml';
 import { parseDocument } from 'yaml';
-import { lineColumn } from '../shared/bytes.js';
-import { locateJsonError } from '../json-format/locate.js';
+import { jsonErrorAt } from '../../json-scan.js';
+import { lineColumn } from '../../text-position.js';
 import { ToolInputError } from '../types.js';
 
 export type DataFormat = 'json' | 'yaml' | 'csv' | 'toml';
@@ -15,7 +15,7 @@ function parseJson(text: string): unknown {
   try {
     return JSON.parse(text);
   } catch {
-    const found = locateJsonError(text);
+    const found = jsonErrorAt(text);
     const offset = found?.offset ?? 0;
     const { line, column } = lineColumn(text, offset);
     throw new ToolInputError(`Invalid JSON at line ${line}, column ${column}: ${found?.message ?? 'cannot be parsed'}.`, { field: 'text', kind: 'invalid_json', line, column, offset });

@@ -1,7 +1,7 @@
 /** Pretty-print, minify or validate JSON; errors carry the line and column. */
-import { lineColumn } from '../shared/bytes.js';
+import { jsonErrorAt } from '../../json-scan.js';
+import { lineColumn } from '../../text-position.js';
 import { ToolInputError } from '../types.js';
-import { locateJsonError } from './locate.js';
 
 export interface JsonFormatInput {
   text: string;
@@ -19,7 +19,7 @@ export interface JsonSyntaxError {
 export type JsonFormatOutput = { result: string } | { valid: true } | { valid: false; error: JsonSyntaxError };
 
 function syntaxError(text: string, parseMessage: string): JsonSyntaxError {
-  const located = locateJsonError(text);
+  const located = jsonErrorAt(text);
   // JSON.parse refused the text; the strict reader should agree. If it does not, fall back to the parser's words.
   const offset = located?.offset ?? Number(/position (\d+)/.exec(parseMessage)?.[1] ?? text.length);
   return { message: located?.message ?? parseMessage, ...lineColumn(text, offset) };

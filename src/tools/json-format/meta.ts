@@ -27,7 +27,7 @@ export const meta: ToolMeta = {
     {
       title: 'Validate a trailing comma',
       input: { text: '{\n  "a": 1,\n}', mode: 'validate' },
-      output: { valid: false, error: { message: 'Expected a double-quoted property name (is there a trailing comma?)', line: 3, column: 1 } },
+      output: { valid: false, error: { message: 'Trailing comma before "}"', line: 3, column: 1 } },
     },
   ],
 };

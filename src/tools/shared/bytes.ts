@@ -40,11 +40,3 @@ export function base64ToBytes(base64: string): Uint8Array {
   return bytes;
 }
 
-/** 1-based line and column (in UTF-16 code units) of an offset into `text`. */
-export function lineColumn(text: string, offset: number): { line: number; column: number } {
-  const before = text.slice(0, offset);
-  const lastBreak = before.lastIndexOf('\n');
-  let line = 1;
-  for (let i = before.indexOf('\n'); i !== -1; i = before.indexOf('\n', i + 1)) line++;
-  return { line, column: offset - lastBreak };
-}

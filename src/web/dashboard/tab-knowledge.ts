@@ -8,7 +8,7 @@ import { ApiError, api, pending } from './api.js';
 import { busy, confirmDialog, errorText, field, fill, formatBytes, formatDate, h, notice, toast } from './dom.js';
 import type { TabContext } from './kb.js';
 
-const accepted = ['.json', '.jsonl', '.ndjson', '.txt', '.md', '.markdown'];
+const accepted = ['.json', '.jsonl', '.ndjson', '.txt', '.md', '.markdown', '.csv', '.pdf', '.html', '.htm'];
 
 function problemText(error: unknown): string {
   if (error instanceof ApiError && error.code === 'quota_exceeded') {
@@ -89,7 +89,7 @@ export async function knowledgeTab(panel: HTMLElement, ctx: TabContext): Promise
     { class: 'dropzone', 'data-testid': 'dropzone' },
     h('p', {}, h('strong', {}, 'Drop files here'), ' or'),
     h('p', {}, pick),
-    h('p', { class: 'hint' }, `.json, .jsonl, .txt or .md — up to 10 MB each.`),
+    h('p', { class: 'hint' }, `.json, .jsonl, .txt, .md, .csv, .pdf or .html — up to 10 MB each.`),
   );
   // Keyboard users reach the picker through its label; make the label focusable and key-operable.
   pick.tabIndex = 0;
@@ -109,7 +109,7 @@ export async function knowledgeTab(panel: HTMLElement, ctx: TabContext): Promise
   async function uploadOne(file: File): Promise<void> {
     const lower = file.name.toLowerCase();
     if (!accepted.some((ext) => lower.endsWith(ext))) {
-      showFailure(file.name, new Error(`“${file.name}” is not a .json, .jsonl, .txt or .md file.`));
+      showFailure(file.name, new Error(`“${file.name}” is not a .json, .jsonl, .txt, .md, .csv, .pdf or .html file.`));
       return;
     }
     progressWrap.hidden = false;

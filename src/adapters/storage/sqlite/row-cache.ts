@@ -23,15 +23,31 @@ export class RowCache<T> {
     this.changes = db.prepare('SELECT total_changes()').pluck();
   }
 
-  /** The cached value for `key`, or `load()`'s (cached, misses included) when absent or after any write. */
-  get(key: string, load: () => T | undefined): T | undefined {
+  /** The change count now, emptying the cache when it moved since the last look. */
+  private stamp(): number {
     const changes = this.changes.get() as number;
     if (changes !== this.seen) {
       this.rows.clear();
       this.seen = changes;
     }
+    return changes;
+  }
+
+  /**
+   * The cached value for `key` (synchronously: a hit costs a map lookup and the change count), or
+   * `load()`'s (cached, misses included) when absent or after any write. A loaded value is kept
+   * only if nothing was written while it loaded (the load may wait for another caller's
+   * transaction), so a cached row is never older than the last write.
+   */
+  get(key: string, load: () => Promise<T | undefined>): T | undefined | Promise<T | undefined> {
+    const before = this.stamp();
     if (this.rows.has(key)) return this.rows.get(key);
-    const value = load();
+    return this.fill(key, before, load);
+  }
+
+  private async fill(key: string, before: number, load: () => Promise<T | undefined>): Promise<T | undefined> {
+    const value = await load();
+    if (this.stamp() !== before) return value;
     if (this.rows.size >= this.capacity) this.rows.clear();
     this.rows.set(key, value);
     return value;

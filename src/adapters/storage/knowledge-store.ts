@@ -1,0 +1,272 @@
+/**
+ * Knowledge bases, sources and records. Every rule that reads then writes runs
+ * in one write transaction with the row that owns it locked (see sql.ts): the
+ * acting account's row for the knowledge-base limit, the knowledge base's row
+ * for its record quota and deduplication (concurrent uploads to one knowledge
+ * base queue on it).
+ */
+import type { ExpressionBuilder } from 'kysely';
+import type { CandidateRecord, KnowledgeBase } from '../../knowledge/model.js';
+import type {
+  CommitSourceResult,
+  CreateKnowledgeBaseResult,
+  KnowledgeBasePatch,
+  KnowledgeStore,
+  NewKnowledgeBase,
+  NewSource,
+  PageRequest,
+} from '../../ports/storage.js';
+import { decodeCursor, encodeCursor } from './cursor.js';
+import { partitionCandidates, type Row, toKnowledgeBase, toRecord, toSource, toSourcedRecord } from './rows.js';
+import type { Schema } from './schema.js';
+import { chunks, type Db, now, type SqlContext } from './sql.js';
+
+/**
+ * Which knowledge bases an acting account reaches: its own, and for an agent adopted with 'own'
+ * access the ones it made (see the storage port). Every owner check — here, in the key store and
+ * in the usage store — is this one predicate.
+ */
+export const reaches =
+  (accountId: string) =>
+  (eb: ExpressionBuilder<Schema, 'knowledge_bases'>) =>
+    eb.or([eb('knowledge_bases.owner_id', '=', accountId), eb('knowledge_bases.created_by', '=', accountId)]);
+
+/** The knowledge base if the account reaches it, optionally locked for the rest of the transaction. */
+export async function reachable(ctx: SqlContext, db: Db, ownerId: string, ragId: string, lock = false): Promise<Row | undefined> {
+  const query = db.selectFrom('knowledge_bases').selectAll().where('rag_id', '=', ragId).where(reaches(ownerId));
+  return (await (lock ? ctx.lockRow(query) : query).executeTakeFirst()) as Row | undefined;
+}
+
+/** New content version and record count; returns the updated row. */
+async function bump(db: Db, ragId: string, recordDelta: number): Promise<Row> {
+  return (await db
+    .updateTable('knowledge_bases')
+    .set((eb) => ({ content_version: eb('content_version', '+', 1), record_count: eb('record_count', '+', recordDelta), updated_at: now() }))
+    .where('rag_id', '=', ragId)
+    .returningAll()
+    .executeTakeFirstOrThrow()) as Row;
+}
+
+function page<T>(rows: Row[], limit: number, map: (row: Row) => T) {
+  const more = rows.length > limit;
+  const items = rows.slice(0, limit);
+  // seq is int8 on PostgreSQL, which node-pg returns as a string: the cursor encodes it verbatim.
+  return { items: items.map(map), nextCursor: more ? encodeCursor(items.at(-1)?.seq as string) : null };
+}
+
+export class SqlKnowledgeStore implements KnowledgeStore {
+  constructor(private readonly ctx: SqlContext) {}
+
+  private get db(): Db {
+    return this.ctx.db;
+  }
+
+  async createKnowledgeBase(input: NewKnowledgeBase, maxActive: number): Promise<CreateKnowledgeBaseResult> {
+    return this.ctx.write(async (tx): Promise<CreateKnowledgeBaseResult> => {
+      // The acting account's row is locked first: an adoption of it (which locks it too) is then
+      // either wholly before this creation or wholly after it. An agent adopted with 'own' access
+      // creates into the adopting account, whose row then serialises the count. (A missing account
+      // fails on the foreign key at insert.)
+      const actor = await this.ctx.lockRow(tx.selectFrom('accounts').select('adopted_into').where('account_id', '=', input.ownerId)).executeTakeFirst();
+      const adoptedInto = typeof actor?.adopted_into === 'string' ? actor.adopted_into : null;
+      const ownerId = adoptedInto ?? input.ownerId;
+      if (adoptedInto) await this.ctx.lockRow(tx.selectFrom('accounts').select('account_id').where('account_id', '=', ownerId)).execute();
+      const counted = await tx.selectFrom('knowledge_bases').select((eb) => eb.fn.countAll().as('n')).where('owner_id', '=', ownerId).executeTakeFirst();
+      const n = Number(counted?.n ?? 0);
+      if (n >= maxActive) return { kind: 'limit_reached', active: n };
+      const at = now();
+      const inserted = await tx
+        .insertInto('knowledge_bases')
+        .values({
+          rag_id: input.ragId,
+          owner_id: ownerId,
+          created_by: adoptedInto ? input.ownerId : null,
+          bot_name: input.botName,
+          description: input.description,
+          greeting: input.greeting,
+          fallback_message: input.fallbackMessage ?? null,
+          theme: JSON.stringify(input.theme),
+          created_at: at,
+          updated_at: at,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      return { kind: 'created', knowledgeBase: toKnowledgeBase(inserted as Row) };
+    });
+  }
+
+  async listKnowledgeBases(ownerId: string): Promise<KnowledgeBase[]> {
+    const rows = await this.db.selectFrom('knowledge_bases').selectAll().where(reaches(ownerId)).orderBy('created_at').orderBy('rag_id').execute();
+    return rows.map((row) => toKnowledgeBase(row as Row));
+  }
+
+  async getKnowledgeBase(ownerId: string, ragId: string) {
+    const row = await reachable(this.ctx, this.db, ownerId, ragId);
+    return row ? toKnowledgeBase(row) : undefined;
+  }
+
+  findKnowledgeBase(ragId: string): Promise<KnowledgeBase | undefined> {
+    // SQLite: from memory until the next write (sqlite/row-cache.ts), a hit without a promise of
+    // its own to settle. PostgreSQL: one primary-key read.
+    const cache = this.ctx.kbCache;
+    if (!cache) return this.loadKnowledgeBase(ragId);
+    const hit = cache.get(ragId, () => this.loadKnowledgeBase(ragId));
+    return hit instanceof Promise ? hit : Promise.resolve(hit);
+  }
+
+  private async loadKnowledgeBase(ragId: string): Promise<KnowledgeBase | undefined> {
+    const row = await this.db.selectFrom('knowledge_bases').selectAll().where('rag_id', '=', ragId).executeTakeFirst();
+    return row ? frozen(toKnowledgeBase(row as Row)) : undefined;
+  }
+
+  async updateKnowledgeBase(ownerId: string, ragId: string, patch: KnowledgeBasePatch) {
+    return this.ctx.write(async (tx) => {
+      // Locked so two concurrent patches of different fields do not lose one another.
+      const row = await reachable(this.ctx, tx, ownerId, ragId, true);
+      if (!row) return undefined;
+      const next = { ...toKnowledgeBase(row), ...patch };
+      const updated = await tx
+        .updateTable('knowledge_bases')
+        .set({
+          bot_name: next.botName,
+          description: next.description,
+          greeting: next.greeting,
+          fallback_message: next.fallbackMessage,
+          theme: JSON.stringify(next.theme),
+          updated_at: now(),
+        })
+        .where('rag_id', '=', ragId)
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      return toKnowledgeBase(updated as Row);
+    });
+  }
+
+  async deleteKnowledgeBase(ownerId: string, ragId: string): Promise<boolean> {
+    // ON DELETE CASCADE removes sources, records, keys and usage in the same statement; on
+    // PostgreSQL the DELETE waits for any upload holding the knowledge base's row lock.
+    const result = await this.db.deleteFrom('knowledge_bases').where('rag_id', '=', ragId).where(reaches(ownerId)).executeTakeFirst();
+    return Number(result.numDeletedRows) > 0;
+  }
+
+  async commitSource(ownerId: string, ragId: string, source: NewSource, candidates: CandidateRecord[], maxRecords: number): Promise<CommitSourceResult> {
+    return this.ctx.write(async (tx): Promise<CommitSourceResult> => {
+      // The knowledge base's row lock keeps record_count and the stored fingerprints stable until commit.
+      const kbRow = await reachable(this.ctx, tx, ownerId, ragId, true);
+      if (!kbRow) return { kind: 'not_found' };
+      const kb = toKnowledgeBase(kbRow);
+      const existing = new Set<string>();
+      for (const wanted of chunks([...new Set(candidates.map((c) => c.fingerprint))])) {
+        const rows = await tx.selectFrom('records').select('fingerprint').where('rag_id', '=', ragId).where('fingerprint', 'in', wanted).execute();
+        for (const row of rows) existing.add(row.fingerprint);
+      }
+      const { fresh, duplicates } = partitionCandidates(candidates, existing);
+      const available = Math.max(0, maxRecords - kb.recordCount);
+      if (fresh.length > available) return { kind: 'quota_exceeded', needed: fresh.length, available };
+      const at = now();
+      const stored = await tx
+        .insertInto('sources')
+        .values({
+          source_id: source.sourceId,
+          rag_id: ragId,
+          source_name: source.sourceName,
+          format: source.format,
+          byte_size: source.byteSize,
+          sha256: source.sha256,
+          added_count: fresh.length,
+          duplicate_count: duplicates.length,
+          rejected_count: source.rejectedCount,
+          created_at: at,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      // Multi-row inserts in upload order, so seq (paging order) follows it.
+      for (const batch of chunks(fresh)) {
+        await tx
+          .insertInto('records')
+          .values(
+            batch.map((r) => ({
+              record_id: r.recordId,
+              rag_id: ragId,
+              source_id: source.sourceId,
+              kind: r.kind,
+              title: r.title,
+              text: r.text,
+              fingerprint: r.fingerprint,
+              created_at: at,
+            })),
+          )
+          .execute();
+      }
+      const kbAfter = await bump(tx, ragId, fresh.length);
+      return { kind: 'committed', source: toSource(stored as Row), duplicateFingerprints: duplicates, knowledgeBase: toKnowledgeBase(kbAfter) };
+    });
+  }
+
+  async listSources(ownerId: string, ragId: string, request: PageRequest) {
+    if (!(await reachable(this.ctx, this.db, ownerId, ragId))) return undefined;
+    const after = decodeCursor(request.cursor) ?? 0;
+    const rows = await this.db
+      .selectFrom('sources')
+      .selectAll()
+      .where('rag_id', '=', ragId)
+      .where('seq', '>', after)
+      .orderBy('seq')
+      .limit(request.limit + 1)
+      .execute();
+    return page(rows as Row[], request.limit, toSource);
+  }
+
+  async deleteSource(ownerId: string, ragId: string, sourceId: string): Promise<boolean> {
+    return this.ctx.write(async (tx) => {
+      if (!(await reachable(this.ctx, tx, ownerId, ragId, true))) return false;
+      // Records first, explicitly, to know how many to take off record_count (the cascade would not say).
+      const removed = await tx.deleteFrom('records').where('rag_id', '=', ragId).where('source_id', '=', sourceId).executeTakeFirst();
+      const gone = await tx.deleteFrom('sources').where('rag_id', '=', ragId).where('source_id', '=', sourceId).executeTakeFirst();
+      if (Number(gone.numDeletedRows) === 0) return false;
+      await bump(tx, ragId, -Number(removed.numDeletedRows));
+      return true;
+    });
+  }
+
+  async listRecords(ownerId: string, ragId: string, request: PageRequest & { sourceId?: string | undefined }) {
+    if (!(await reachable(this.ctx, this.db, ownerId, ragId))) return undefined;
+    const after = decodeCursor(request.cursor) ?? 0;
+    let query = this.db.selectFrom('records').selectAll().where('rag_id', '=', ragId);
+    if (request.sourceId) query = query.where('source_id', '=', request.sourceId);
+    const rows = await query
+      .where('seq', '>', after)
+      .orderBy('seq')
+      .limit(request.limit + 1)
+      .execute();
+    return page(rows as Row[], request.limit, toRecord);
+  }
+
+  async deleteRecord(ownerId: string, ragId: string, recordId: string): Promise<boolean> {
+    return this.ctx.write(async (tx) => {
+      if (!(await reachable(this.ctx, tx, ownerId, ragId, true))) return false;
+      const gone = await tx.deleteFrom('records').where('rag_id', '=', ragId).where('record_id', '=', recordId).executeTakeFirst();
+      if (Number(gone.numDeletedRows) === 0) return false;
+      await bump(tx, ragId, -1);
+      return true;
+    });
+  }
+
+  async allRecords(ragId: string) {
+    const rows = await this.db
+      .selectFrom('records as r')
+      .innerJoin('sources as s', 's.source_id', 'r.source_id')
+      .selectAll('r')
+      .select('s.source_name')
+      .where('r.rag_id', '=', ragId)
+      .orderBy('r.seq')
+      .execute();
+    return rows.map((row) => toSourcedRecord(row as Row));
+  }
+}
+
+/** A cached knowledge base is shared by every reader: nobody may change it in place. */
+function frozen(kb: KnowledgeBase): KnowledgeBase {
+  Object.freeze(kb.theme);
+  return Object.freeze(kb);
+}

@@ -1,0 +1,125 @@
+/**
+ * The one way a route answers with Server-Sent Events: the reply is hijacked and written straight
+ * to the socket (no compression), with the SSE headers (sent with the first event, in the same
+ * write), heartbeat comments while it is quiet, back-pressure (a write waits for `drain` when the
+ * socket is full), events of one event-loop turn coalesced into one socket write, and an abort
+ * signal that fires when the client goes away.
+ */
+import type { ServerResponse } from 'node:http';
+import type { FastifyReply } from 'fastify';
+
+export interface SseWriter {
+  /** Aborted when the client closes the connection (or `abort()` is called). */
+  readonly signal: AbortSignal;
+  /** Whether the response has ended or the client has gone. */
+  readonly closed: boolean;
+  /** Queues a frame; resolves once the socket can take more. Nothing happens after the stream closed. */
+  write(frame: string): Promise<void>;
+  /** Writes a frame at once, uncorked (the first sign of life, with the headers). */
+  writeNow(frame: string): void;
+  /** Everything that is left, then the end of the response, in one socket write. */
+  finish(frames?: string): void;
+  /** Stops the stream's work (its signal) without ending the response. */
+  abort(): void;
+}
+
+export interface SseOptions {
+  /** Extra response headers (rate-limit headers, request id). */
+  headers?: Record<string, string>;
+  /** A `: ping` comment this often; 0 for none. */
+  heartbeatMs?: number;
+}
+
+/** One SSE frame: `event` and `data` lines, with an `id` when given. */
+export function sseFrame(event: string, data: unknown, id?: number): string {
+  return `${id === undefined ? '' : `id: ${id}\n`}event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
+}
+
+function startSse(reply: FastifyReply, headers: Record<string, string> | undefined): ServerResponse {
+  const res: ServerResponse = reply.raw;
+  reply.hijack();
+  // No flushHeaders(): Node sends the headers with the first event, in the same write.
+  res.writeHead(200, {
+    ...(reply.getHeaders() as Record<string, string>),
+    ...headers,
+    'content-type': 'text/event-stream; charset=utf-8',
+    'cache-control': 'no-cache, no-transform',
+    'x-accel-buffering': 'no',
+    connection: 'keep-alive',
+  });
+  return res;
+}
+
+/**
+ * A whole SSE response known in advance (a cached answer): headers, every frame and the end in
+ * one socket write, with none of a live stream's machinery.
+ */
+export function sendSse(reply: FastifyReply, frames: string, options: Pick<SseOptions, 'headers'> = {}): void {
+  const res = startSse(reply, options.headers);
+  res.cork();
+  res.write(frames);
+  res.end();
+  res.uncork();
+}
+
+export function openSseStream(reply: FastifyReply, options: SseOptions = {}): SseWriter {
+  const res = startSse(reply, options.headers);
+  const controller = new AbortController();
+  let heartbeat: NodeJS.Timeout | undefined;
+  const stop = () => {
+    if (heartbeat !== undefined) clearInterval(heartbeat);
+    heartbeat = undefined;
+  };
+  res.once('close', () => {
+    stop();
+    // Only a client that left early stops the work; aborting costs a DOMException with a stack trace.
+    if (!res.writableFinished) controller.abort();
+  });
+  const gone = () => res.writableEnded || res.destroyed;
+
+  let corked = false;
+  const writer: SseWriter = {
+    signal: controller.signal,
+    get closed() {
+      return gone();
+    },
+    async write(frame) {
+      if (gone()) return;
+      // Frames written in one turn of the event loop leave in one socket write.
+      if (!corked) {
+        corked = true;
+        res.cork();
+        setImmediate(() => {
+          corked = false;
+          res.uncork();
+        });
+      }
+      if (res.write(frame)) return;
+      await new Promise<void>((resolve) => {
+        const done = () => {
+          res.off('drain', done);
+          res.off('close', done);
+          resolve();
+        };
+        res.on('drain', done);
+        res.on('close', done);
+      });
+    },
+    writeNow(frame) {
+      if (!gone()) res.write(frame);
+    },
+    finish(frames = '') {
+      stop();
+      if (gone()) return;
+      res.cork();
+      if (frames) res.write(frames);
+      res.end();
+      res.uncork();
+    },
+    abort() {
+      controller.abort();
+    },
+  };
+  if (options.heartbeatMs) heartbeat = setInterval(() => void writer.write(': ping\n\n'), options.heartbeatMs);
+  return writer;
+}

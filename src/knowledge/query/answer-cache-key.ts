@@ -1,0 +1,49 @@
+/**
+ * The answer cache's key policy. Two queries share an answer when they are the same
+ * question (`sameQuestion`), on the same knowledge base, at the same content version, in
+ * the same mode (e.g. `answer`, `search:10`), with the same context. Domain policy, not a
+ * cache mechanism: the backends (src/adapters/cache) only store what they are given.
+ */
+import { createHash } from 'node:crypto';
+import { sameQuestion } from './same-question.js';
+
+/** Normalised queries up to this many characters go into the key as text; longer ones as their SHA-256. */
+const MAX_PLAIN_QUERY = 200;
+
+/**
+ * `answer:v2:<ragId>:<contentVersion>:<mode>:q:<normalised query>` for queries of up to
+ * MAX_PLAIN_QUERY characters (most are), `…:h:<sha256(normalised query)>` for longer ones, so
+ * the key's length stays bounded whatever the query (up to 4,000 characters) and the common case
+ * costs no hashing. Every part is URI-encoded, so none can forge a separator, and `q:`/`h:` keep
+ * the two forms apart. The query is normalised here, so callers cannot split the cache by
+ * passing a raw query.
+ *
+ * An answer that also depends on a context — the earlier turns of a follow-up, the knowledge
+ * base's own fallback message — gets `:c:<sha256 of the JSON [fallbackMessage, [[role, content], …]]>`
+ * appended, so two conversations never share an answer; without a context the key is as before.
+ * Turns go in as sent (already trimmed by validation), not normalised: they are context, not the question.
+ */
+export function answerCacheKey(ragId: string, contentVersion: string | number, query: string, mode: string, context: AnswerContext = {}): string {
+  const normalised = sameQuestion(query);
+  const part = (value: string | number) => encodeURIComponent(String(value));
+  const head = `answer:v2:${part(ragId)}:${part(contentVersion)}:${part(mode)}`;
+  const tail = contextPart(context);
+  if (normalised.length <= MAX_PLAIN_QUERY) return `${head}:q:${part(normalised)}${tail}`;
+  return `${head}:h:${sha256(normalised)}${tail}`;
+}
+
+/** What an answer depends on besides the question, knowledge base, content and mode. */
+export interface AnswerContext {
+  conversation?: readonly { role: string; content: string }[] | undefined;
+  fallbackMessage?: string | null | undefined;
+}
+
+function contextPart({ conversation = [], fallbackMessage }: AnswerContext): string {
+  if (conversation.length === 0 && !fallbackMessage) return '';
+  const canonical = JSON.stringify([fallbackMessage || null, conversation.map((turn) => [turn.role, turn.content])]);
+  return `:c:${sha256(canonical)}`;
+}
+
+function sha256(text: string): string {
+  return createHash('sha256').update(text, 'utf8').digest('hex');
+}

@@ -1,0 +1,53 @@
+/**
+ * The product's rules built from configuration (product.md §2), so the HTTP
+ * layer does not repeat window lengths. A limit of 0 yields a rule that
+ * `consume` ignores.
+ */
+import type { LimitDecision, LimitRule } from '../ports/rate-limiter.js';
+
+export interface LimitSettings {
+  queryRatePerMinute: number;
+  queryQuotaPerDay: number;
+  ipRatePerSecond: number;
+}
+
+/** Whole-service limit per client IP address. */
+export function ipRule(settings: Pick<LimitSettings, 'ipRatePerSecond'>, clientKey: string): LimitRule {
+  return { name: 'ip', key: clientKey, limit: settings.ipRatePerSecond, kind: 'sliding', windowMs: 1_000 };
+}
+
+/**
+ * The whole-service rules for one request: its IP's bucket always, and for a
+ * verified Web Bot Auth bot also the bot key's bucket (issue 11 item 8). In
+ * addition, not instead: signing with many self-published keys from one
+ * address gives no more than the address's own allowance, and one key used
+ * from many addresses is bounded by the key's. Both are taken atomically.
+ */
+export function clientRules(settings: Pick<LimitSettings, 'ipRatePerSecond'>, client: { ip: string; botKey?: string | undefined }): LimitRule[] {
+  const rules = [ipRule(settings, `ip:${client.ip}`)];
+  if (client.botKey) rules.push({ name: 'bot', key: `bot:${client.botKey}`, limit: settings.ipRatePerSecond, kind: 'sliding', windowMs: 1_000 });
+  return rules;
+}
+
+/** Per-knowledge-base query limits: 60 s sliding window, then the UTC-day quota. */
+export function queryRules(settings: Pick<LimitSettings, 'queryRatePerMinute' | 'queryQuotaPerDay'>, ragId: string): LimitRule[] {
+  return [
+    { name: 'minute', key: ragId, limit: settings.queryRatePerMinute, kind: 'sliding', windowMs: 60_000 },
+    { name: 'day', key: ragId, limit: settings.queryQuotaPerDay, kind: 'utc-day', windowMs: 0 },
+  ];
+}
+
+/**
+ * One decision from several `consume` calls made for the same request (e.g. the
+ * ip limit in an onRequest hook, the query limits in the handler), so one set of
+ * headers describes them all. The first refusal wins.
+ */
+export function combineDecisions(...decisions: LimitDecision[]): LimitDecision {
+  const refusedBy = decisions.find((d) => !d.allowed);
+  return {
+    allowed: refusedBy === undefined,
+    refused: refusedBy?.refused,
+    states: decisions.flatMap((d) => d.states),
+    retryAfterMs: refusedBy?.retryAfterMs ?? 0,
+  };
+}

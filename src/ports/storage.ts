@@ -1,0 +1,352 @@
+/**
+ * The storage port: everything the domain needs from a database, and nothing
+ * of SQL. The domain owns it (adapters import it, never the other way round);
+ * one implementation over Kysely (src/adapters/storage) serves SQLite and
+ * PostgreSQL and passes one contract suite (test/storage/contract.ts). Rules that must hold under concurrency —
+ * the knowledge-base limit, the record quota, keys per knowledge base,
+ * sign-in code budgets and guess counts, deduplication — are decided
+ * inside the store's transaction, so they are exact on every backend.
+ *
+ * `ownerId` in the knowledge, key and usage stores is the acting account. A
+ * knowledge base belongs to it when the account owns it, or — for an agent
+ * account a person adopted with access only to what the agent makes
+ * (`adoptAgentAccount(…, 'own')`) — when that agent account created it: such
+ * an account owns nothing itself, creates into the person's account, and
+ * reaches no other knowledge base of it (not found, as any foreign one).
+ */
+import type { Sealer } from '../secrets.js';
+import type { Account, Session, SignInCode } from '../identity/model.js';
+import type {
+  AccountKey,
+  AgentAccess,
+  AgentRegistration,
+  AuthorizationCode,
+  Claim,
+  Grant,
+  OAuthClient,
+  RefreshToken,
+  RotateOutcome,
+} from '../identity/oauth/model.js';
+import type { SourceFormat } from '../knowledge/extraction/types.js';
+import type {
+  ApiKey,
+  CandidateRecord,
+  DailyUsage,
+  KnowledgeBase,
+  KnowledgeRecord,
+  Page,
+  Source,
+  SourcedRecord,
+  UnansweredQuestion,
+  WidgetTheme,
+} from '../knowledge/model.js';
+
+export interface NewKnowledgeBase {
+  ragId: string;
+  ownerId: string;
+  botName: string;
+  description: string | null;
+  greeting: string | null;
+  /** Absent or null: none (the default refusal). */
+  fallbackMessage?: string | null;
+  theme: WidgetTheme;
+}
+
+export type KnowledgeBasePatch = Partial<Pick<KnowledgeBase, 'botName' | 'description' | 'greeting' | 'fallbackMessage' | 'theme'>>;
+
+export type CreateKnowledgeBaseResult =
+  | { kind: 'created'; knowledgeBase: KnowledgeBase }
+  | { kind: 'limit_reached'; active: number };
+
+export interface NewSource {
+  sourceId: string;
+  sourceName: string;
+  format: SourceFormat;
+  byteSize: number;
+  sha256: string;
+  rejectedCount: number;
+}
+
+export type CommitSourceResult =
+  | {
+      kind: 'committed';
+      source: Source;
+      /** Fingerprints (in upload order) that were already in the knowledge base or earlier in this upload. */
+      duplicateFingerprints: string[];
+      knowledgeBase: KnowledgeBase;
+    }
+  | { kind: 'quota_exceeded'; needed: number; available: number }
+  | { kind: 'not_found' };
+
+export interface PageRequest {
+  limit: number;
+  cursor?: string | undefined;
+}
+
+export interface KnowledgeStore {
+  /**
+   * Creates for `input.ownerId`, or — when that is an agent account adopted with 'own' access — for
+   * the adopting account, marked as the agent's; the limit counts the owning account's knowledge bases.
+   */
+  createKnowledgeBase(input: NewKnowledgeBase, maxActive: number): Promise<CreateKnowledgeBaseResult>;
+  /** The knowledge bases the account reaches (see the note on `ownerId` above), oldest first. */
+  listKnowledgeBases(ownerId: string): Promise<KnowledgeBase[]>;
+  /** The knowledge base if it exists and belongs to `ownerId`. */
+  getKnowledgeBase(ownerId: string, ragId: string): Promise<KnowledgeBase | undefined>;
+  /**
+   * The knowledge base whoever owns it (for query keys and caches), as of the last write: every
+   * query reads it. The result may be shared with other callers (and frozen): never modify it.
+   */
+  findKnowledgeBase(ragId: string): Promise<KnowledgeBase | undefined>;
+  updateKnowledgeBase(ownerId: string, ragId: string, patch: KnowledgeBasePatch): Promise<KnowledgeBase | undefined>;
+  /** Deletes the knowledge base with its sources and records. False when it is not the owner's. */
+  deleteKnowledgeBase(ownerId: string, ragId: string): Promise<boolean>;
+
+  /**
+   * One transaction: dedupes the candidates against the knowledge base and
+   * against each other by fingerprint, refuses the whole upload when the new
+   * records exceed `maxRecords - recordCount`, otherwise stores the source and
+   * its new records and bumps the content version.
+   */
+  commitSource(ownerId: string, ragId: string, source: NewSource, candidates: CandidateRecord[], maxRecords: number): Promise<CommitSourceResult>;
+  listSources(ownerId: string, ragId: string, page: PageRequest): Promise<Page<Source> | undefined>;
+  /** Removes the source and its records; false when either is not found for this owner. */
+  deleteSource(ownerId: string, ragId: string, sourceId: string): Promise<boolean>;
+
+  listRecords(ownerId: string, ragId: string, page: PageRequest & { sourceId?: string | undefined }): Promise<Page<KnowledgeRecord> | undefined>;
+  deleteRecord(ownerId: string, ragId: string, recordId: string): Promise<boolean>;
+  /** Every record of a knowledge base with its source name, regardless of owner (for building the retrieval index). */
+  allRecords(ragId: string): Promise<SourcedRecord[]>;
+}
+
+export interface AccountStore {
+  /** The account for a verified e-mail, created on first use. */
+  accountForEmail(email: string, newAccountId: string): Promise<Account>;
+  getAccount(accountId: string): Promise<Account | undefined>;
+
+  /**
+   * Stores a new code unless the address already had `maxCodes` codes issued
+   * since `since`, deciding in one transaction (so parallel requests cannot
+   * overshoot). Earlier codes stay valid: a new request never kills a pending
+   * one. False when the per-address budget is spent (nothing stored).
+   */
+  putSignInCode(code: SignInCode, budget: { since: string; maxCodes: number }): Promise<boolean>;
+  /** Codes issued to this e-mail since `since` (for the per-address send limit). */
+  countSignInCodesSince(email: string, since: string): Promise<number>;
+  /**
+   * Counts one guess by `requester` against every live code of the address
+   * (not used, not expired at `now`) that still has attempts left, both in
+   * total (`perCode`) and for this requester (`perRequester`), in one
+   * transaction; returns those codes: the only ones the guess may be compared
+   * with. The attempt is counted before the comparison, so no more than
+   * `perCode` guesses are ever evaluated against a code, however many arrive at once.
+   */
+  reserveSignInGuess(email: string, requester: string, now: string, limits: SignInGuessLimits): Promise<SignInCode[]>;
+  /** Marks the code used, and every other pending code of its address; false if it was already used (a racing second redemption). */
+  consumeSignInCode(codeId: string): Promise<boolean>;
+  /**
+   * Takes one unit of a per-requester fixed-window counter (one conditional
+   * upsert): true and counted when fewer than `limit` were taken in the window
+   * starting at `windowStart`, false (and not counted) otherwise.
+   */
+  takeSignInAllowance(key: string, windowStart: string, limit: number): Promise<boolean>;
+  /** Gives back a unit taken in that window (e.g. a verify that succeeded does not count as a failure). */
+  returnSignInAllowance(key: string, windowStart: string): Promise<void>;
+
+  putSession(session: Session): Promise<void>;
+  getSession(tokenHash: string, now: string): Promise<Session | undefined>;
+  deleteSession(tokenHash: string): Promise<void>;
+  /** Housekeeping: removes expired sessions and codes. */
+  purgeExpired(now: string): Promise<void>;
+}
+
+export interface SignInGuessLimits {
+  /** Guesses evaluated against one code, from everyone. */
+  perCode: number;
+  /** Guesses evaluated against one code from one requester. */
+  perRequester: number;
+}
+
+export interface NewApiKey {
+  keyId: string;
+  name: string | null;
+  prefix: string;
+  /** SHA-256 (hex) of the whole key. */
+  keyHash: string;
+  allowedDomains: string[];
+}
+
+export type ApiKeyPatch = Partial<Pick<ApiKey, 'name' | 'allowedDomains'>>;
+
+/** A key found by its hash, with the version of its knowledge base's key set at the time of reading. */
+export interface KeyLookup {
+  key: ApiKey;
+  keysVersion: number;
+}
+
+export type CreateApiKeyResult = { kind: 'created'; key: ApiKey } | { kind: 'limit_reached'; active: number } | { kind: 'not_found' };
+
+export interface KeyStore {
+  /**
+   * Adds a key unless the knowledge base already has `maxKeys`, decided in one
+   * transaction with the knowledge base's row locked (exact under concurrency).
+   * `not_found` when the knowledge base is not the owner's.
+   */
+  createApiKey(ownerId: string, ragId: string, key: NewApiKey, maxKeys: number): Promise<CreateApiKeyResult>;
+  listApiKeys(ownerId: string, ragId: string): Promise<ApiKey[] | undefined>;
+  /** Changes the key and bumps the knowledge base's keys version (so caches re-check it). */
+  updateApiKey(ownerId: string, ragId: string, keyId: string, patch: ApiKeyPatch): Promise<ApiKey | undefined>;
+  /** Deletes the key and bumps the keys version; false when not found for this owner. */
+  revokeApiKey(ownerId: string, ragId: string, keyId: string): Promise<boolean>;
+  findApiKeyByHash(keyHash: string): Promise<KeyLookup | undefined>;
+  /** Whether any key lists one of these whitelist patterns (CORS preflights carry no key, only an Origin). */
+  anyKeyAllows(patterns: string[]): Promise<boolean>;
+}
+
+/** Counts added to one knowledge base's usage for one UTC day (usage is written in batches). */
+export interface UsageDelta {
+  ragId: string;
+  day: string;
+  queries: number;
+  cacheHits: number;
+  unanswered: number;
+  /** Questions the knowledge base could not answer, as asked (trimmed, at most 500 characters each). */
+  unansweredQuestions: string[];
+  /** ISO time of the latest query in the batch. */
+  at: string;
+}
+
+export interface UsageReport {
+  days: DailyUsage[];
+  unanswered: UnansweredQuestion[];
+}
+
+export interface UsageStore {
+  /** Adds the deltas in one transaction; deltas for knowledge bases deleted meanwhile are dropped. */
+  recordUsage(deltas: UsageDelta[]): Promise<void>;
+  /** The last `days` days that have usage (oldest first) and the most frequent unanswered questions. */
+  usage(ownerId: string, ragId: string, sinceDay: string, unansweredLimit: number): Promise<UsageReport | undefined>;
+  /** Removes an unanswered question once a record answers it (or the owner dismisses it). */
+  dismissUnanswered(ownerId: string, ragId: string, question: string): Promise<boolean>;
+}
+
+/** A signing key pair kept in the store, so every instance signs with the same keys and they survive restarts. */
+export interface StoredSigningKey {
+  /** RFC 7638 thumbprint of the public key. */
+  kid: string;
+  /** What the key signs: `oauth` (access tokens) or `web-bot-auth` (our signed directory and requests). */
+  purpose: string;
+  alg: string;
+  publicJwk: Record<string, unknown>;
+  privateJwk: Record<string, unknown>;
+  createdAt: string;
+  /** Set when the key no longer signs; it still verifies until it is removed. */
+  retiredAt: string | null;
+}
+
+export interface SigningKeyStore {
+  /** Keys of a purpose, newest first, retired ones included. */
+  listSigningKeys(purpose: string): Promise<StoredSigningKey[]>;
+  /**
+   * Inserts the key unless an active key of that purpose exists already (two
+   * instances starting at once must end up with one key). Returns the active key.
+   */
+  addSigningKeyIfNone(key: StoredSigningKey): Promise<StoredSigningKey>;
+  /** Adds a new active key and retires the previous active ones (rotation). */
+  rotateSigningKey(key: StoredSigningKey): Promise<void>;
+  /**
+   * From now on private halves are stored sealed with `sealer` (see sealed-keys.ts) and opened
+   * when listed. Opens every stored key at once, so a wrong SECRET_KEY fails start-up with
+   * SigningKeySecretError, and seals any key still in plain text. Called once at start-up.
+   */
+  encryptAtRest(sealer: Sealer): Promise<void>;
+}
+
+/** What an issued grant carries: a refresh token, an account API key, or neither (access token only). */
+export interface GrantCredential {
+  refresh?: RefreshToken | undefined;
+  accountKey?: AccountKey | undefined;
+}
+
+/**
+ * OAuth clients, agent claims, authorization codes, grants, refresh tokens,
+ * account keys, external identities and the ID-JAG `jti` replay record. The
+ * single-use rules (claims, codes, refresh-token rotation, jti) are decided by
+ * one conditional write each, so they hold across instances.
+ */
+export interface OAuthStore {
+  createClient(client: OAuthClient): Promise<void>;
+  getClient(clientId: string): Promise<OAuthClient | undefined>;
+  /**
+   * One transaction: the agent's new account (if any), its client and its claim. With `mailBudget`
+   * (verified_email claims, each sends a mail) nothing is stored and the answer is false when the
+   * claim's address already has `max` verified_email claims made since `since`; decided under a
+   * per-address lock, so parallel registrations cannot overshoot.
+   */
+  registerAgent(registration: AgentRegistration, mailBudget?: { since: string; max: number }): Promise<boolean>;
+  /** The account bound to an external identity (issuer, subject), created with no e-mail on first use. */
+  accountForExternalIdentity(issuer: string, subject: string, newAccountId: string, now: string): Promise<string>;
+
+  findClaim(claimHash: string): Promise<Claim | undefined>;
+  findClaimByCode(codeHash: string): Promise<Claim | undefined>;
+  /**
+   * Takes one confirmation-code attempt of a pending verified_email claim (not confirmed, not
+   * expired at `now`, fewer than `maxAttempts` taken), in one conditional write: true when taken.
+   * Taken before the code is compared, so no more than `maxAttempts` guesses are ever evaluated,
+   * however many arrive at once; at `maxAttempts` the claim is locked.
+   */
+  reserveClaimAttempt(claimHash: string, maxAttempts: number, now: string): Promise<boolean>;
+  /** Confirms a pending verified_email claim and binds its client to the account; false if not pending or expired. */
+  confirmClaim(claimHash: string, accountId: string, now: string): Promise<boolean>;
+  /**
+   * Marks the claim redeemed and stores the grant and its credential, in one
+   * transaction; false when the claim is already redeemed, expired or unconfirmed.
+   */
+  redeemClaim(claimHash: string, now: string, grant: Grant, credential: GrantCredential): Promise<boolean>;
+  /**
+   * A person takes ownership of an anonymous agent's account; its knowledge bases move to
+   * `intoAccountId`. `account`: the agent's clients, grants and codes move too, so the agent acts as
+   * the person's whole account. `own`: they stay with the agent account, which is marked adopted
+   * into the person's: its knowledge bases are marked as made by it, and it reaches only those and
+   * the ones it makes later. False when the claim is not anonymous, already adopted or the account
+   * has an e-mail (the caller decides how long claim_uri stays usable for this).
+   */
+  adoptAgentAccount(claimHash: string, intoAccountId: string, now: string, access: AgentAccess): Promise<boolean>;
+
+  putAuthorizationCode(code: AuthorizationCode): Promise<void>;
+  findAuthorizationCode(codeHash: string): Promise<AuthorizationCode | undefined>;
+  /** Marks the code used and stores the grant issued from it, in one transaction; false when it was used meanwhile. */
+  redeemAuthorizationCode(codeHash: string, now: string, grant: Grant, credential: GrantCredential): Promise<boolean>;
+
+  createGrant(grant: Grant, credential: GrantCredential): Promise<void>;
+  getGrant(grantId: string): Promise<Grant | undefined>;
+  revokeGrant(grantId: string, now: string): Promise<void>;
+  findRefreshToken(tokenHash: string): Promise<RefreshToken | undefined>;
+  /**
+   * Exchanges a live refresh token for `next` (same grant). A token already
+   * exchanged revokes its whole grant (`reused`); an expired, unknown or
+   * revoked one is `invalid`.
+   */
+  rotateRefreshToken(tokenHash: string, next: RefreshToken, now: string): Promise<RotateOutcome>;
+  findAccountKey(keyHash: string): Promise<AccountKey | undefined>;
+
+  /** Records an assertion's (issuer, jti) until `expiresAt`; false when it is already recorded and not expired. */
+  useJti(issuer: string, jti: string, expiresAt: string, now: string): Promise<boolean>;
+  /** Housekeeping: expired codes, claims, refresh tokens and jti records. */
+  purgeExpired(now: string): Promise<void>;
+}
+
+export interface Store {
+  readonly kind: 'sqlite' | 'postgres';
+  readonly signingKeys: SigningKeyStore;
+  readonly oauth: OAuthStore;
+  readonly knowledge: KnowledgeStore;
+  readonly accounts: AccountStore;
+  readonly keys: KeyStore;
+  readonly usage: UsageStore;
+  /** Runs the pending migrations; called once at start-up. */
+  migrate(): Promise<void>;
+  /** Throws when the database cannot answer. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}

@@ -1,0 +1,328 @@
+/**
+ * The HTTP API's wire shapes, written once (product.md §4, §5). The server validates and
+ * serialises with these TypeBox schemas and `@fastify/swagger` turns the same objects into the
+ * OpenAPI document (src/http/schemas.ts re-exports them for the routes); the SDK's types are their
+ * `Static<>` types, declared beside each schema under the same name.
+ *
+ * It imports nothing but `typebox`, so browser code may depend on it. The SDK imports it with
+ * `import type` only, which keeps TypeBox out of the widget's and the dashboard's bundles.
+ * test/sdk/types.test.ts pins the SDK's exported types to these.
+ */
+import { type Static, type TSchema, Type } from 'typebox';
+
+/** An RFC 9457 problem document: the body of every error response (`ApiError.body` in the SDK). */
+export const Problem = Type.Object(
+  {
+    type: Type.String({ format: 'uri' }),
+    title: Type.String(),
+    status: Type.Integer(),
+    detail: Type.String(),
+    code: Type.String({ description: 'Stable snake_case error code; see /docs/errors.' }),
+    requestId: Type.String(),
+  },
+  { $id: 'Problem', additionalProperties: true, description: 'RFC 9457 problem document' },
+);
+export type Problem = Static<typeof Problem>;
+
+/** The widget's look: accent colour as #rrggbb; `auto` follows the page's colour scheme. */
+export const Theme = Type.Object(
+  {
+    accentColor: Type.Optional(Type.String({ pattern: '^#[0-9a-fA-F]{6}$' })),
+    colorScheme: Type.Optional(Type.Union([Type.Literal('light'), Type.Literal('dark'), Type.Literal('auto')])),
+    position: Type.Optional(Type.Union([Type.Literal('bottom-right'), Type.Literal('bottom-left')])),
+  },
+  { additionalProperties: false },
+);
+export type Theme = Static<typeof Theme>;
+
+// ---------------------------------------------------------------------------------------------
+// Sign-in (/api/v1/auth/*)
+
+const Email = Type.String({ minLength: 3, maxLength: 254, description: 'The address to sign in with' });
+
+export const StartSignInBody = Type.Object({ email: Email }, { additionalProperties: false });
+export type StartSignInBody = Static<typeof StartSignInBody>;
+
+export const SignInStarted = Type.Object({ sent: Type.Boolean(), expiresInSeconds: Type.Integer() });
+export type SignInStarted = Static<typeof SignInStarted>;
+
+export const VerifySignInBody = Type.Object({ email: Email, code: Type.String({ minLength: 1, maxLength: 20 }) }, { additionalProperties: false });
+export type VerifySignInBody = Static<typeof VerifySignInBody>;
+
+export const Session = Type.Object({
+  account: Type.Object({ accountId: Type.String(), email: Type.Union([Type.String(), Type.Null()]) }),
+  csrfToken: Type.String({ description: 'Echo in the X-CSRF-Token header on cookie-authenticated writes' }),
+});
+export type Session = Static<typeof Session>;
+
+// ---------------------------------------------------------------------------------------------
+// Knowledge bases (/api/v1/knowledge-bases[/{ragId}])
+
+// No control characters in names people see; 1–80 characters after trimming (checked in the route).
+const displayText = (maxLength: number) => Type.String({ maxLength, pattern: '^[^\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F]*$' });
+
+// The owner's refusal text. The limit is 500 characters after trimming, which the knowledge
+// service checks (422 at /body/fallbackMessage); the schema only bounds what is sent, as for `query`.
+const fallbackMessage = Type.Optional(
+  Type.Union([displayText(2000), Type.Null()], {
+    description:
+      'What the bot answers when the records do not answer a question, e.g. "Ask us at help@shop.example": plain text, at most 500 characters after trimming. ' +
+      "An empty string or null restores the default refusal, which follows the question's language.",
+  }),
+);
+
+export const CreateKnowledgeBaseBody = Type.Object(
+  {
+    botName: Type.String({ minLength: 1, maxLength: 80, pattern: '\\S', description: 'Name the widget shows; 1–80 characters.' }),
+    description: Type.Optional(Type.Union([displayText(500), Type.Null()])),
+    greeting: Type.Optional(Type.Union([displayText(300), Type.Null()])),
+    fallbackMessage,
+    theme: Type.Optional(Theme),
+  },
+  { additionalProperties: false },
+);
+export type CreateKnowledgeBaseBody = Static<typeof CreateKnowledgeBaseBody>;
+
+export const UpdateKnowledgeBaseBody = Type.Object(
+  {
+    botName: Type.Optional(Type.String({ minLength: 1, maxLength: 80, pattern: '\\S' })),
+    description: Type.Optional(Type.Union([displayText(500), Type.Null()])),
+    greeting: Type.Optional(Type.Union([displayText(300), Type.Null()])),
+    fallbackMessage,
+    theme: Type.Optional(Theme),
+  },
+  { additionalProperties: false, minProperties: 1 },
+);
+export type UpdateKnowledgeBaseBody = Static<typeof UpdateKnowledgeBaseBody>;
+
+export const Quota = Type.Object({
+  limit: Type.Integer(),
+  used: Type.Integer(),
+  available: Type.Integer(),
+});
+export type Quota = Static<typeof Quota>;
+
+export const KnowledgeBase = Type.Object(
+  {
+    ragId: Type.String(),
+    botName: Type.String(),
+    description: Type.Union([Type.String(), Type.Null()]),
+    greeting: Type.Union([Type.String(), Type.Null()]),
+    fallbackMessage: Type.Union([Type.String(), Type.Null()], { description: 'The answer text when the records do not answer; null = the default refusal in the question\'s language.' }),
+    theme: Theme,
+    contentVersion: Type.Integer(),
+    recordCount: Type.Integer(),
+    quota: Quota,
+    createdAt: Type.String({ format: 'date-time' }),
+    updatedAt: Type.String({ format: 'date-time' }),
+  },
+  { $id: 'KnowledgeBase' },
+);
+export type KnowledgeBase = Static<typeof KnowledgeBase>;
+
+/** `GET /api/v1/knowledge-bases`: the account's knowledge bases and how many it may have. */
+export const KnowledgeBaseList = Type.Object({ items: Type.Array(KnowledgeBase), limit: Type.Integer() });
+export type KnowledgeBaseList = Static<typeof KnowledgeBaseList>;
+
+// ---------------------------------------------------------------------------------------------
+// Sources and records
+
+export const Source = Type.Object(
+  {
+    sourceId: Type.String(),
+    sourceName: Type.String(),
+    format: Type.Union([
+      Type.Literal('json'),
+      Type.Literal('jsonl'),
+      Type.Literal('txt'),
+      Type.Literal('md'),
+      Type.Literal('csv'),
+      Type.Literal('pdf'),
+      Type.Literal('html'),
+    ]),
+    byteSize: Type.Integer(),
+    sha256: Type.String(),
+    addedCount: Type.Integer(),
+    duplicateCount: Type.Integer(),
+    rejectedCount: Type.Integer(),
+    createdAt: Type.String({ format: 'date-time' }),
+  },
+  { $id: 'Source' },
+);
+export type Source = Static<typeof Source>;
+export type SourceFormat = Source['format'];
+
+export const KnowledgeRecord = Type.Object(
+  {
+    recordId: Type.String(),
+    sourceId: Type.String(),
+    kind: Type.Union([Type.Literal('qa'), Type.Literal('product'), Type.Literal('passage')]),
+    title: Type.Union([Type.String(), Type.Null()]),
+    text: Type.String(),
+    fingerprint: Type.String({ description: 'SHA-256 (hex) of the normalised text' }),
+    createdAt: Type.String({ format: 'date-time' }),
+  },
+  { $id: 'Record' },
+);
+export type KnowledgeRecord = Static<typeof KnowledgeRecord>;
+
+export const PasteBody = Type.Object(
+  {
+    name: Type.String({ minLength: 1, maxLength: 200, description: 'Name the source is listed under, e.g. "Opening hours".' }),
+    text: Type.String({ description: 'The content, as it would be in a file of the given format.' }),
+    format: Type.Optional(Type.Union([Type.Literal('txt'), Type.Literal('md'), Type.Literal('json'), Type.Literal('jsonl')], { default: 'txt' })),
+  },
+  { additionalProperties: false },
+);
+export type PasteBody = Static<typeof PasteBody>;
+
+export const UploadReport = Type.Object(
+  {
+    source: Source,
+    added: Type.Integer(),
+    duplicate: Type.Integer(),
+    rejected: Type.Integer(),
+    rejections: Type.Array(Type.Object({ at: Type.String(), reason: Type.String() })),
+    items: Type.Array(
+      Type.Object({
+        kind: Type.String(),
+        title: Type.Union([Type.String(), Type.Null()]),
+        preview: Type.String(),
+        fingerprint: Type.String(),
+        status: Type.Union([Type.Literal('added'), Type.Literal('duplicate')]),
+        recordId: Type.Optional(Type.String()),
+      }),
+    ),
+    quota: Quota,
+  },
+  { $id: 'UploadReport' },
+);
+export type UploadReport = Static<typeof UploadReport>;
+
+/** A page of a list: `Static<typeof pageOf(X)>` is `Page<Static<typeof X>>` (test/sdk/types.test.ts). */
+export const pageOf = <T extends TSchema>(item: T) => Type.Object({ items: Type.Array(item), nextCursor: Type.Union([Type.String(), Type.Null()]) });
+
+export interface Page<T> {
+  items: T[];
+  /** Opaque cursor for the next page; null on the last page. */
+  nextCursor: string | null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Query keys (/api/v1/knowledge-bases/{ragId}/keys)
+
+const Domains = Type.Array(Type.String({ minLength: 1, maxLength: 253 }), {
+  maxItems: 50,
+  description: 'Hosts allowed to call with this key from a browser: `shop.example.com`, `*.example.com` (subdomains), `localhost`.',
+});
+
+export const ApiKey = Type.Object(
+  {
+    keyId: Type.String(),
+    name: Type.Union([Type.String(), Type.Null()]),
+    prefix: Type.String({ description: 'The start of the key, to tell keys apart' }),
+    allowedDomains: Type.Array(Type.String()),
+    createdAt: Type.String({ format: 'date-time' }),
+  },
+  { $id: 'ApiKey' },
+);
+export type ApiKey = Static<typeof ApiKey>;
+
+export const ApiKeyList = Type.Object({ items: Type.Array(ApiKey) });
+export type ApiKeyList = Static<typeof ApiKeyList>;
+
+export const CreateKeyBody = Type.Object({ name: Type.Optional(Type.Union([Type.String({ maxLength: 80 }), Type.Null()])), allowedDomains: Domains }, { additionalProperties: false });
+export type CreateKeyBody = Static<typeof CreateKeyBody>;
+
+export const CreatedKey = Type.Object({ key: ApiKey, apiKey: Type.String({ description: 'The full key. It is shown only in this response.' }) });
+export type CreatedKey = Static<typeof CreatedKey>;
+
+export const UpdateKeyBody = Type.Object(
+  { name: Type.Optional(Type.Union([Type.String({ maxLength: 80 }), Type.Null()])), allowedDomains: Type.Optional(Domains) },
+  { additionalProperties: false, minProperties: 1 },
+);
+export type UpdateKeyBody = Static<typeof UpdateKeyBody>;
+
+// ---------------------------------------------------------------------------------------------
+// Usage (/api/v1/knowledge-bases/{ragId}/usage)
+
+export const UsageReport = Type.Object({
+  days: Type.Array(Type.Object({ day: Type.String(), queries: Type.Integer(), cacheHits: Type.Integer(), unanswered: Type.Integer() })),
+  totals: Type.Object({ queries: Type.Integer(), cacheHits: Type.Integer(), unanswered: Type.Integer() }),
+  unanswered: Type.Array(Type.Object({ question: Type.String(), count: Type.Integer(), lastAskedAt: Type.String() })),
+  limits: Type.Object({ queriesPerMinute: Type.Integer(), queriesPerDay: Type.Integer() }),
+});
+export type UsageReport = Static<typeof UsageReport>;
+
+// ---------------------------------------------------------------------------------------------
+// The query API (/api/v1/query, /search, /query/stream, /widget/config), authenticated by X-API-Key
+
+/** One earlier turn of the visitor's chat; QueryService checks the trimmed length (checkedConversation). */
+export const Turn = Type.Object(
+  {
+    role: Type.Enum(['user', 'assistant']),
+    content: Type.String({ maxLength: 10_000, description: '1 to 2,000 characters after trimming' }),
+  },
+  { additionalProperties: false },
+);
+export type Turn = Static<typeof Turn>;
+
+export const QueryBody = Type.Object(
+  {
+    ragId: Type.String({ minLength: 1, maxLength: 64 }),
+    query: Type.String({ maxLength: 20_000, description: '1 to 4,000 characters after trimming' }),
+    conversation: Type.Optional(
+      Type.Array(Turn, {
+        maxItems: 10,
+        description:
+          'Optional. The earlier turns of this chat, oldest first (at most 10: send the most recent), so that a follow-up such as ' +
+          '"And how much is that?" is understood in context. The server keeps no conversation state. `query` is the new question; ' +
+          'do not repeat it here. Invalid turns → 422 `validation_failed` with the location, e.g. `/body/conversation/3/content`.',
+      }),
+    ),
+  },
+  { additionalProperties: false },
+);
+export type QueryBody = Static<typeof QueryBody>;
+
+export const SearchBody = Type.Object(
+  {
+    ragId: Type.String({ minLength: 1, maxLength: 64 }),
+    query: Type.String({ maxLength: 20_000 }),
+    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 50, default: 10 })),
+  },
+  { additionalProperties: false },
+);
+export type SearchBody = Static<typeof SearchBody>;
+
+export const Citation = Type.Object({
+  sourceName: Type.String(),
+  recordId: Type.String(),
+  passage: Type.String({ description: 'The text of the record (or the sentences) the answer used' }),
+  score: Type.Number(),
+});
+export type Citation = Static<typeof Citation>;
+
+export const Answer = Type.Object({
+  answer: Type.String({ description: 'Plain text; [n] cites sources[n-1]' }),
+  sources: Type.Array(Citation),
+  grounded: Type.Boolean({ description: 'False when the records do not answer the question' }),
+  cached: Type.Boolean(),
+  fallback: Type.Optional(Type.Boolean({ description: "Present and true when the built-in extractive answer replaced the language model's (the model failed, timed out, or cited no passage)" })),
+  requestId: Type.String(),
+});
+export type Answer = Static<typeof Answer>;
+
+export const SearchHit = Type.Object({ recordId: Type.String(), sourceName: Type.String(), passage: Type.String(), score: Type.Number() });
+export type SearchHit = Static<typeof SearchHit>;
+
+export const SearchResults = Type.Object({ results: Type.Array(SearchHit), requestId: Type.String() });
+export type SearchResults = Static<typeof SearchResults>;
+
+export const WidgetConfig = Type.Object({
+  botName: Type.String(),
+  greeting: Type.Union([Type.String(), Type.Null()]),
+  theme: Theme,
+  allowed: Type.Literal(true),
+});
+export type WidgetConfig = Static<typeof WidgetConfig>;
