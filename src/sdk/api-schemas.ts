@@ -295,8 +295,13 @@ export const SearchBody = Type.Object(
 );
 export type SearchBody = Static<typeof SearchBody>;
 
+const DisplayTitle = Type.Union([Type.String(), Type.Null()], {
+  description: "The record's title, for showing people: the FAQ question, the product name or the section heading; null when the record has none (show sourceName then)",
+});
+
 export const Citation = Type.Object({
   sourceName: Type.String(),
+  title: DisplayTitle,
   recordId: Type.String(),
   passage: Type.String({ description: 'The text of the record (or the sentences) the answer used' }),
   score: Type.Number(),
@@ -313,7 +318,7 @@ export const Answer = Type.Object({
 });
 export type Answer = Static<typeof Answer>;
 
-export const SearchHit = Type.Object({ recordId: Type.String(), sourceName: Type.String(), passage: Type.String(), score: Type.Number() });
+export const SearchHit = Type.Object({ recordId: Type.String(), sourceName: Type.String(), title: DisplayTitle, passage: Type.String(), score: Type.Number() });
 export type SearchHit = Static<typeof SearchHit>;
 
 export const SearchResults = Type.Object({ results: Type.Array(SearchHit), requestId: Type.String() });

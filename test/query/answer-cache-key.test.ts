@@ -8,9 +8,9 @@ describe('answerCacheKey', () => {
   it('is the same for equivalent queries and bounded in length', () => {
     expect(answerCacheKey('kb_1', 3, sameQuestion('  what IS the price '), 'answer')).toBe(key);
     expect(answerCacheKey('kb_1', 3, 'What is the price?', 'answer')).toBe(key); // normalised again inside
-    expect(key).toBe('answer:v2:kb_1:3:answer:q:what%20is%20the%20price');
+    expect(key).toBe('answer:v3:kb_1:3:answer:q:what%20is%20the%20price');
     const long = answerCacheKey('kb_1', 3, 'q'.repeat(4_000), 'answer');
-    expect(long).toMatch(/^answer:v2:kb_1:3:answer:h:[0-9a-f]{64}$/);
+    expect(long).toMatch(/^answer:v3:kb_1:3:answer:h:[0-9a-f]{64}$/);
     expect(answerCacheKey('kb_1', 3, 'Q'.repeat(4_000), 'answer')).toBe(long);
     expect(answerCacheKey('kb_1', 3, 'q'.repeat(3_999), 'answer')).not.toBe(long);
   });
@@ -54,13 +54,13 @@ describe('answerCacheKey with a context (follow-ups, fallback message)', () => {
     expect(answerCacheKey('kb_1', 3, 'And how long does that take?', 'answer', {})).toBe(plain);
     expect(answerCacheKey('kb_1', 3, 'And how long does that take?', 'answer', { conversation: [], fallbackMessage: null })).toBe(plain);
     expect(answerCacheKey('kb_1', 3, 'And how long does that take?', 'answer', { conversation: undefined, fallbackMessage: '' })).toBe(plain);
-    expect(plain).toBe('answer:v2:kb_1:3:answer:q:and%20how%20long%20does%20that%20take');
+    expect(plain).toBe('answer:v3:kb_1:3:answer:q:and%20how%20long%20does%20that%20take');
   });
 
   it('differs for two conversations, and from the plain question', () => {
     const afterShipping = answerCacheKey('kb_1', 3, 'And how long does that take?', 'answer', { conversation: shipping });
     const afterRepairs = answerCacheKey('kb_1', 3, 'And how long does that take?', 'answer', { conversation: repairs });
-    expect(afterShipping).toMatch(/^answer:v2:kb_1:3:answer:q:and%20how%20long%20does%20that%20take:c:[0-9a-f]{64}$/);
+    expect(afterShipping).toMatch(/^answer:v3:kb_1:3:answer:q:and%20how%20long%20does%20that%20take:c:[0-9a-f]{64}$/);
     expect(new Set([plain, afterShipping, afterRepairs]).size).toBe(3);
     // The same conversation is the same key (a second visitor asking the same way shares the answer).
     expect(answerCacheKey('kb_1', 3, 'and how long does that take', 'answer', { conversation: shipping.map((t) => ({ ...t })) })).toBe(afterShipping);
@@ -93,7 +93,7 @@ describe('answerCacheKey with a context (follow-ups, fallback message)', () => {
     const long = 'q'.repeat(4_000);
     const bare = answerCacheKey('kb_1', 3, long, 'answer');
     const withContext = answerCacheKey('kb_1', 3, long, 'answer', { conversation: shipping });
-    expect(withContext).toMatch(/^answer:v2:kb_1:3:answer:h:[0-9a-f]{64}:c:[0-9a-f]{64}$/);
+    expect(withContext).toMatch(/^answer:v3:kb_1:3:answer:h:[0-9a-f]{64}:c:[0-9a-f]{64}$/);
     expect(withContext.startsWith(bare)).toBe(true);
   });
 });

@@ -159,7 +159,7 @@ describe('search', () => {
     expect(results[0]?.passage).toContain('return any bike within 30 days');
     expect(results[0]?.sourceName).toBe('faq.md');
     for (let i = 1; i < results.length; i++) expect(results[i - 1]?.score ?? 0).toBeGreaterThanOrEqual(results[i]?.score ?? 0);
-    for (const r of results) expect(Object.keys(r).sort()).toEqual(['passage', 'recordId', 'score', 'sourceName']);
+    for (const r of results) expect(Object.keys(r).sort()).toEqual(['passage', 'recordId', 'score', 'sourceName', 'title']);
   });
 
   it('honours limit (default 10, at most 50)', async () => {

@@ -87,8 +87,14 @@ describe('fair use of the worker pool', () => {
     // The accepted runs were each ended at the time limit, and their threads replaced.
     for (const answer of accepted) expect(answer.body).toMatchObject({ status: 422, limitMs });
 
-    // The heavy lane recovered: a normal run succeeds.
-    const after = await post('pdf-text-extract', { file: pdfExample() }, flooder);
+    // The heavy lane recovered: a normal run succeeds. The first run on a replaced thread also loads
+    // pdf.js's worker code inside the test's short limit, which a busy machine can push past it:
+    // a few tries, each of which must either succeed or be ended by the limit (never refused).
+    let after = await post('pdf-text-extract', { file: pdfExample() }, flooder);
+    for (let attempt = 1; attempt < 4 && after.status !== 200; attempt += 1) {
+      expect({ status: after.status, code: after.body.code }).toEqual({ status: 422, code: 'time_limit_exceeded' });
+      after = await post('pdf-text-extract', { file: pdfExample() }, flooder);
+    }
     expect(after.status).toBe(200);
   });
 

@@ -21,14 +21,14 @@ const fallbackMessage = z
   );
 const formats = { text: 'txt', markdown: 'md', json: 'json', jsonl: 'jsonl' } as const satisfies Record<string, SourceFormat>;
 
-const Citation = z.object({ sourceName: z.string(), recordId: z.string(), passage: z.string(), score: z.number() });
+const Citation = z.object({ sourceName: z.string(), title: z.string().nullable(), recordId: z.string(), passage: z.string(), score: z.number() });
 const AnswerOutput = {
   answer: z.string().describe('Plain text; [n] cites sources[n-1].'),
   grounded: z.boolean().describe('False when the records do not answer the question.'),
   cached: z.boolean(),
   sources: z.array(Citation),
 };
-const SearchOutput = { results: z.array(z.object({ recordId: z.string(), sourceName: z.string(), passage: z.string(), score: z.number() })) };
+const SearchOutput = { results: z.array(z.object({ recordId: z.string(), sourceName: z.string(), title: z.string().nullable(), passage: z.string(), score: z.number() })) };
 
 function cleanName(raw: string): string {
   return raw.replace(/[\u0000-\u001f\u007f]/g, '').trim().slice(0, 200) || 'pasted text';
@@ -199,7 +199,7 @@ export function registerKnowledgeTools(server: McpServer, caller: McpCaller, ser
         const result = await queries.answer(admitted, caller.requestId, extra.signal);
         if (!result) return toolError('cancelled: the request was cancelled before the answer was ready.');
         services.metrics?.queries.inc({ endpoint: 'mcp', cached: String(result.cached), grounded: String(result.grounded) });
-        const citations = result.sources.map((s, i) => `[${i + 1}] ${s.sourceName}: ${s.passage}`).join('\n');
+        const citations = result.sources.map((s, i) => `[${i + 1}] ${s.title ?? s.sourceName}: ${s.passage}`).join('\n');
         return ok(result, citations ? `${result.answer}\n\nSources:\n${citations}` : result.answer);
       }),
   );

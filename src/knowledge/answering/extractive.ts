@@ -159,6 +159,7 @@ export function answerExtractively(query: string, retrieved: readonly RetrievedR
   for (const part of parts) {
     sources.push({
       sourceName: part.record.sourceName,
+      title: part.record.title,
       recordId: part.record.recordId,
       passage: part.record.text.length <= WHOLE_PASSAGE_CHARS ? part.record.text : part.text,
       score: part.record.score,

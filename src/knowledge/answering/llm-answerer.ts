@@ -57,7 +57,7 @@ export class LlmAnswerer implements Answerer {
     }
     // The fallback answers the question as the conversation makes it, as retrieval searched it.
     const extractive = orRefusal(answerExtractively(contextualQuery(input.query, input.conversation), input.retrieved, { stats: input.stats, units: this.units }), refusal);
-    const sources: Citation[] = input.retrieved.map((r) => ({ sourceName: r.sourceName, recordId: r.recordId, passage: r.text, score: r.score }));
+    const sources: Citation[] = input.retrieved.map((r) => ({ sourceName: r.sourceName, title: r.title, recordId: r.recordId, passage: r.text, score: r.score }));
     const controller = new AbortController();
     const abort = () => controller.abort();
     input.signal.addEventListener('abort', abort, { once: true });

@@ -14,6 +14,8 @@ export interface RetrievedRecord {
 
 export interface Citation {
   sourceName: string;
+  /** The record's title for display (the FAQ question, the product name, the section heading); null when it has none. */
+  title: string | null;
   recordId: string;
   /** The sentences of the record the answer used, or the whole record when it is short. */
   passage: string;

@@ -11,7 +11,7 @@ import { sameQuestion } from './same-question.js';
 const MAX_PLAIN_QUERY = 200;
 
 /**
- * `answer:v2:<ragId>:<contentVersion>:<mode>:q:<normalised query>` for queries of up to
+ * `answer:v3:<ragId>:<contentVersion>:<mode>:q:<normalised query>` for queries of up to
  * MAX_PLAIN_QUERY characters (most are), `…:h:<sha256(normalised query)>` for longer ones, so
  * the key's length stays bounded whatever the query (up to 4,000 characters) and the common case
  * costs no hashing. Every part is URI-encoded, so none can forge a separator, and `q:`/`h:` keep
@@ -26,7 +26,7 @@ const MAX_PLAIN_QUERY = 200;
 export function answerCacheKey(ragId: string, contentVersion: string | number, query: string, mode: string, context: AnswerContext = {}): string {
   const normalised = sameQuestion(query);
   const part = (value: string | number) => encodeURIComponent(String(value));
-  const head = `answer:v2:${part(ragId)}:${part(contentVersion)}:${part(mode)}`;
+  const head = `answer:v3:${part(ragId)}:${part(contentVersion)}:${part(mode)}`;
   const tail = contextPart(context);
   if (normalised.length <= MAX_PLAIN_QUERY) return `${head}:q:${part(normalised)}${tail}`;
   return `${head}:h:${sha256(normalised)}${tail}`;

@@ -83,6 +83,7 @@ export interface AnswerOptions {
 export interface SearchResult {
   recordId: string;
   sourceName: string;
+  title: string | null;
   passage: string;
   score: number;
 }
@@ -175,7 +176,7 @@ export class QueryService {
   async search(admitted: AdmittedQuery, limit: number): Promise<SearchResult[]> {
     const { retrieved } = await this.retrieve(admitted.kb, admitted.query, undefined, limit);
     this.usage.record({ ragId: admitted.kb.ragId, at: this.clock(), cached: false, grounded: retrieved.length > 0, question: admitted.query });
-    return retrieved.map((r) => ({ recordId: r.recordId, sourceName: r.sourceName, passage: r.text, score: r.score }));
+    return retrieved.map((r) => ({ recordId: r.recordId, sourceName: r.sourceName, title: r.title, passage: r.text, score: r.score }));
   }
 
   /**
