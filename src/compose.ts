@@ -37,6 +37,8 @@ import { WebBotAuth } from './identity/web-bot-auth/index.js';
 import { LlmAnswerer } from './knowledge/answering/llm-answerer.js';
 import { ApiKeyService } from './knowledge/keys/api-key-service.js';
 import { KnowledgeService } from './knowledge/knowledge-service.js';
+import { ROBOTS_PRODUCT_TOKEN } from './knowledge/web-import/robots.js';
+import { WebImportService } from './knowledge/web-import/web-import-service.js';
 import type { Answerer } from './knowledge/query/answerer.js';
 import { ExtractiveAnswerer } from './knowledge/query/extractive-answerer.js';
 import { IndexRegistry } from './knowledge/query/index-registry.js';
@@ -87,6 +89,8 @@ export async function compose(config: Config, logger: Logger, options: ComposeOp
   const ownStore = options.store === undefined;
   const store = options.store ?? openStore(config);
   if (ownStore) await store.migrate();
+  // Publishable (widget) query keys are kept sealed with the same secret (docs/widget-keys.md).
+  store.keys.encryptAtRest(sealer);
   // A SECRET_KEY that does not open the stored keys stops start-up here (no new key is made).
   await store.signingKeys.encryptAtRest(sealer).catch(async (error: unknown) => {
     if (ownStore) await store.close();
@@ -144,6 +148,13 @@ export async function compose(config: Config, logger: Logger, options: ComposeOp
 
   const metrics = new Metrics();
   const knowledge = new KnowledgeService(store.knowledge, config);
+  // Import from a URL: fetches through the SSRF guard, loopback and plain http only in development.
+  const webImport = new WebImportService(knowledge, {
+    ...config.webImport,
+    limiter,
+    policy: { allowLoopback: config.devMode },
+    userAgent: `${ROBOTS_PRODUCT_TOKEN}/1.0 (Groundwork knowledge import; +${config.publicUrl})`,
+  });
   const keys = new ApiKeyService(store.keys);
   knowledge.onContentChange(async (ragId) => {
     // Warm this instance's index now; other instances notice the new content version on their next query.
@@ -192,6 +203,7 @@ export async function compose(config: Config, logger: Logger, options: ComposeOp
   const deps: AppDeps = {
     config,
     knowledge,
+    webImport,
     keys,
     queries,
     keyStore: store.keys,

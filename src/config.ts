@@ -32,6 +32,9 @@ export interface Config {
   maxRecordsPerKb: number;
   queryRatePerMinute: number;
   queryQuotaPerDay: number;
+  /** PLAYGROUND_QUERIES_PER_MINUTE / _PER_DAY: the owner's Playground questions per account, apart from the visitors' limits; 0 = no limit. */
+  playgroundQueriesPerMinute: number;
+  playgroundQueriesPerDay: number;
   ipRatePerSecond: number;
   /** IP_MAX_CONNECTIONS: open connections one client address may hold at once; 0 = no cap. */
   ipMaxConnections: number;
@@ -44,6 +47,8 @@ export interface Config {
   uploadMaxBytes: number;
   /** UPLOAD_QUEUE_PER_ACCOUNT: uploads one account may have waiting for an ingestion thread (then 429). */
   uploadQueuePerAccount: number;
+  /** IMPORT_*: caps of one import from a URL (pages, bytes per page, whole time in ms, pages at once); see docs/ingestion.md. */
+  webImport: { maxPages: number; maxPageBytes: number; timeLimitMs: number; concurrency: number; perHour: number };
   /** TOOL_TIME_LIMIT_MS: caps every utility's own time limit on the server; undefined = the tools' own limits. */
   toolTimeLimitMs: number | undefined;
   queryCacheTtlSeconds: number;
@@ -181,6 +186,16 @@ export const settings = {
   MAX_RECORDS_PER_KB: integer({ fallback: 25, min: 1, meaning: 'records per knowledge base' }),
   QUERY_RATE_PER_MINUTE: integer({ fallback: 10, min: 0, meaning: 'per knowledge base, sliding 60 s window; `0` disables' }),
   QUERY_QUOTA_PER_DAY: integer({ fallback: 100, min: 0, meaning: 'per knowledge base, resets 00:00 UTC; `0` disables' }),
+  PLAYGROUND_QUERIES_PER_MINUTE: integer({
+    fallback: 30,
+    min: 0,
+    meaning: "the owner's questions in the dashboard's Playground, per account, sliding 60 s window; apart from (and not counted in) the visitors' `QUERY_*` limits; `0` disables",
+  }),
+  PLAYGROUND_QUERIES_PER_DAY: integer({
+    fallback: 300,
+    min: 0,
+    meaning: "the owner's questions in the dashboard's Playground, per account, resets 00:00 UTC; `0` disables",
+  }),
   IP_RATE_PER_SECOND: integer({ fallback: 30, min: 0, meaning: 'whole service, per client IP (sliding 1 s); `0` disables' }),
   IP_MAX_CONNECTIONS: integer({
     fallback: 64,
@@ -240,6 +255,38 @@ export const settings = {
     max: 16,
     meaning:
       'uploads one account may have waiting for an ingestion thread; one more is answered `429` (`limit: "upload_queue"`) with `Retry-After`. Accounts take turns for the threads, and an upload whose client disconnects leaves the queue (see [docs/ingestion.md](docs/ingestion.md) §10)',
+  }),
+  IMPORT_MAX_PAGES: integer({
+    fallback: 50,
+    min: 1,
+    max: 1000,
+    meaning:
+      'pages one import from a URL fetches (`POST …/sources/import`); a sitemap listing more has the rest counted as `ignored.overLimit` (see [docs/ingestion.md](docs/ingestion.md), "Import from a web page or sitemap")',
+  }),
+  IMPORT_MAX_PAGE_BYTES: integer({
+    fallback: 2 * 1024 * 1024,
+    min: 1024,
+    max: 1024 * 1024 * 1024,
+    defaultText: '`2097152` (2 MiB)',
+    meaning: 'bytes one imported page may have (never more than `UPLOAD_MAX_BYTES`); a larger page fails, the others go on',
+  }),
+  IMPORT_TIME_LIMIT_SECONDS: seconds({
+    fallback: 120,
+    min: 5,
+    max: 3600,
+    meaning: 'one import from a URL starts no request after this; pages not reached are reported as skipped',
+  }),
+  IMPORT_CONCURRENCY: integer({
+    fallback: 2,
+    min: 1,
+    max: 8,
+    meaning: 'pages one import fetches and reads at once',
+  }),
+  IMPORTS_PER_HOUR: integer({
+    fallback: 20,
+    min: 1,
+    max: 10_000,
+    meaning: 'imports from a URL one account may start per hour, counted on every instance (Redis when set); one runs at a time per account on each instance',
   }),
   TOOL_TIME_LIMIT_MS: integer({
     fallback: 0,
@@ -376,6 +423,8 @@ export function loadConfig(env: Env = process.env): Config {
     maxRecordsPerKb: values.MAX_RECORDS_PER_KB,
     queryRatePerMinute: values.QUERY_RATE_PER_MINUTE,
     queryQuotaPerDay: values.QUERY_QUOTA_PER_DAY,
+    playgroundQueriesPerMinute: values.PLAYGROUND_QUERIES_PER_MINUTE,
+    playgroundQueriesPerDay: values.PLAYGROUND_QUERIES_PER_DAY,
     ipRatePerSecond: values.IP_RATE_PER_SECOND,
     ipMaxConnections: values.IP_MAX_CONNECTIONS,
     anonymousRegistrations: { perMinute: values.ANON_REGISTRATIONS_PER_MINUTE, perHour: values.ANON_REGISTRATIONS_PER_HOUR },
@@ -387,6 +436,13 @@ export function loadConfig(env: Env = process.env): Config {
     metricsToken: values.METRICS_TOKEN,
     uploadMaxBytes: values.UPLOAD_MAX_BYTES,
     uploadQueuePerAccount: values.UPLOAD_QUEUE_PER_ACCOUNT,
+    webImport: {
+      maxPages: values.IMPORT_MAX_PAGES,
+      maxPageBytes: values.IMPORT_MAX_PAGE_BYTES,
+      timeLimitMs: values.IMPORT_TIME_LIMIT_SECONDS * 1000,
+      concurrency: values.IMPORT_CONCURRENCY,
+      perHour: values.IMPORTS_PER_HOUR,
+    },
     toolTimeLimitMs: values.TOOL_TIME_LIMIT_MS || undefined,
     queryCacheTtlSeconds: values.QUERY_CACHE_TTL_SECONDS,
     sseHeartbeatSeconds: values.SSE_HEARTBEAT_SECONDS,

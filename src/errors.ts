@@ -102,6 +102,11 @@ export const catalogue = {
     title: 'Too deeply nested',
     help: 'The JSON nests objects or arrays deeper than the extractor follows.',
   },
+  url_not_allowed: {
+    status: 422,
+    title: 'URL not allowed',
+    help: 'The URL to import was refused before any request was sent: it must be an https URL without credentials whose host resolves only to public addresses (plain http and loopback hosts only on a development server), or its host does not resolve. Nothing was fetched or stored.',
+  },
   invalid_code: {
     status: 400,
     title: 'Invalid or expired code',

@@ -20,6 +20,8 @@ import type { WebBotAuth } from '../identity/web-bot-auth/index.js';
 import type { SignInService } from '../identity/sign-in-service.js';
 import type { ApiKeyService } from '../knowledge/keys/api-key-service.js';
 import type { KnowledgeService } from '../knowledge/knowledge-service.js';
+import type { WebImportService } from '../knowledge/web-import/web-import-service.js';
+import { OwnerQueries } from '../knowledge/query/owner-query.js';
 import type { QueryService } from '../knowledge/query/query-service.js';
 import type { Metrics } from '../ops/metrics.js';
 import { registerAuth } from './plugins/auth.js';
@@ -39,6 +41,7 @@ import { knowledgeBaseRoutes } from './routes/knowledge-bases.js';
 import { oauthRoutes } from './routes/oauth.js';
 import { recordRoutes } from './routes/records.js';
 import { queryRoutes } from './routes/query.js';
+import { playgroundRoutes } from './routes/playground.js';
 import { signInRoutes } from './routes/sign-in.js';
 import { sourceRoutes } from './routes/sources.js';
 import { toolAssetRoutes } from './routes/tool-assets.js';
@@ -54,6 +57,8 @@ import { validatorCompiler } from './validation.js';
 export interface AppDeps {
   config: Config;
   knowledge: KnowledgeService;
+  /** Import from a web page or sitemap (`POST …/sources/import`); the route exists only with it. */
+  webImport?: WebImportService | undefined;
   keys: ApiKeyService;
   queries: QueryService;
   /** For CORS preflights of the query endpoints. */
@@ -174,12 +179,18 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await webRoutes(app);
   signInRoutes(app, deps.signIn, config.secureCookies);
   knowledgeBaseRoutes(app, deps.knowledge);
-  sourceRoutes(app, deps.knowledge, config.uploadMaxBytes);
+  sourceRoutes(app, deps.knowledge, config.uploadMaxBytes, deps.webImport);
   recordRoutes(app, deps.knowledge);
   apiKeyRoutes(app, deps.keys);
   usageRoutes(app, deps.usage, config, deps.flushUsage);
   queryCorsRoutes(app, deps.keyStore);
-  queryRoutes(app, deps.queries, deps.metrics, config.sseHeartbeatSeconds * 1000);
+  const answerStreams = queryRoutes(app, deps.queries, deps.metrics, config.sseHeartbeatSeconds * 1000);
+  playgroundRoutes(app, {
+    owners: new OwnerQueries(deps.knowledge, deps.queries, { limiter: deps.limiter, limits: config }),
+    metrics: deps.metrics,
+    heartbeatMs: config.sseHeartbeatSeconds * 1000,
+    streams: answerStreams,
+  });
   widgetRoutes(app, deps.queries, { publicUrl: config.publicUrl });
   if (config.devMode && deps.outbox) devOutboxRoutes(app, deps.outbox);
   toolsApiRoutes(app, { ...(config.toolTimeLimitMs ? { timeLimitMs: config.toolTimeLimitMs } : {}) });

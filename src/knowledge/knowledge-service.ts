@@ -9,6 +9,7 @@ import { newId } from '../ids.js';
 import type { ExtractionOptions, RecordKind, Rejection, SourceFormat } from './extraction/types.js';
 import { IngestThreads } from './ingest-threads.js';
 import type { CandidateRecord, KnowledgeBase, KnowledgeRecord, Page, Source, WidgetTheme } from './model.js';
+import { sha256Hex } from './fingerprint.js';
 import { MIN_RECORDS_PER_UPLOAD, type ReportedRecord } from './prepare-upload.js';
 
 export interface KnowledgeLimits {
@@ -56,6 +57,26 @@ export interface UploadReport {
   rejections: Rejection[];
   /** Per-record outcome in upload order (at most 200). */
   items: UploadItem[];
+  quota: Quota;
+}
+
+/** A fetched web page to store as a source (import from a URL). */
+export interface WebPage {
+  /** Its URL (without fragment): the source's identity within the knowledge base. */
+  url: string;
+  /** Its `<title>`, or null: the source's name (else the URL). */
+  title: string | null;
+  bytes: Uint8Array;
+}
+
+export interface PageIngestResult {
+  status: 'added' | 'updated' | 'unchanged';
+  source: Source;
+  /** Records stored, already stored elsewhere (or repeated in the page), deleted, kept from the previous version. */
+  added: number;
+  duplicate: number;
+  removed: number;
+  kept: number;
   quota: Quota;
 }
 
@@ -147,21 +168,20 @@ export class KnowledgeService {
   }
 
   /**
-   * Extracts, fingerprints and stores one upload as a source. Extraction and
-   * hashing run on an ingestion thread and stop as soon as the upload cannot
-   * fit (prepare-upload.ts); the store then dedupes and applies the quota in
-   * one transaction, so a refused upload stores nothing. Uploads wait in one queue per account;
-   * `signal` (the client left) takes the upload out of the queue or stops its reading.
+   * Reads `bytes` on an ingestion thread (queued per account; `signal` takes it out of the queue or
+   * stops its reading): the distinct candidate records in upload order. Refuses, before anything is
+   * stored, content over the upload size, an upload that cannot fit the quota (stopped as soon as
+   * that is certain) and one with too many records; 404 for a knowledge base not the caller's.
    */
-  async ingest(ownerId: string, ragId: string, upload: Upload, signal?: AbortSignal): Promise<UploadReport> {
-    if (upload.bytes.byteLength > this.limits.uploadMaxBytes) {
-      throw new DomainError('payload_too_large', `The upload is larger than ${this.limits.uploadMaxBytes} bytes.`, { limitBytes: this.limits.uploadMaxBytes });
+  private async prepare(ownerId: string, ragId: string, bytes: Uint8Array, format: SourceFormat, what: 'upload' | 'page', signal?: AbortSignal) {
+    if (bytes.byteLength > this.limits.uploadMaxBytes) {
+      throw new DomainError('payload_too_large', `The ${what} is larger than ${this.limits.uploadMaxBytes} bytes.`, { limitBytes: this.limits.uploadMaxBytes });
     }
     // Fail fast (and cheaply) on a knowledge base that is not the caller's.
     const kb = found(await this.store.getKnowledgeBase(ownerId, ragId));
     const prepared = await this.threads.prepare({
-      bytes: upload.bytes,
-      format: upload.format,
+      bytes,
+      format,
       options: this.extraction,
       limits: { maxDistinct: Math.max(this.limits.maxRecordsPerKb, kb.recordCount), maxRecords: this.maxRecordsPerUpload },
     }, { account: ownerId, signal });
@@ -172,11 +192,22 @@ export class KnowledgeService {
       throw this.quotaExceeded(available + 1, available, true);
     }
     if (prepared.kind === 'too_many_records') {
-      throw new DomainError('too_many_records', `The upload holds more than ${prepared.maxRecords} records (duplicates included). Nothing was stored.`, {
+      throw new DomainError('too_many_records', `The ${what} holds more than ${prepared.maxRecords} records (duplicates included). Nothing was stored.`, {
         maxRecords: prepared.maxRecords,
       });
     }
-    const candidates = prepared.order.map((index) => prepared.unique[index] as CandidateRecord);
+    return { prepared, candidates: prepared.order.map((index) => prepared.unique[index] as CandidateRecord) };
+  }
+
+  /**
+   * Extracts, fingerprints and stores one upload as a source. Extraction and
+   * hashing run on an ingestion thread and stop as soon as the upload cannot
+   * fit (prepare-upload.ts); the store then dedupes and applies the quota in
+   * one transaction, so a refused upload stores nothing. Uploads wait in one queue per account;
+   * `signal` (the client left) takes the upload out of the queue or stops its reading.
+   */
+  async ingest(ownerId: string, ragId: string, upload: Upload, signal?: AbortSignal): Promise<UploadReport> {
+    const { candidates, prepared } = await this.prepare(ownerId, ragId, upload.bytes, upload.format, 'upload', signal);
     const result = await this.store.commitSource(
       ownerId,
       ragId,
@@ -201,6 +232,41 @@ export class KnowledgeService {
       rejected: result.source.rejectedCount,
       rejections: prepared.rejected,
       items: uploadItems(prepared.head, candidates, result.duplicateFingerprints),
+      quota: this.quotaOf(result.knowledgeBase),
+    };
+  }
+
+  /**
+   * Stores one web page (import from a URL) as the source of its URL: extracted on an ingestion
+   * thread like an uploaded `.html` file, then committed in one transaction (KnowledgeStore
+   * `commitPageSource`): a page whose extracted content has the SHA-256 of the stored one is left
+   * alone; a changed one has its records replaced by fingerprint; a new one is added. Same limits
+   * and errors as an upload (payload_too_large, quota_exceeded, too_many_records, no_extractable_text…);
+   * a refused page stores nothing.
+   */
+  async ingestPage(ownerId: string, ragId: string, page: WebPage, signal?: AbortSignal): Promise<PageIngestResult> {
+    const { candidates, prepared } = await this.prepare(ownerId, ragId, page.bytes, 'html', 'page', signal);
+    const name = pageSourceName(page);
+    // The page's identity on re-import: its name and the fingerprints of its records in order, not
+    // its bytes (a new ad or a timestamp in the page furniture changes nothing).
+    const contentSha = sha256Hex(`${name}\n${candidates.map((c) => c.fingerprint).join('\n')}`);
+    const result = await this.store.commitPageSource(
+      ownerId,
+      ragId,
+      { sourceId: newId('src'), sourceName: name, format: 'html', byteSize: page.bytes.byteLength, sha256: contentSha, rejectedCount: prepared.rejectedCount, url: page.url },
+      candidates,
+      this.limits.maxRecordsPerKb,
+    );
+    if (result.kind === 'not_found') throw notFound();
+    if (result.kind === 'quota_exceeded') throw this.quotaExceeded(result.needed, result.available, false);
+    if (result.kind !== 'unchanged') await this.changed(ragId);
+    return {
+      status: result.kind,
+      source: result.source,
+      added: result.added,
+      duplicate: result.duplicateFingerprints.length,
+      removed: result.removed,
+      kept: result.kept,
       quota: this.quotaOf(result.knowledgeBase),
     };
   }
@@ -284,6 +350,12 @@ function checkedFallbackMessage(raw: string | null | undefined): string | null {
     throw new DomainError('validation_failed', `fallbackMessage ${problem}.`, { errors: [{ location: '/body/fallbackMessage', message: problem }] });
   }
   return message;
+}
+
+/** The page's title without control characters, at most 200 characters; the URL when it has none. */
+function pageSourceName(page: WebPage): string {
+  const title = (page.title ?? '').replace(/[\u0000-\u001f\u007f]/g, ' ').replace(/\s+/g, ' ').trim();
+  return (title || page.url).slice(0, 200);
 }
 
 function notFound(): DomainError {

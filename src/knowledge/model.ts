@@ -26,6 +26,13 @@ export interface KnowledgeBase {
   recordCount: number;
   createdAt: string;
   updatedAt: string;
+  /** The first widget request from a site other than the service itself (its origin, when), or null while none came. */
+  widgetSeen: WidgetSighting | null;
+}
+
+export interface WidgetSighting {
+  origin: string;
+  at: string;
 }
 
 /** The API's view drops `ragId` (it is in the URL). */
@@ -40,6 +47,8 @@ export interface Source {
   duplicateCount: number;
   rejectedCount: number;
   createdAt: string;
+  /** The page the source was imported from (import from a URL); absent for uploads and pastes. */
+  url?: string | null;
 }
 
 /** The API's view drops `ragId` (it is in the URL). */
@@ -83,6 +92,13 @@ export interface ApiKey {
   /** Hosts allowed as Origin/Referer: `example.com`, `*.example.com` (subdomains), `localhost`. */
   allowedDomains: string[];
   createdAt: string;
+  /**
+   * A key made for a website widget (docs/widget-keys.md): public by nature, so its full key is kept
+   * sealed and shown to its owner again. False for a secret key (stored as a hash only, shown once).
+   */
+  publishable: boolean;
+  /** The full key: only on a publishable key as listed to its owner, never on a secret key. */
+  apiKey?: string;
 }
 
 /** One UTC day (`day` is YYYY-MM-DD) of a knowledge base's usage, as the usage report lists it. */

@@ -38,6 +38,23 @@ export function queryRules(settings: Pick<LimitSettings, 'queryRatePerMinute' | 
 }
 
 /**
+ * The owner's Playground questions, per account (not per knowledge base): a 60 s sliding window and
+ * a UTC-day cap of their own, so trying the bot in the dashboard never spends the visitors' quota
+ * (docs/playground.md).
+ */
+/** Imports from a URL an account may start per hour (IMPORTS_PER_HOUR; docs/ingestion.md §15). */
+export function importRules(settings: { perHour: number }, accountId: string): LimitRule[] {
+  return [{ name: 'import_hour', key: accountId, limit: settings.perHour, kind: 'sliding', windowMs: 3_600_000 }];
+}
+
+export function playgroundRules(settings: { playgroundQueriesPerMinute: number; playgroundQueriesPerDay: number }, accountId: string): LimitRule[] {
+  return [
+    { name: 'playground_minute', key: accountId, limit: settings.playgroundQueriesPerMinute, kind: 'sliding', windowMs: 60_000 },
+    { name: 'playground_day', key: accountId, limit: settings.playgroundQueriesPerDay, kind: 'utc-day', windowMs: 0 },
+  ];
+}
+
+/**
  * One decision from several `consume` calls made for the same request (e.g. the
  * ip limit in an onRequest hook, the query limits in the handler), so one set of
  * headers describes them all. The first refusal wins.

@@ -9,11 +9,15 @@
  * per client IP over a sliding 1 s window; `bot` — the same per verified Web
  * Bot Auth key, in addition to its IP's `ip` bucket; `anonymous_minute` and
  * `anonymous_hour` — anonymous agent accounts created per client
- * (identity/oauth/anonymous-account-limit.ts). A limit of 0 disables the
- * rule: it is neither enforced nor reported.
+ * (identity/oauth/anonymous-account-limit.ts); `playground_minute` and
+ * `playground_day` — the owner's Playground questions per account
+ * (PLAYGROUND_QUERIES_PER_MINUTE, PLAYGROUND_QUERIES_PER_DAY), apart from the
+ * visitors' `minute` and `day`; `import_hour` — imports from a URL an account
+ * starts per hour (IMPORTS_PER_HOUR). A limit of 0 disables the rule: it is neither
+ * enforced nor reported.
  */
 
-export type LimitName = 'minute' | 'day' | 'ip' | 'bot' | 'anonymous_minute' | 'anonymous_hour';
+export type LimitName = 'minute' | 'day' | 'ip' | 'bot' | 'anonymous_minute' | 'anonymous_hour' | 'playground_minute' | 'playground_day' | 'import_hour';
 
 export interface LimitRule {
   name: LimitName;

@@ -39,6 +39,7 @@ import type {
   SourcedRecord,
   UnansweredQuestion,
   WidgetTheme,
+  WidgetSighting,
 } from '../knowledge/model.js';
 
 export interface NewKnowledgeBase {
@@ -78,6 +79,31 @@ export type CommitSourceResult =
   | { kind: 'quota_exceeded'; needed: number; available: number }
   | { kind: 'not_found' };
 
+/** A web page to store as a source (import from a URL): one source per URL and knowledge base. */
+export interface NewPageSource extends NewSource {
+  /** The page's URL, as the identity of its source on re-import. */
+  url: string;
+  /** `sha256` is of the page's extracted content: equal → the page is left alone. */
+}
+
+export type CommitPageResult =
+  | {
+      /** `added`: no source had this URL; `updated`: its records were replaced; `unchanged`: same content SHA-256, nothing written. */
+      kind: 'added' | 'updated' | 'unchanged';
+      source: Source;
+      /** Records stored by this commit. */
+      added: number;
+      /** Records of the page's previous version that it no longer has, deleted by this commit. */
+      removed: number;
+      /** Records of the previous version the new one still has (same fingerprint): kept as they were, ids included. */
+      kept: number;
+      /** Fingerprints (in page order) already stored by another source or earlier in the page. */
+      duplicateFingerprints: string[];
+      knowledgeBase: KnowledgeBase;
+    }
+  | { kind: 'quota_exceeded'; needed: number; available: number }
+  | { kind: 'not_found' };
+
 export interface PageRequest {
   limit: number;
   cursor?: string | undefined;
@@ -101,6 +127,12 @@ export interface KnowledgeStore {
   updateKnowledgeBase(ownerId: string, ragId: string, patch: KnowledgeBasePatch): Promise<KnowledgeBase | undefined>;
   /** Deletes the knowledge base with its sources and records. False when it is not the owner's. */
   deleteKnowledgeBase(ownerId: string, ragId: string): Promise<boolean>;
+  /**
+   * Writes the first widget sighting of the knowledge base, once: true when this call wrote it,
+   * false when one was already stored (or the knowledge base is gone). Concurrent first requests
+   * write one sighting between them.
+   */
+  noteWidgetSeen(ragId: string, sighting: WidgetSighting): Promise<boolean>;
 
   /**
    * One transaction: dedupes the candidates against the knowledge base and
@@ -109,6 +141,15 @@ export interface KnowledgeStore {
    * its new records and bumps the content version.
    */
   commitSource(ownerId: string, ragId: string, source: NewSource, candidates: CandidateRecord[], maxRecords: number): Promise<CommitSourceResult>;
+  /**
+   * One transaction, for a page imported from a URL: when no source of the knowledge base has
+   * `page.url`, as `commitSource` (with the URL stored); when one has it with the same `sha256`,
+   * nothing is written (`unchanged`); otherwise its records are replaced by the candidates by
+   * fingerprint — records still present kept (same ids), the others deleted, new ones added (deduped
+   * against the rest of the knowledge base) — and its name, size and counts updated. The quota counts
+   * the records freed by the replacement; a page that does not fit changes nothing.
+   */
+  commitPageSource(ownerId: string, ragId: string, page: NewPageSource, candidates: CandidateRecord[], maxRecords: number): Promise<CommitPageResult>;
   listSources(ownerId: string, ragId: string, page: PageRequest): Promise<Page<Source> | undefined>;
   /** Removes the source and its records; false when either is not found for this owner. */
   deleteSource(ownerId: string, ragId: string, sourceId: string): Promise<boolean>;
@@ -174,6 +215,11 @@ export interface NewApiKey {
   /** SHA-256 (hex) of the whole key. */
   keyHash: string;
   allowedDomains: string[];
+  /**
+   * The whole key of a publishable (widget) key, which the store keeps sealed with the sealer given
+   * to `encryptAtRest` so its owner can see it again; absent for a secret key.
+   */
+  publishableKey?: string | undefined;
 }
 
 export type ApiKeyPatch = Partial<Pick<ApiKey, 'name' | 'allowedDomains'>>;
@@ -193,6 +239,11 @@ export interface KeyStore {
    * `not_found` when the knowledge base is not the owner's.
    */
   createApiKey(ownerId: string, ragId: string, key: NewApiKey, maxKeys: number): Promise<CreateApiKeyResult>;
+  /**
+   * The knowledge base's live keys, oldest first. A publishable key carries its full key as
+   * `apiKey` when its sealed copy opens with the sealer in use (a changed SECRET_KEY: it is listed
+   * without). Secret keys never carry it.
+   */
   listApiKeys(ownerId: string, ragId: string): Promise<ApiKey[] | undefined>;
   /** Changes the key and bumps the knowledge base's keys version (so caches re-check it). */
   updateApiKey(ownerId: string, ragId: string, keyId: string, patch: ApiKeyPatch): Promise<ApiKey | undefined>;
@@ -201,6 +252,11 @@ export interface KeyStore {
   findApiKeyByHash(keyHash: string): Promise<KeyLookup | undefined>;
   /** Whether any key lists one of these whitelist patterns (CORS preflights carry no key, only an Origin). */
   anyKeyAllows(patterns: string[]): Promise<boolean>;
+  /**
+   * From now on publishable keys are sealed with `sealer` (AES-256-GCM under SECRET_KEY, bound to
+   * the key's id) and opened with it when listed. Without it, creating a publishable key throws.
+   */
+  encryptAtRest(sealer: Sealer): void;
 }
 
 /** Counts added to one knowledge base's usage for one UTC day (usage is written in batches). */

@@ -115,6 +115,10 @@ export const KnowledgeBase = Type.Object(
     quota: Quota,
     createdAt: Type.String({ format: 'date-time' }),
     updatedAt: Type.String({ format: 'date-time' }),
+    widgetSeen: Type.Union(
+      [Type.Object({ origin: Type.String({ description: 'The page origin, e.g. https://shop.example' }), at: Type.String({ format: 'date-time' }) }), Type.Null()],
+      { description: "The first widget request from a site other than this service (the dashboard's preview does not count); null until one comes" },
+    ),
   },
   { $id: 'KnowledgeBase' },
 );
@@ -146,6 +150,9 @@ export const Source = Type.Object(
     duplicateCount: Type.Integer(),
     rejectedCount: Type.Integer(),
     createdAt: Type.String({ format: 'date-time' }),
+    url: Type.Optional(
+      Type.Union([Type.String({ format: 'uri' }), Type.Null()], { description: 'The web page the source was imported from (POST …/sources/import); absent for uploads and pastes' }),
+    ),
   },
   { $id: 'Source' },
 );
@@ -199,6 +206,64 @@ export const UploadReport = Type.Object(
 );
 export type UploadReport = Static<typeof UploadReport>;
 
+export const ImportBody = Type.Object(
+  {
+    url: Type.String({
+      minLength: 1,
+      maxLength: 2048,
+      description: 'An https URL: one HTML page, or a sitemap (`<urlset>`, or a `<sitemapindex>` followed one level deep), e.g. https://shop.example/sitemap.xml',
+    }),
+  },
+  { additionalProperties: false },
+);
+export type ImportBody = Static<typeof ImportBody>;
+
+const ImportPageStatus = Type.Union([Type.Literal('added'), Type.Literal('updated'), Type.Literal('unchanged'), Type.Literal('skipped'), Type.Literal('failed')]);
+
+export const ImportReport = Type.Object(
+  {
+    url: Type.String({ description: 'The URL imported, as vetted' }),
+    kind: Type.Union([Type.Literal('page'), Type.Literal('sitemap')]),
+    pages: Type.Array(
+      Type.Object({
+        url: Type.String(),
+        status: ImportPageStatus,
+        reason: Type.Optional(Type.String({ description: 'Why the page was skipped (robots.txt, time limit) or failed (HTTP status, content type, size, quota…)' })),
+        code: Type.Optional(Type.String({ description: 'For a failure an upload would give too: its error code (quota_exceeded, no_extractable_text…)' })),
+        sourceId: Type.Optional(Type.String()),
+        title: Type.Optional(Type.String({ description: "The source's name: the page's title, else its URL" })),
+        records: Type.Object({
+          added: Type.Integer(),
+          duplicate: Type.Integer({ description: 'Already stored by another source (no quota used)' }),
+          removed: Type.Integer({ description: "Records of the page's previous version it no longer has" }),
+          kept: Type.Integer({ description: 'Records of the previous version still present, unchanged (same ids)' }),
+        }),
+      }),
+    ),
+    totals: Type.Object({
+      pages: Type.Integer(),
+      added: Type.Integer(),
+      updated: Type.Integer(),
+      unchanged: Type.Integer(),
+      skipped: Type.Integer(),
+      failed: Type.Integer(),
+      recordsAdded: Type.Integer(),
+      recordsDuplicate: Type.Integer(),
+      recordsRemoved: Type.Integer(),
+    }),
+    ignored: Type.Object(
+      { otherHost: Type.Integer(), overLimit: Type.Integer() },
+      { description: "Sitemap URLs not fetched: on another host than the sitemap's, or past IMPORT_MAX_PAGES" },
+    ),
+    notInSitemap: Type.Array(Type.Object({ sourceId: Type.String(), url: Type.String(), sourceName: Type.String() }), {
+      description: "Sources imported earlier from the sitemap's host that it no longer lists: kept (delete them if they should go); at most 50",
+    }),
+    quota: Quota,
+  },
+  { $id: 'ImportReport' },
+);
+export type ImportReport = Static<typeof ImportReport>;
+
 /** A page of a list: `Static<typeof pageOf(X)>` is `Page<Static<typeof X>>` (test/sdk/types.test.ts). */
 export const pageOf = <T extends TSchema>(item: T) => Type.Object({ items: Type.Array(item), nextCursor: Type.Union([Type.String(), Type.Null()]) });
 
@@ -223,6 +288,10 @@ export const ApiKey = Type.Object(
     prefix: Type.String({ description: 'The start of the key, to tell keys apart' }),
     allowedDomains: Type.Array(Type.String()),
     createdAt: Type.String({ format: 'date-time' }),
+    publishable: Type.Boolean({
+      description: 'A key for a website widget: public by nature (it is in the HTML of every embedding page; the whitelist protects it), so its full key is listed again',
+    }),
+    apiKey: Type.Optional(Type.String({ description: 'The full key: only on a live publishable key in the list, never on a secret key' })),
   },
   { $id: 'ApiKey' },
 );
@@ -231,10 +300,26 @@ export type ApiKey = Static<typeof ApiKey>;
 export const ApiKeyList = Type.Object({ items: Type.Array(ApiKey) });
 export type ApiKeyList = Static<typeof ApiKeyList>;
 
-export const CreateKeyBody = Type.Object({ name: Type.Optional(Type.Union([Type.String({ maxLength: 80 }), Type.Null()])), allowedDomains: Domains }, { additionalProperties: false });
+export const CreateKeyBody = Type.Object(
+  {
+    name: Type.Optional(Type.Union([Type.String({ maxLength: 80 }), Type.Null()])),
+    allowedDomains: Domains,
+    publishable: Type.Optional(
+      Type.Boolean({
+        default: false,
+        description:
+          'True for a key a website widget embeds (docs/widget-keys.md): kept encrypted so the owner can see it again in the list. False (default): a secret key, stored as a hash and shown only in this response.',
+      }),
+    ),
+  },
+  { additionalProperties: false },
+);
 export type CreateKeyBody = Static<typeof CreateKeyBody>;
 
-export const CreatedKey = Type.Object({ key: ApiKey, apiKey: Type.String({ description: 'The full key. It is shown only in this response.' }) });
+export const CreatedKey = Type.Object({
+  key: ApiKey,
+  apiKey: Type.String({ description: 'The full key. A secret key is shown only in this response; a publishable key is listed again.' }),
+});
 export type CreatedKey = Static<typeof CreatedKey>;
 
 export const UpdateKeyBody = Type.Object(
@@ -284,6 +369,16 @@ export const QueryBody = Type.Object(
   { additionalProperties: false },
 );
 export type QueryBody = Static<typeof QueryBody>;
+
+/**
+ * The owner's question in the dashboard's Playground (`POST /api/v1/knowledge-bases/{ragId}/playground/query[/stream]`):
+ * the body of `/api/v1/query` without `ragId`, which the path names.
+ */
+export const PlaygroundQueryBody = Type.Object(
+  { query: QueryBody.properties.query, conversation: QueryBody.properties.conversation },
+  { additionalProperties: false },
+);
+export type PlaygroundQueryBody = Static<typeof PlaygroundQueryBody>;
 
 export const SearchBody = Type.Object(
   {

@@ -10,16 +10,19 @@
 
 // The wire types, derived from the schemas the server validates with (`import type`: no TypeBox in bundles).
 import type {
+  Answer,
   ApiKey,
   ApiKeyList,
   CreatedKey,
   CreateKeyBody,
   CreateKnowledgeBaseBody,
+  ImportReport,
   KnowledgeBase,
   KnowledgeBaseList,
   KnowledgeRecord,
   Page,
   PasteBody,
+  PlaygroundQueryBody,
   Session,
   SignInStarted,
   Source,
@@ -28,18 +31,23 @@ import type {
   UploadReport,
   UsageReport,
 } from './api-schemas.js';
+import { answerEvents, type StreamEvent } from './query-client.js';
 
+export type { StreamEvent } from './query-client.js';
 export type {
   ApiKey,
   ApiKeyList,
   CreatedKey,
   CreateKeyBody,
   CreateKnowledgeBaseBody,
+  ImportBody,
+  ImportReport,
   KnowledgeBase,
   KnowledgeBaseList,
   KnowledgeRecord,
   Page,
   PasteBody,
+  PlaygroundQueryBody,
   Problem,
   Quota,
   Session,
@@ -176,6 +184,10 @@ export class ManagementClient {
   paste(ragId: string, body: PasteBody) {
     return this.request<UploadReport>('POST', `${kbPath(ragId)}/sources`, body);
   }
+  /** Imports one web page or a sitemap's pages (`POST …/sources/import`); resolves with the per-page report. */
+  importUrl(ragId: string, url: string) {
+    return this.request<ImportReport>('POST', `${kbPath(ragId)}/sources/import`, { url });
+  }
   deleteSource(ragId: string, sourceId: string) {
     return this.request<void>('DELETE', `${kbPath(ragId)}/sources/${encodeURIComponent(sourceId)}`);
   }
@@ -262,5 +274,28 @@ export class ManagementClient {
   }
   dismissUnanswered(ragId: string, question: string) {
     return this.request<void>('DELETE', `${kbPath(ragId)}/usage/unanswered?question=${encodeURIComponent(question)}`);
+  }
+
+  // Playground: the owner asks their own knowledge base (no query key; the Playground's own limits)
+  playgroundQuery(ragId: string, body: PlaygroundQueryBody) {
+    return this.request<Answer>('POST', `${kbPath(ragId)}/playground/query`, body);
+  }
+
+  /**
+   * `POST …/playground/query/stream`: the events of `/api/v1/query/stream` (`meta`, `sources`,
+   * `token`…, then `done` — whose `answer` is final — or `error`). A refusal before the stream
+   * starts throws an `ApiError`; so does a stream that ends without `done` or `error`.
+   */
+  async *streamPlaygroundQuery(ragId: string, body: PlaygroundQueryBody, signal?: AbortSignal): AsyncGenerator<StreamEvent> {
+    const response = await this.fetchImpl(`${this.baseUrl}${kbPath(ragId)}/playground/query/stream`, {
+      method: 'POST',
+      credentials: 'same-origin',
+      headers: this.headers('POST', { 'content-type': 'application/json', accept: 'text/event-stream' }),
+      body: JSON.stringify(body),
+      signal: signal ?? null,
+    });
+    if (!response.ok || !response.body) throw problemFrom(response.status, await response.text());
+    if (yield* answerEvents(response.body)) return;
+    throw new ApiError(0, 'stream_incomplete', 'The stream ended before the answer was complete.');
   }
 }

@@ -135,23 +135,33 @@ export async function* streamQuery(target: QueryTarget, question: string, signal
   const response = await call(target, '/api/v1/query/stream', jsonPost(target, queryBody(target, question, options), signal, 'text/event-stream'));
   if (!response.body) throw new QueryError(0, 'stream_failed', 'The response had no body.');
   try {
-    for await (const message of readSse(response.body)) {
-      let payload: Record<string, unknown>;
-      try {
-        payload = JSON.parse(message.data) as Record<string, unknown>;
-      } catch {
-        continue;
-      }
-      const event = { ...payload, type: message.event, id: message.id } as StreamEvent;
-      yield event;
-      if (event.type === 'done' || event.type === 'error') return;
-    }
+    if (yield* answerEvents(response.body)) return;
   } catch (error) {
     if (signal?.aborted) throw new QueryError(0, 'aborted', 'The request was cancelled.');
     throw new QueryError(0, 'stream_failed', error instanceof Error ? error.message : 'The stream failed.');
   }
   if (signal?.aborted) throw new QueryError(0, 'aborted', 'The request was cancelled.');
   throw new QueryError(0, 'stream_incomplete', 'The stream ended before the answer was complete.');
+}
+
+/**
+ * The events of an answer stream's body (the public query stream and the owner's Playground stream
+ * alike), up to `done` or `error`; returns whether one of those ended it (false: the body ended first).
+ * Events whose data is not JSON are skipped.
+ */
+export async function* answerEvents(body: ReadableStream<Uint8Array>): AsyncGenerator<StreamEvent, boolean> {
+  for await (const message of readSse(body)) {
+    let payload: Record<string, unknown>;
+    try {
+      payload = JSON.parse(message.data) as Record<string, unknown>;
+    } catch {
+      continue;
+    }
+    const event = { ...payload, type: message.event, id: message.id } as StreamEvent;
+    yield event;
+    if (event.type === 'done' || event.type === 'error') return true;
+  }
+  return false;
 }
 
 /**

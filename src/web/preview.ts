@@ -23,9 +23,19 @@ if (!ragId || !key) {
   if (position) script.dataset.position = position;
   if (scheme) script.dataset.colorScheme = scheme;
   script.onload = () => {
-    // Open the panel so the preview shows the conversation, not only the launcher.
-    (window as { GroundworkWidget?: { open?: () => void } }).GroundworkWidget?.open?.();
+    // Open the panel so the preview shows the conversation, not only the launcher; without taking
+    // the focus, which stays where the dashboard put it.
+    (window as { GroundworkWidget?: { open?: (options?: { focus?: boolean }) => void } }).GroundworkWidget?.open?.({ focus: false });
   };
+  // A refused key shows no widget at all (the widget warns in the console): say so here too.
+  document.addEventListener('groundwork:error', (event) => {
+    const detail = (event as CustomEvent<{ phase?: string; status?: number }>).detail;
+    if (detail?.phase !== 'config' || (detail.status !== 401 && detail.status !== 403) || !status) return;
+    status.textContent =
+      detail.status === 403
+        ? `The widget does not start here: this key's whitelist does not include ${location.hostname}.`
+        : 'The widget does not start here: the key is not a live key of this knowledge base.';
+  });
   script.onerror = () => {
     if (status) status.textContent = 'The widget script could not be loaded.';
   };

@@ -75,6 +75,7 @@ export interface WDocument {
 export interface WGlobal {
   document: WDocument;
   navigator: { language?: string };
+  location: { hostname: string };
   CustomEvent: new (type: string, init: { detail?: unknown; bubbles?: boolean; composed?: boolean }) => unknown;
   CSSStyleSheet?: new () => { replaceSync(text: string): void };
   getComputedStyle(element: WElement): { colorScheme?: string };

@@ -59,6 +59,18 @@ function pageScheme(): string {
   return declared.length === 1 && (declared[0] === 'light' || declared[0] === 'dark') ? declared[0] : 'auto';
 }
 
+/**
+ * The one console warning for a refused configuration request: the server's reason (its problem
+ * `detail`) and what the site's owner should do about it.
+ */
+function refusalWarning(error: QueryError, host: string): string {
+  const fix =
+    error.status === 403
+      ? `Add ${host} to the whitelist of this key in the Groundwork dashboard (API Keys), or use a key whose whitelist lists it.`
+      : 'Check data-api-key: use a live key of this knowledge base (Groundwork dashboard, Widget tab).';
+  return `Groundwork widget not shown on ${host}: ${error.message} ${fix}`;
+}
+
 function mount({ target, attr }: Options): void {
   const { lang, strings: t } = pickLanguage([attr('data-lang'), doc.documentElement.getAttribute('lang'), browser.navigator.language]);
   const host = doc.createElement('groundwork-chat');
@@ -124,13 +136,6 @@ function mount({ target, attr }: Options): void {
     log.scrollTop = log.scrollHeight;
   };
 
-  const refuse = (message: string) => {
-    refusal = message;
-    log.append(el('p', 'm e', message));
-    input.disabled = true;
-    send.disabled = true;
-  };
-
   void fetchWidgetConfig(target).then(
     (config: WidgetConfig) => {
       if (!attr('data-title')) title.textContent = config.botName;
@@ -139,9 +144,14 @@ function mount({ target, attr }: Options): void {
       emit('ready', { botName: config.botName });
     },
     (error: unknown) => {
-      // Only a definite refusal disables the chat; a network blip leaves it usable.
-      if (error instanceof QueryError && (error.status === 401 || error.status === 403)) refuse(messageFor(error));
       emit('error', { phase: 'config', status: error instanceof QueryError ? error.status : 0, code: error instanceof QueryError ? error.code : 'failed' });
+      // A definite refusal (a bad or revoked key, a page not on the whitelist) shows no widget at all,
+      // and tells the site's owner why in the console; a network blip leaves the chat usable.
+      if (error instanceof QueryError && (error.status === 401 || error.status === 403)) {
+        refusal = messageFor(error);
+        console.warn(refusalWarning(error, browser.location.hostname));
+        host.remove();
+      }
     },
   );
 
@@ -151,7 +161,7 @@ function mount({ target, attr }: Options): void {
     list.setAttribute('aria-label', t.sources);
     const details = sources.map((source, i) => {
       const d = el('details');
-      const summary = el('summary', '', `[${i + 1}] ${source.sourceName}`);
+      const summary = el('summary', '', `[${i + 1}] ${source.title ?? source.sourceName}`);
       d.append(summary, el('p', '', source.passage));
       const item = el('li');
       item.append(d);
@@ -167,7 +177,8 @@ function mount({ target, attr }: Options): void {
       parts.push(answer.slice(last, match.index));
       const button = el('button', 'c', String(n));
       button.setAttribute('type', 'button');
-      button.setAttribute('aria-label', `${t.source} ${n}: ${sources[n - 1]?.sourceName ?? ''}`);
+      const cited = sources[n - 1];
+      button.setAttribute('aria-label', `${t.source} ${n}: ${cited ? (cited.title ?? cited.sourceName) : ''}`);
       button.addEventListener('click', () => {
         target.d.open = true;
         target.summary.focus();
@@ -228,12 +239,13 @@ function mount({ target, attr }: Options): void {
     }
   };
 
-  const open = () => {
+  /** `focus: false` opens without moving focus (the dashboard's framed preview must not take it). */
+  const open = (focus = true) => {
     if (!panel.hidden) return;
     panel.hidden = false;
     launcher.setAttribute('aria-expanded', 'true');
     launcher.setAttribute('aria-label', t.close);
-    (refusal ? closeButton : input).focus();
+    if (focus) (refusal ? closeButton : input).focus();
     scroll();
     emit('open');
   };
@@ -273,7 +285,7 @@ function mount({ target, attr }: Options): void {
   });
 
   doc.body?.append(host);
-  browser.GroundworkWidget = { open, close, ask: (question: string) => ask(question), element: host };
+  browser.GroundworkWidget = { open: (options?: { focus?: boolean }) => open(options?.focus !== false), close, ask: (question: string) => ask(question), element: host };
 }
 
 function boot(): void {

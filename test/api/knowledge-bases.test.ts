@@ -64,6 +64,7 @@ describe('happy path', () => {
       quota: { limit: 25, used: 0, available: 25 },
       createdAt: kb.createdAt,
       updatedAt: kb.updatedAt,
+      widgetSeen: null, // no widget on a site yet (docs/first-run.md)
     });
     // Opaque, URL-safe, unguessable (about 128 random bits).
     expect(kb.ragId).toMatch(/^[A-Za-z0-9_-]{20,64}$/);

@@ -203,8 +203,8 @@ describeIf(chromium, 'dashboard in Chromium', () => {
     expect(await page.getByTestId('new-key').count()).toBe(0);
     expect(await page.content()).not.toContain(fullKey);
 
-    // Playground: the key made in this tab is used; the answer streams in with a citation.
-    await page.getByRole('link', { name: 'Playground' }).click();
+    // Playground: the owner asks with no key; the answer streams in with a citation.
+    await page.getByRole('link', { name: 'Playground', exact: true }).click();
     await page.getByRole('textbox', { name: 'Question' }).fill('How long does delivery take?');
     await page.getByRole('button', { name: 'Ask' }).click();
     await expect.poll(() => page.getByTestId('answer').textContent(), { timeout: 10_000 }).toContain('working days');
@@ -217,10 +217,22 @@ describeIf(chromium, 'dashboard in Chromium', () => {
     await page.getByRole('button', { name: 'Ask' }).click();
     await page.getByText('Not in your records').waitFor();
 
-    // Usage: the chart and the unanswered question, which becomes a prefilled paste.
-    await page.getByRole('link', { name: 'Usage' }).click();
+    // Usage: the chart; the owner's Playground questions are not visitors' and are not listed.
+    await page.getByRole('link', { name: 'Usage', exact: true }).click();
     await page.getByRole('heading', { name: 'Queries per day' }).waitFor();
     expect(await page.locator('svg.chart rect.bar').count()).toBe(30);
+    await page.getByTestId('unanswered').getByText('No unanswered questions').waitFor();
+    // A visitor asks the same through the public API with the key: now it is an unanswered question,
+    // which becomes a prefilled paste.
+    const visitor = await fetch(`${server.baseUrl}/api/v1/query`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-api-key': fullKey },
+      body: JSON.stringify({ ragId, query: 'Do you sell gift cards for horses?' }),
+    });
+    expect(visitor.status).toBe(200);
+    expect(((await visitor.json()) as { grounded: boolean }).grounded).toBe(false);
+    await page.getByRole('link', { name: 'Knowledge', exact: true }).click();
+    await page.getByRole('link', { name: 'Usage', exact: true }).click();
     await page.getByTestId('unanswered').getByText('Do you sell gift cards for horses?').waitFor();
     await page.getByRole('button', { name: 'Add a record for this' }).click();
     await page.waitForURL(/\/knowledge$/);
@@ -228,7 +240,7 @@ describeIf(chromium, 'dashboard in Chromium', () => {
     expect(await page.evaluate('document.activeElement.tagName')).toBe('TEXTAREA');
 
     // Widget: the snippet names this knowledge base.
-    await page.getByRole('link', { name: 'Widget' }).click();
+    await page.getByRole('link', { name: 'Widget', exact: true }).click();
     // The page has finished rendering when it moves focus to its heading; typing before that can
     // race the focus move on a busy machine.
     await page.locator('h1:focus').waitFor();
@@ -265,7 +277,7 @@ describeIf(chromium, 'dashboard in Chromium', () => {
     // Read back from the server when the tab opens again, as the text it is (markup is not interpreted).
     await page.getByRole('link', { name: 'Usage' }).click();
     await page.getByRole('heading', { name: 'Queries per day' }).waitFor();
-    await page.getByRole('link', { name: 'Widget' }).click();
+    await page.getByRole('link', { name: 'Widget', exact: true }).click();
     await expect.poll(() => fallback.inputValue()).toBe(fallbackText);
     expect(await page.locator('form b').count()).toBe(0);
 
@@ -322,9 +334,13 @@ describeIf(chromium, 'dashboard in Chromium', () => {
         await page.locator(`.tabs a[aria-current="page"][href$="/${tab}"]`).waitFor();
         await page.locator('section.card').first().waitFor();
         if (tab === 'widget') {
-          // A reload forgets keys (they live in memory only; the journey's key is revoked): make one for the widget.
-          await page.getByRole('button', { name: 'Generate a widget key' }).click();
-          await page.getByText(/^New key gw_live_/).waitFor();
+          // The journey's key is revoked: the first visit makes a widget key in place; later visits
+          // (and reloads) find it listed by the server and use it.
+          if (size === 'desktop') {
+            await page.getByLabel("Your website's domain").fill('shop.example.com');
+            await page.getByRole('button', { name: 'Create the widget key' }).click();
+          }
+          await page.getByRole('radio', { name: /shop\.example\.com/ }).waitFor();
           expect(await page.getByLabel('Embed code').inputValue()).toMatch(/data-api-key="gw_live_[A-Za-z0-9]{32}"/);
           await page.frameLocator('iframe.preview').locator('h1').waitFor();
           await page.waitForTimeout(300);

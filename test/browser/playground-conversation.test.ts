@@ -1,40 +1,47 @@
 /**
- * Follow-up questions in the dashboard's Playground, in Debian's Chromium:
- * like the widget, it sends the conversation's recent turns with each
- * question, shows which earlier turns an answer was asked with, and its
- * "Clear conversation" button starts afresh.
+ * The dashboard's Playground, in Debian's Chromium: the owner asks with no
+ * query key (the owner endpoint, docs/playground.md), even when the visitors'
+ * quota is used up; a citation shows its record's title; retrieval scores show
+ * only after "Show retrieval scores" is ticked, which the tab remembers. Like
+ * the widget, it sends the conversation's recent turns with each question,
+ * shows which earlier turns an answer was asked with, and its "Clear
+ * conversation" button starts afresh.
  */
+import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { firstQuestion, followUp, followUpRecords } from '../query/follow-up-fixtures.js';
-import { createKb, createKey, uploadFile } from '../query/helpers.js';
+import { ask as askVisitor, createKb, createKey, uploadFile } from '../query/helpers.js';
 import { chromium, describeIf } from '../support/requirements.js';
 import { signedInClient, startServer, type TestServer } from '../support/server.js';
 import { buildWeb, launchChromium, screenshot } from './support.js';
 
 interface SentBody {
-  ragId: string;
   query: string;
   conversation?: { role: string; content: string }[];
 }
 
-describeIf(chromium, 'Playground conversation in Chromium', () => {
+describeIf(chromium, 'Playground in Chromium', () => {
   let server: TestServer;
   let browser: Browser;
   let context: BrowserContext;
   let page: Page;
   let ragId = '';
-  let apiKey = '';
   const sent: SentBody[] = [];
+  /** Query-key requests the page made: the Playground needs none. */
+  const keyed: string[] = [];
   const pageErrors: string[] = [];
 
   beforeAll(async () => {
     await buildWeb();
-    [server, browser] = await Promise.all([startServer({ QUERY_RATE_PER_MINUTE: '0', QUERY_QUOTA_PER_DAY: '0' }), launchChromium()]);
+    // The visitors' quota is one question a day, and a visitor uses it up before the owner asks.
+    [server, browser] = await Promise.all([startServer({ QUERY_RATE_PER_MINUTE: '0', QUERY_QUOTA_PER_DAY: '1' }), launchChromium()]);
     const alice = await signedInClient(server.baseUrl);
     ragId = await createKb(alice, 'Shop Helper');
     for (const [name, text] of Object.entries(followUpRecords)) await uploadFile(alice, ragId, name, text);
-    apiKey = (await createKey(alice, ragId, [new URL(server.baseUrl).hostname])).apiKey;
+    const { apiKey } = await createKey(alice, ragId);
+    expect((await askVisitor(server.baseUrl, apiKey, ragId, 'Are you open on Saturday?')).status).toBe(200);
+    expect((await askVisitor(server.baseUrl, apiKey, ragId, 'Are you open on Sunday?')).status).toBe(429);
 
     context = await browser.newContext({ baseURL: server.baseUrl, viewport: { width: 1280, height: 800 } });
     await context.addCookies(
@@ -46,7 +53,10 @@ describeIf(chromium, 'Playground conversation in Chromium', () => {
     page = await context.newPage();
     page.on('pageerror', (error) => pageErrors.push(error.message));
     page.on('request', (request) => {
-      if (request.method() === 'POST' && request.url().endsWith('/api/v1/query/stream')) sent.push(JSON.parse(request.postData() ?? '{}') as SentBody);
+      if (request.method() === 'POST' && request.url().endsWith(`/api/v1/knowledge-bases/${ragId}/playground/query/stream`)) {
+        sent.push(JSON.parse(request.postData() ?? '{}') as SentBody);
+      }
+      if (request.headers()['x-api-key'] !== undefined || /\/api\/v1\/(query|search)/.test(request.url())) keyed.push(request.url());
     });
   }, 120_000);
 
@@ -64,16 +74,55 @@ describeIf(chromium, 'Playground conversation in Chromium', () => {
     await page.getByRole('button', { name: 'Ask' }).and(page.locator(':enabled')).waitFor();
   }
 
+  it('answers with no key, shows citation titles, and scores only when asked for', async () => {
+    await page.goto(`/dashboard/kb/${ragId}/playground`);
+    await page.getByRole('heading', { name: 'Ask a question' }).waitFor();
+    expect(await page.getByLabel('Query key').count()).toBe(0);
+    expect(await page.getByRole('button', { name: /Generate a .* key/ }).count()).toBe(0);
+
+    await ask(firstQuestion);
+    await expect.poll(() => page.getByTestId('answer').textContent()).toContain('including Austria');
+    await page.getByText('Grounded in your records').waitFor();
+    const first = page.getByTestId('citation').first();
+    // The record's title, with its source's name as secondary text; no score yet.
+    expect(await first.locator('.cite-title').textContent()).toBe('Shipping');
+    expect(await first.locator('.cite-source').textContent()).toContain('shipping.md');
+    expect(await page.getByTestId('score').count()).toBe(0);
+    expect(await page.getByTestId('citations').textContent()).not.toMatch(/score/);
+
+    const toggle = page.getByRole('checkbox', { name: 'Show retrieval scores' });
+    expect(await toggle.isChecked()).toBe(false);
+    await toggle.check();
+    await expect.poll(() => page.getByTestId('score').count()).toBe(await page.getByTestId('citation').count());
+    expect(await first.getByTestId('score').textContent()).toMatch(/score \d+\.\d\d/);
+    await screenshot(page, 'playground-scores-desktop');
+    // The checkbox and the titled citations pass axe (no serious or critical violations).
+    const violations = (await new AxeBuilder({ page }).analyze()).violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    expect(violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+
+    // Remembered for the tab's session: leaving the tab and coming back keeps it ticked.
+    await page.getByRole('link', { name: 'Usage', exact: true }).click();
+    await page.getByRole('link', { name: 'Playground', exact: true }).click();
+    await page.getByRole('heading', { name: 'Ask a question' }).waitFor();
+    expect(await page.getByRole('checkbox', { name: 'Show retrieval scores' }).isChecked()).toBe(true);
+    await ask(firstQuestion);
+    await expect.poll(() => page.getByTestId('score').count()).toBeGreaterThan(0);
+    await page.getByRole('checkbox', { name: 'Show retrieval scores' }).uncheck();
+    await expect.poll(() => page.getByTestId('score').count()).toBe(0);
+    expect(await page.getByTestId('citation').first().locator('.cite-title').textContent()).toBe('Shipping');
+    expect(keyed).toEqual([]);
+    expect(pageErrors).toEqual([]);
+  });
+
   it('sends the earlier turns with a follow-up, shows them, and clears them', async () => {
     await page.goto(`/dashboard/kb/${ragId}/playground`);
-    await page.getByLabel('Query key').fill(apiKey);
     const clear = page.getByRole('button', { name: 'Clear conversation' });
     expect(await clear.isVisible()).toBe(true);
     expect(await clear.isDisabled()).toBe(true);
 
     await ask(firstQuestion);
     await expect.poll(() => page.getByTestId('answer').textContent()).toContain('including Austria');
-    expect(sent.at(-1)).toEqual({ ragId, query: firstQuestion });
+    expect(sent.at(-1)).toEqual({ query: firstQuestion });
     expect(await page.getByTestId('conversation').isVisible()).toBe(false);
     expect(await clear.isEnabled()).toBe(true);
 
@@ -99,7 +148,8 @@ describeIf(chromium, 'Playground conversation in Chromium', () => {
     expect(await history.isVisible()).toBe(false);
     await page.getByText('Conversation cleared').waitFor();
     await ask(followUp);
-    expect(sent.at(-1)).toEqual({ ragId, query: followUp });
+    expect(sent.at(-1)).toEqual({ query: followUp });
+    expect(keyed).toEqual([]);
     expect(pageErrors).toEqual([]);
   });
 });

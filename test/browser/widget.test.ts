@@ -203,7 +203,9 @@ describeIf(chromium, 'chat widget in Chromium', () => {
     await cite.click();
     expect(await passage.isVisible()).toBe(true);
     expect(await passage.innerText()).toMatch(/return any bike within 30 days/);
-    expect(await lastBot(p).locator('summary').first().innerText()).toMatch(/^\[1\] faq\.md/);
+    // The record's title (its section heading) names the source, in the list and on the citation button.
+    expect(await lastBot(p).locator('summary').first().innerText()).toBe('[1] Returns');
+    expect(await lastBot(p).locator('button.c').first().getAttribute('aria-label')).toBe('Source 1: Returns');
 
     const axe = await new AxeBuilder({ page: p }).include('groundwork-chat').analyze();
     const serious = axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
@@ -265,13 +267,46 @@ describeIf(chromium, 'chat widget in Chromium', () => {
     expect(violations).toEqual([]);
   });
 
-  it('tells a page that is not on the whitelist that the chat is not enabled there', async () => {
-    const p = await open(`http://127.0.0.2:${elsewhere.port}/`);
-    await p.getByRole('button', { name: 'Open chat' }).click();
-    const refusal = p.locator('groundwork-chat .m.e');
-    await refusal.waitFor();
-    expect(await refusal.innerText()).toBe('This chat is not enabled on this website.');
-    expect(await p.locator('groundwork-chat textarea').isDisabled()).toBe(true);
+  /** Opens a page whose widget is refused; returns its console warnings once the refusal has been handled. */
+  async function openRefused(url: string): Promise<{ p: Page; warnings: string[] }> {
+    context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    strays = guardRequests(context, allowedOrigins);
+    const p = await context.newPage();
+    const warnings: string[] = [];
+    p.on('console', (message) => {
+      if (message.type() === 'warning') warnings.push(message.text());
+    });
+    // The widget's own report of the refusal, registered before any script runs.
+    await p.addInitScript(`document.addEventListener('groundwork:error', (e) => { window.__gwRefused = e.detail; })`);
+    const config = p.waitForResponse((r) => r.url().startsWith(`${server.baseUrl}/api/v1/widget/config`));
+    await p.goto(url);
+    expect([401, 403]).toContain((await config).status());
+    await p.waitForFunction('window.__gwRefused !== undefined');
+    await expect.poll(() => warnings.length).toBeGreaterThan(0);
+    return { p, warnings };
+  }
+
+  it('shows no launcher on a page that is not on the whitelist, and warns once in the console naming the host to add', async () => {
+    const { p, warnings } = await openRefused(`http://127.0.0.2:${elsewhere.port}/`);
+    expect(await p.evaluate('window.__gwRefused')).toMatchObject({ phase: 'config', status: 403, code: 'origin_not_allowed' });
+    expect(await p.locator('groundwork-chat').count()).toBe(0);
+    expect(await p.getByRole('button', { name: 'Open chat' }).count()).toBe(0);
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toContain('Requests from 127.0.0.2 are not allowed for this key');
+    expect(warnings[0]).toContain('Add 127.0.0.2 to the whitelist of this key');
+  });
+
+  it('shows no launcher with a revoked key, and warns once in the console', async () => {
+    const owner = await signedInClient(server.baseUrl);
+    const ragId = await createKb(owner, 'Revoked Helper');
+    const created = await createKey(owner, ragId, ['localhost']);
+    expect((await owner.delete(`/api/v1/knowledge-bases/${ragId}/keys/${created.key.keyId}`)).status).toBe(204);
+    pages['/revoked.html'] = page(snippet({ ragId, apiKey: created.apiKey }));
+    const { p, warnings } = await openRefused(siteUrl('/revoked.html'));
+    expect(await p.evaluate('window.__gwRefused')).toMatchObject({ phase: 'config', status: 401 });
+    expect(await p.locator('groundwork-chat').count()).toBe(0);
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toMatch(/^Groundwork widget not shown on localhost: The API key is invalid, revoked, or not a key of this knowledge base\./);
   });
 
   it("shows the service's own answer when the records do not answer (the owner's fallback message), as text, with no refusal of its own", async () => {

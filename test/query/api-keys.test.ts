@@ -33,7 +33,7 @@ describe('creating a key', () => {
     expect(created.headers.get('cache-control')).toBe('no-store');
     const { apiKey, key } = created.body;
     expect(apiKey).toMatch(/^gw_live_[0-9A-Za-z]{32}$/);
-    expect(key).toEqual({ keyId: key.keyId, name: 'Shop widget', prefix: key.prefix, allowedDomains: ['shop.example.com'], createdAt: key.createdAt });
+    expect(key).toEqual({ keyId: key.keyId, name: 'Shop widget', prefix: key.prefix, allowedDomains: ['shop.example.com'], createdAt: key.createdAt, publishable: false });
     expect(apiKey.startsWith(key.prefix)).toBe(true);
     expect(key.prefix.length).toBeLessThan(apiKey.length - 16);
     expect(Number.isNaN(Date.parse(key.createdAt))).toBe(false);
@@ -70,7 +70,8 @@ describe('listing keys', () => {
     expect(list.status).toBe(200);
     expect(list.body.items.map((k) => k.keyId).sort()).toEqual([first.key.keyId, second.key.keyId].sort());
     for (const item of list.body.items) {
-      expect(Object.keys(item).sort()).toEqual(['allowedDomains', 'createdAt', 'keyId', 'name', 'prefix']);
+      // Secret keys: no `apiKey` (only a publishable key is listed in full: docs/widget-keys.md).
+      expect(Object.keys(item).sort()).toEqual(['allowedDomains', 'createdAt', 'keyId', 'name', 'prefix', 'publishable']);
       expect(item.prefix).toMatch(/^gw_live_/);
     }
     const listed = list.body.items.find((k) => k.keyId === first.key.keyId);

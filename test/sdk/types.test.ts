@@ -45,6 +45,8 @@ describe('the management SDK', () => {
     expectTypeOf<Management.CreatedKey>().toEqualTypeOf<S<'CreatedKey'>>();
     expectTypeOf<Management.UpdateKeyBody>().toEqualTypeOf<S<'UpdateKeyBody'>>();
     expectTypeOf<Management.UsageReport>().toEqualTypeOf<S<'UsageReport'>>();
+    expectTypeOf<Management.PlaygroundQueryBody>().toEqualTypeOf<S<'PlaygroundQueryBody'>>();
+    expectTypeOf<Management.PlaygroundQueryBody>().toEqualTypeOf<Omit<S<'QueryBody'>, 'ragId'>>();
   });
 
   it("pages are the static type of the schemas' pages", () => {
@@ -74,6 +76,11 @@ describe('the management SDK', () => {
     expectTypeOf<Client['updateKey']>().parameter(2).toEqualTypeOf<S<'UpdateKeyBody'>>();
     expectTypeOf<Client['updateKey']>().returns.resolves.toEqualTypeOf<S<'ApiKey'>>();
     expectTypeOf<Client['usage']>().returns.resolves.toEqualTypeOf<S<'UsageReport'>>();
+    expectTypeOf<Client['playgroundQuery']>().parameter(1).toEqualTypeOf<S<'PlaygroundQueryBody'>>();
+    expectTypeOf<Client['playgroundQuery']>().returns.resolves.toEqualTypeOf<S<'Answer'>>();
+    expectTypeOf<Client['streamPlaygroundQuery']>().parameter(1).toEqualTypeOf<S<'PlaygroundQueryBody'>>();
+    // The Playground streams the events of /api/v1/query/stream.
+    expectTypeOf<Client['streamPlaygroundQuery']>().returns.toEqualTypeOf<AsyncGenerator<QueryClient.StreamEvent>>();
   });
 });
 

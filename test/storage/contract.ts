@@ -8,6 +8,8 @@ import type { NewApiKey, NewSource, Store } from '../../src/ports/storage.js';
 import { fingerprint } from '../../src/knowledge/fingerprint.js';
 import type { ApiKey, CandidateRecord } from '../../src/knowledge/model.js';
 import { oauthStoreContract } from './oauth-contract.js';
+import type { SqlContext } from '../../src/adapters/storage/sql.js';
+import { Sealer } from '../../src/secrets.js';
 
 const id = (prefix: string) => `${prefix}_${randomUUID().replaceAll('-', '')}`;
 
@@ -99,6 +101,25 @@ export function storeContract(makeStore: () => Promise<Store>): void {
       expect((await store.knowledge.updateKnowledgeBase(me, ragId, { fallbackMessage: null }))?.fallbackMessage).toBeNull();
       expect(await store.knowledge.getKnowledgeBase(me, ragId)).toMatchObject({ botName: 'Renamed', greeting: 'Hi', fallbackMessage: null });
       expect((await store.knowledge.findKnowledgeBase(ragId))?.fallbackMessage).toBeNull();
+    });
+
+    it('writes the first widget sighting once, even when several come at once, and every read sees it', async () => {
+      const me = await account();
+      const { ragId } = await kb(me);
+      expect((await store.knowledge.findKnowledgeBase(ragId))?.widgetSeen).toBeNull();
+      const at = '2026-11-24T10:00:00.000Z';
+      const origins = ['https://shop.example', 'https://www.shop.example', 'https://blog.shop.example', 'https://other.example'];
+      const wrote = await Promise.all(origins.map((origin) => store.knowledge.noteWidgetSeen(ragId, { origin, at })));
+      expect(wrote.filter(Boolean)).toHaveLength(1);
+      const seen = (await store.knowledge.findKnowledgeBase(ragId))?.widgetSeen;
+      expect(seen?.at).toBe(at);
+      expect(origins[wrote.indexOf(true)]).toBe(seen?.origin);
+      expect((await store.knowledge.getKnowledgeBase(me, ragId))?.widgetSeen).toEqual(seen);
+      // Later sightings change nothing.
+      expect(await store.knowledge.noteWidgetSeen(ragId, { origin: 'https://late.example', at: '2026-11-25T00:00:00.000Z' })).toBe(false);
+      expect((await store.knowledge.findKnowledgeBase(ragId))?.widgetSeen).toEqual(seen);
+      // A knowledge base that does not exist: nothing written.
+      expect(await store.knowledge.noteWidgetSeen('kb_missing', { origin: 'https://shop.example', at })).toBe(false);
     });
 
     it('refuses a knowledge base past the limit, exactly, under concurrency', async () => {
@@ -289,6 +310,78 @@ export function storeContract(makeStore: () => Promise<Store>): void {
     });
   });
 
+  describe('pages imported from a URL (commitPageSource)', () => {
+    const page = (url: string, sha = 'a', name = 'Page') => ({ ...newSource(name), format: 'html' as const, url, sha256: sha.repeat(64) });
+
+    it('adds a page as a source that remembers its URL, and leaves an unchanged page alone', async () => {
+      const base = await kb(owner);
+      const first = await store.knowledge.commitPageSource(owner, base.ragId, page('https://shop.example/a'), [candidate('a1'), candidate('a2')], 25);
+      if (first.kind !== 'added') throw new Error(first.kind);
+      expect(first).toMatchObject({ added: 2, removed: 0, kept: 0, duplicateFingerprints: [] });
+      expect(first.source).toMatchObject({ url: 'https://shop.example/a', format: 'html', addedCount: 2 });
+      expect((await store.knowledge.listSources(owner, base.ragId, { limit: 10 }))?.items[0]?.url).toBe('https://shop.example/a');
+      // Uploads carry no URL.
+      const upload = await store.knowledge.commitSource(owner, base.ragId, newSource(), [candidate('u1')], 25);
+      expect(upload.kind === 'committed' && upload.source.url).toBeUndefined();
+      const before = await store.knowledge.getKnowledgeBase(owner, base.ragId);
+      const again = await store.knowledge.commitPageSource(owner, base.ragId, page('https://shop.example/a'), [candidate('a1'), candidate('a2')], 25);
+      expect(again).toMatchObject({ kind: 'unchanged', added: 0, removed: 0, kept: 2, source: { sourceId: first.source.sourceId } });
+      expect(await store.knowledge.getKnowledgeBase(owner, base.ragId)).toEqual(before);
+    });
+
+    it('replaces a changed page’s records by fingerprint: kept ones keep their ids, gone ones are deleted, new ones added', async () => {
+      const base = await kb(owner);
+      await store.knowledge.commitSource(owner, base.ragId, newSource('other.txt'), [candidate('elsewhere')], 25);
+      const first = await store.knowledge.commitPageSource(owner, base.ragId, page('https://shop.example/p'), [candidate('keep'), candidate('drop')], 25);
+      if (first.kind !== 'added') throw new Error(first.kind);
+      const keptId = (await store.knowledge.allRecords(base.ragId)).find((r) => r.text === 'keep')?.recordId;
+      const changed = await store.knowledge.commitPageSource(
+        owner,
+        base.ragId,
+        page('https://shop.example/p', 'b', 'Page, renamed'),
+        [candidate('keep'), candidate('new'), candidate('elsewhere'), candidate('new')],
+        25,
+      );
+      if (changed.kind !== 'updated') throw new Error(changed.kind);
+      expect(changed).toMatchObject({ added: 1, removed: 1, kept: 1, duplicateFingerprints: [fingerprint('elsewhere'), fingerprint('new')] });
+      expect(changed.source).toMatchObject({ sourceId: first.source.sourceId, sourceName: 'Page, renamed', sha256: 'b'.repeat(64), addedCount: 2, duplicateCount: 2 });
+      expect(changed.knowledgeBase.recordCount).toBe(3);
+      expect(changed.knowledgeBase.contentVersion).toBeGreaterThan(first.knowledgeBase.contentVersion);
+      const records = await store.knowledge.allRecords(base.ragId);
+      expect(records.map((r) => r.text).sort()).toEqual(['elsewhere', 'keep', 'new']);
+      expect(records.find((r) => r.text === 'keep')?.recordId).toBe(keptId);
+      expect((await store.knowledge.listSources(owner, base.ragId, { limit: 10 }))?.items).toHaveLength(2);
+    });
+
+    it('counts the records a replacement frees against the quota, and a page that does not fit changes nothing', async () => {
+      const base = await kb(owner);
+      await store.knowledge.commitPageSource(owner, base.ragId, page('https://shop.example/q'), [candidate('q1'), candidate('q2')], 3);
+      // Two records replaced by three: one slot free plus the two freed.
+      const fits = await store.knowledge.commitPageSource(owner, base.ragId, page('https://shop.example/q', 'b'), [candidate('q3'), candidate('q4'), candidate('q5')], 3);
+      expect(fits.kind).toBe('updated');
+      const before = await store.knowledge.getKnowledgeBase(owner, base.ragId);
+      const recordsBefore = await store.knowledge.allRecords(base.ragId);
+      const refused = await store.knowledge.commitPageSource(owner, base.ragId, page('https://shop.example/q', 'c'), [candidate('q3'), candidate('q6'), candidate('q7'), candidate('q8')], 3);
+      expect(refused).toEqual({ kind: 'quota_exceeded', needed: 3, available: 2 });
+      expect(await store.knowledge.getKnowledgeBase(owner, base.ragId)).toEqual(before);
+      expect(await store.knowledge.allRecords(base.ragId)).toEqual(recordsBefore);
+      expect((await store.knowledge.commitPageSource(owner, base.ragId, page('https://shop.example/new'), [candidate('n1')], 3)).kind).toBe('quota_exceeded');
+    });
+
+    it("keeps one source per URL when the same page is committed at once, and refuses another owner's knowledge base", async () => {
+      const base = await kb(owner);
+      const results = await Promise.all(
+        Array.from({ length: 5 }, () => store.knowledge.commitPageSource(owner, base.ragId, page('https://shop.example/same'), [candidate('same text')], 25)),
+      );
+      expect(results.map((r) => r.kind).sort()).toEqual(['added', 'unchanged', 'unchanged', 'unchanged', 'unchanged']);
+      expect((await store.knowledge.listSources(owner, base.ragId, { limit: 10 }))?.items).toHaveLength(1);
+      expect(await store.knowledge.commitPageSource(other, base.ragId, page('https://shop.example/x'), [candidate('x')], 25)).toEqual({ kind: 'not_found' });
+      // The same URL may be a source in two knowledge bases.
+      const second = await kb(owner);
+      expect((await store.knowledge.commitPageSource(owner, second.ragId, page('https://shop.example/same'), [candidate('same text')], 25)).kind).toBe('added');
+    });
+  });
+
   describe('API keys', () => {
     const newKey = (hash: string) => ({ keyId: id('key'), name: 'site', prefix: 'gw_live_abcd', keyHash: hash, allowedDomains: ['example.com', '*.example.org'] });
 
@@ -313,6 +406,48 @@ export function storeContract(makeStore: () => Promise<Store>): void {
       expect(await store.keys.findApiKeyByHash(hash)).toBeUndefined();
       expect(await store.keys.revokeApiKey(owner, base.ragId, created?.keyId ?? '')).toBe(false);
       expect((await store.knowledge.getKnowledgeBase(owner, base.ragId))?.keysVersion).toBeGreaterThan(afterUpdate?.keysVersion ?? 0);
+    });
+
+    it('keeps a publishable key sealed: listed again in full to its owner, never in plain text at rest, gone when revoked', async () => {
+      // Both stores are SqlStore: read the row past the port to see what is at rest.
+      const rawRow = (keyId: string) =>
+        (store as unknown as { ctx: SqlContext }).ctx.db.selectFrom('api_keys').selectAll().where('key_id', '=', keyId).executeTakeFirst();
+      const sealer = new Sealer('contract-secret-'.repeat(3));
+      store.keys.encryptAtRest(sealer);
+      const base = await kb(owner);
+      const full = `gw_live_${randomUUID().replaceAll('-', '').slice(0, 32)}`;
+      const secretHash = randomUUID().replaceAll('-', '').repeat(2);
+      const secret = await createKey(owner, base.ragId, newKey(secretHash));
+      const publishable = await createKey(owner, base.ragId, { ...newKey(`${secretHash}p`), publishableKey: full });
+      expect(secret?.publishable).toBe(false);
+      expect(publishable).toMatchObject({ publishable: true, allowedDomains: ['example.com', '*.example.org'] });
+      expect(publishable?.apiKey).toBeUndefined(); // only the list shows it
+      // The hot path never opens it.
+      expect((await store.keys.findApiKeyByHash(`${secretHash}p`))?.key).toEqual(publishable);
+
+      const listed = await store.keys.listApiKeys(owner, base.ragId);
+      expect(listed?.find((k) => k.keyId === publishable?.keyId)).toEqual({ ...publishable, apiKey: full });
+      const listedSecret = listed?.find((k) => k.keyId === secret?.keyId);
+      expect(listedSecret).toEqual(secret);
+      expect(listedSecret && 'apiKey' in listedSecret).toBe(false);
+      expect(await store.keys.listApiKeys(other, base.ragId)).toBeUndefined();
+
+      // At rest: a sealed envelope bound to the row, not the key.
+      const row = await rawRow(publishable?.keyId ?? '');
+      expect(row?.sealed_key).toMatch(/^v1:/);
+      expect(JSON.stringify(row)).not.toContain(full);
+      expect(sealer.open(String(row?.sealed_key), `api_keys:${publishable?.keyId}`)).toBe(full);
+      expect((await rawRow(secret?.keyId ?? ''))?.sealed_key).toBeNull();
+
+      // Another secret does not open it: listed as publishable, without the key.
+      store.keys.encryptAtRest(new Sealer('another-secret-'.repeat(3)));
+      expect((await store.keys.listApiKeys(owner, base.ragId))?.find((k) => k.keyId === publishable?.keyId)).toEqual(publishable);
+      store.keys.encryptAtRest(sealer);
+
+      // Revoked: not listed, and the sealed copy is deleted with the row.
+      expect(await store.keys.revokeApiKey(owner, base.ragId, publishable?.keyId ?? '')).toBe(true);
+      expect((await store.keys.listApiKeys(owner, base.ragId))?.map((k) => k.keyId)).toEqual([secret?.keyId]);
+      expect(await rawRow(publishable?.keyId ?? '')).toBeUndefined();
     });
 
     it("hides another owner's keys and refuses changes to them", async () => {

@@ -166,6 +166,7 @@ async function expectDataKept(store: Store): Promise<void> {
     recordCount: 1,
     createdAt: at,
     updatedAt: at,
+    widgetSeen: null, // migration 13: no sighting before it
   };
   expect(await store.knowledge.getKnowledgeBase(ids.person, ids.rag)).toEqual(kb);
   expect(await store.knowledge.findKnowledgeBase(ids.rag)).toEqual(kb);
@@ -176,7 +177,7 @@ async function expectDataKept(store: Store): Promise<void> {
     expect.objectContaining({ recordId: ids.record, sourceId: ids.source, text: 'We ship within three days.', sourceName: 'faq.txt' }),
   ]);
   expect(await store.keys.findApiKeyByHash('kh-old')).toEqual({
-    key: { keyId: ids.key, ragId: ids.rag, name: 'site', prefix: 'gw_live_old', allowedDomains: ['shop.example', '*.shop.example'], createdAt: at },
+    key: { keyId: ids.key, ragId: ids.rag, name: 'site', prefix: 'gw_live_old', allowedDomains: ['shop.example', '*.shop.example'], createdAt: at, publishable: false }, // migration 12: a secret key
     keysVersion: 2,
   });
   expect(await store.keys.anyKeyAllows(['*.shop.example'])).toBe(true);

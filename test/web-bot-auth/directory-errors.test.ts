@@ -14,7 +14,7 @@
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DIRECTORY_UNAVAILABLE, DirectoryFetchError } from '../../src/identity/web-bot-auth/errors.js';
-import { type Connector, nodeConnector, type Resolver } from '../../src/identity/web-bot-auth/guarded-fetch.js';
+import { type Connector, nodeConnector, type Resolver } from '../../src/net/guarded-fetch.js';
 import { KeyDirectory } from '../../src/identity/web-bot-auth/key-directory.js';
 import { expectProblem } from '../api/helpers.js';
 import { freePort } from '../support/server.js';

@@ -7,11 +7,11 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { classifyAddress } from '../../src/identity/web-bot-auth/addresses.js';
+import { classifyAddress } from '../../src/net/addresses.js';
 import { MemoryReplayStore } from '../../src/adapters/replay/memory.js';
 import type { SigningKeyStore } from '../../src/ports/storage.js';
 import { BotAuthError, DIRECTORY_UNAVAILABLE } from '../../src/identity/web-bot-auth/errors.js';
-import { type Connector, type FetchPolicy, guardedGet, type Resolver } from '../../src/identity/web-bot-auth/guarded-fetch.js';
+import { type Connector, type FetchPolicy, guardedGet, type Resolver } from '../../src/net/guarded-fetch.js';
 import { WebBotAuth } from '../../src/identity/web-bot-auth/index.js';
 import { KeyDirectory } from '../../src/identity/web-bot-auth/key-directory.js';
 import { newBot, rfcKeyid, rfcPublicJwk, signRequest } from './fixtures.js';

@@ -6,9 +6,14 @@
  * reader that sees the new version also sees the change. Whitelist patterns
  * are kept one per row in `api_key_domains` as well, for CORS preflights
  * (which carry no key, only an Origin).
+ *
+ * A publishable (widget) key also keeps its full key in `sealed_key`: AES-256-GCM under SECRET_KEY
+ * (Sealer in secrets.ts), bound to the row by the context `api_keys:<keyId>`, so a value copied to
+ * another row does not open. Revoking deletes the row, sealed copy included.
  */
 import type { ApiKey } from '../../knowledge/model.js';
 import type { ApiKeyPatch, CreateApiKeyResult, KeyLookup, KeyStore, NewApiKey } from '../../ports/storage.js';
+import { SealError, type Sealer } from '../../secrets.js';
 import { reachable } from './knowledge-store.js';
 import { type Row, toApiKey } from './rows.js';
 import { chunks, type Db, now, type SqlContext } from './sql.js';
@@ -33,10 +38,24 @@ async function bumpKeys(tx: Db, ragId: string): Promise<void> {
     .execute();
 }
 
+/** Binds a sealed key to its row. */
+const sealContext = (keyId: string) => `api_keys:${keyId}`;
+
 export class SqlKeyStore implements KeyStore {
+  private sealer: Sealer | undefined;
+
   constructor(private readonly ctx: SqlContext) {}
 
+  encryptAtRest(sealer: Sealer): void {
+    this.sealer = sealer;
+  }
+
   async createApiKey(ownerId: string, ragId: string, key: NewApiKey, maxKeys: number): Promise<CreateApiKeyResult> {
+    let sealed: string | null = null;
+    if (key.publishableKey !== undefined) {
+      if (!this.sealer) throw new Error('A publishable key needs the store opened with SECRET_KEY (keys.encryptAtRest) to keep it sealed.');
+      sealed = this.sealer.seal(key.publishableKey, sealContext(key.keyId));
+    }
     return this.ctx.write(async (tx): Promise<CreateApiKeyResult> => {
       // The lock also keeps the knowledge base from being deleted before the insert: one deleted
       // while we wait is not found. A new key changes no cached key, so the keys version stays.
@@ -54,6 +73,7 @@ export class SqlKeyStore implements KeyStore {
           key_hash: key.keyHash,
           allowed_domains: JSON.stringify(key.allowedDomains),
           created_at: now(),
+          sealed_key: sealed,
         })
         .returningAll()
         .executeTakeFirstOrThrow();
@@ -65,7 +85,22 @@ export class SqlKeyStore implements KeyStore {
   async listApiKeys(ownerId: string, ragId: string): Promise<ApiKey[] | undefined> {
     if (!(await reachable(this.ctx, this.ctx.db, ownerId, ragId))) return undefined;
     const rows = await this.ctx.db.selectFrom('api_keys').selectAll().where('rag_id', '=', ragId).orderBy('created_at').orderBy('key_id').execute();
-    return rows.map((row) => toApiKey(row as Row));
+    return rows.map((row) => {
+      const key = toApiKey(row as Row);
+      const full = row.sealed_key === null ? undefined : this.open(row.sealed_key, key.keyId);
+      return full === undefined ? key : { ...key, apiKey: full };
+    });
+  }
+
+  /** The full key from its sealed copy; undefined when it does not open with this secret (a changed SECRET_KEY). */
+  private open(sealed: string, keyId: string): string | undefined {
+    if (!this.sealer) return undefined;
+    try {
+      return this.sealer.open(sealed, sealContext(keyId));
+    } catch (error) {
+      if (error instanceof SealError) return undefined;
+      throw error;
+    }
   }
 
   async updateApiKey(ownerId: string, ragId: string, keyId: string, patch: ApiKeyPatch): Promise<ApiKey | undefined> {

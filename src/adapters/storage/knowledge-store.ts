@@ -6,13 +6,15 @@
  * base queue on it).
  */
 import type { ExpressionBuilder } from 'kysely';
-import type { CandidateRecord, KnowledgeBase } from '../../knowledge/model.js';
+import type { CandidateRecord, KnowledgeBase, WidgetSighting } from '../../knowledge/model.js';
 import type {
+  CommitPageResult,
   CommitSourceResult,
   CreateKnowledgeBaseResult,
   KnowledgeBasePatch,
   KnowledgeStore,
   NewKnowledgeBase,
+  NewPageSource,
   NewSource,
   PageRequest,
 } from '../../ports/storage.js';
@@ -142,6 +144,17 @@ export class SqlKnowledgeStore implements KnowledgeStore {
     });
   }
 
+  async noteWidgetSeen(ragId: string, sighting: WidgetSighting): Promise<boolean> {
+    // One conditional statement: of concurrent first requests, exactly one changes the row.
+    const result = await this.db
+      .updateTable('knowledge_bases')
+      .set({ widget_seen_origin: sighting.origin, widget_seen_at: sighting.at })
+      .where('rag_id', '=', ragId)
+      .where('widget_seen_at', 'is', null)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  }
+
   async deleteKnowledgeBase(ownerId: string, ragId: string): Promise<boolean> {
     // ON DELETE CASCADE removes sources, records, keys and usage in the same statement; on
     // PostgreSQL the DELETE waits for any upload holding the knowledge base's row lock.
@@ -200,6 +213,90 @@ export class SqlKnowledgeStore implements KnowledgeStore {
       }
       const kbAfter = await bump(tx, ragId, fresh.length);
       return { kind: 'committed', source: toSource(stored as Row), duplicateFingerprints: duplicates, knowledgeBase: toKnowledgeBase(kbAfter) };
+    });
+  }
+
+  async commitPageSource(ownerId: string, ragId: string, page: NewPageSource, candidates: CandidateRecord[], maxRecords: number): Promise<CommitPageResult> {
+    return this.ctx.write(async (tx): Promise<CommitPageResult> => {
+      // As commitSource: the knowledge base's row lock serialises every change of its records.
+      const kbRow = await reachable(this.ctx, tx, ownerId, ragId, true);
+      if (!kbRow) return { kind: 'not_found' };
+      const kb = toKnowledgeBase(kbRow);
+      const previous = (await tx.selectFrom('sources').selectAll().where('rag_id', '=', ragId).where('url', '=', page.url).executeTakeFirst()) as Row | undefined;
+      if (previous && previous.sha256 === page.sha256) {
+        const source = toSource(previous);
+        return { kind: 'unchanged', source, added: 0, removed: 0, kept: source.addedCount, duplicateFingerprints: [], knowledgeBase: kb };
+      }
+      const sourceId = previous ? String(previous.source_id) : page.sourceId;
+      // The page's own records: kept when the new version still has them, deleted otherwise.
+      const own = previous ? await tx.selectFrom('records').select(['record_id', 'fingerprint']).where('rag_id', '=', ragId).where('source_id', '=', sourceId).execute() : [];
+      const wanted = new Set(candidates.map((c) => c.fingerprint));
+      const ownPrints = new Set(own.map((r) => r.fingerprint));
+      const removed = own.filter((r) => !wanted.has(r.fingerprint)).map((r) => r.record_id);
+      // Stored by other sources: duplicates, as for an upload.
+      const elsewhere = new Set<string>();
+      for (const batch of chunks([...wanted].filter((f) => !ownPrints.has(f)))) {
+        const rows = await tx.selectFrom('records').select('fingerprint').where('rag_id', '=', ragId).where('fingerprint', 'in', batch).execute();
+        for (const row of rows) elsewhere.add(row.fingerprint);
+      }
+      const kept = new Set<string>();
+      const fresh: CandidateRecord[] = [];
+      const duplicates: string[] = [];
+      for (const candidate of candidates) {
+        if (ownPrints.has(candidate.fingerprint) && !kept.has(candidate.fingerprint)) kept.add(candidate.fingerprint);
+        else if (elsewhere.has(candidate.fingerprint) || kept.has(candidate.fingerprint)) duplicates.push(candidate.fingerprint);
+        else {
+          elsewhere.add(candidate.fingerprint);
+          fresh.push(candidate);
+        }
+      }
+      const available = Math.max(0, maxRecords - (kb.recordCount - removed.length));
+      if (fresh.length > available) return { kind: 'quota_exceeded', needed: fresh.length, available };
+      const at = now();
+      for (const batch of chunks(removed)) await tx.deleteFrom('records').where('rag_id', '=', ragId).where('record_id', 'in', batch).execute();
+      const counts = {
+        source_name: page.sourceName,
+        format: page.format,
+        byte_size: page.byteSize,
+        sha256: page.sha256,
+        added_count: kept.size + fresh.length,
+        duplicate_count: duplicates.length,
+        rejected_count: page.rejectedCount,
+      };
+      const stored = previous
+        ? await tx.updateTable('sources').set(counts).where('rag_id', '=', ragId).where('source_id', '=', sourceId).returningAll().executeTakeFirstOrThrow()
+        : await tx
+            .insertInto('sources')
+            .values({ source_id: sourceId, rag_id: ragId, url: page.url, created_at: at, ...counts })
+            .returningAll()
+            .executeTakeFirstOrThrow();
+      for (const batch of chunks(fresh)) {
+        await tx
+          .insertInto('records')
+          .values(
+            batch.map((r) => ({
+              record_id: r.recordId,
+              rag_id: ragId,
+              source_id: sourceId,
+              kind: r.kind,
+              title: r.title,
+              text: r.text,
+              fingerprint: r.fingerprint,
+              created_at: at,
+            })),
+          )
+          .execute();
+      }
+      const kbAfter = await bump(tx, ragId, fresh.length - removed.length);
+      return {
+        kind: previous ? 'updated' : 'added',
+        source: toSource(stored as Row),
+        added: fresh.length,
+        removed: removed.length,
+        kept: kept.size,
+        duplicateFingerprints: duplicates,
+        knowledgeBase: toKnowledgeBase(kbAfter),
+      };
     });
   }
 

@@ -359,6 +359,37 @@ export const migrations: Migration[] = [
       await rehashUnansweredQuestions(db as Kysely<Schema>);
     },
   },
+  {
+    id: 11,
+    name: 'sources: the URL a source was imported from',
+    // Issue 13, import from a web page or sitemap: a page is one source, found again by its URL on
+    // re-import (one source per URL and knowledge base; uploads and pastes have none).
+    async up(db) {
+      await db.schema.alterTable('sources').addColumn('url', 'text').execute();
+      await db.schema.createIndex('sources_rag_url').unique().on('sources').columns(['rag_id', 'url']).execute();
+    },
+  },
+  {
+    id: 12,
+    name: 'api keys: the sealed full key of a publishable (widget) key',
+    // Issue 13, the Widget tab: a key made for a website widget is publishable (it sits in every
+    // page's HTML anyway), so the owner can see it again. Its full key is kept sealed (AES-256-GCM
+    // under SECRET_KEY, bound to the key's id: see key-store.ts); null for secret keys.
+    async up(db) {
+      await db.schema.alterTable('api_keys').addColumn('sealed_key', 'text').execute();
+    },
+  },
+  {
+    id: 13,
+    name: "knowledge bases: where the widget was first seen answering",
+    // Issue 13, the guided first run: the first widget request from a site other than the service's
+    // own origin (its preview) is written once, so the dashboard can say "live on shop.example".
+    async up(db, kind) {
+      const t = columnTypes(kind);
+      await db.schema.alterTable('knowledge_bases').addColumn('widget_seen_origin', 'text').execute();
+      await db.schema.alterTable('knowledge_bases').addColumn('widget_seen_at', t.timestamp).execute();
+    },
+  },
 ];
 
 async function createApiKeyDomains(db: AnyDb): Promise<void> {

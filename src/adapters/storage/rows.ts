@@ -37,6 +37,7 @@ export function toKnowledgeBase(row: Row): KnowledgeBase {
     recordCount: num(row.record_count),
     createdAt: text(row.created_at),
     updatedAt: text(row.updated_at),
+    widgetSeen: row.widget_seen_origin && row.widget_seen_at ? { origin: text(row.widget_seen_origin), at: text(row.widget_seen_at) } : null,
   };
 }
 
@@ -52,6 +53,8 @@ export function toSource(row: Row): Source {
     duplicateCount: num(row.duplicate_count),
     rejectedCount: num(row.rejected_count),
     createdAt: text(row.created_at),
+    // Only sources imported from a URL carry one (migration 11).
+    ...(typeof row.url === 'string' ? { url: row.url } : {}),
   };
 }
 
@@ -129,6 +132,7 @@ export function toApiKey(row: Row): ApiKey {
     prefix: text(row.prefix),
     allowedDomains: Array.isArray(domains) ? domains.map(String) : [],
     createdAt: text(row.created_at),
+    publishable: row.sealed_key !== null && row.sealed_key !== undefined,
   };
 }
 

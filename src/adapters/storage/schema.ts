@@ -44,6 +44,8 @@ export interface Schema {
     keys_version: Int;
     created_at: Timestamp;
     updated_at: Timestamp;
+    widget_seen_origin: ColumnType<string | null, string | null | undefined, string | null>;
+    widget_seen_at: NullableTimestamp;
   };
   sources: {
     seq: Seq;
@@ -57,6 +59,8 @@ export interface Schema {
     duplicate_count: number;
     rejected_count: number;
     created_at: Timestamp;
+    /** Migration 11: the page a source was imported from; null for uploads and pastes. */
+    url: ColumnType<string | null, string | null | undefined, string | null>;
   };
   records: {
     seq: Seq;
@@ -69,7 +73,17 @@ export interface Schema {
     fingerprint: string;
     created_at: Timestamp;
   };
-  api_keys: { key_id: string; rag_id: string; name: string | null; prefix: string; key_hash: string; allowed_domains: Json; created_at: Timestamp };
+  api_keys: {
+    key_id: string;
+    rag_id: string;
+    name: string | null;
+    prefix: string;
+    key_hash: string;
+    allowed_domains: Json;
+    created_at: Timestamp;
+    /** A publishable key's full key, sealed (migration 12); null for a secret key. */
+    sealed_key: ColumnType<string | null, string | null | undefined, string | null>;
+  };
   api_key_domains: { key_id: string; pattern: string };
   usage_daily: { rag_id: string; day: string; queries: Int; cache_hits: Int; unanswered: Int };
   unanswered_questions: { rag_id: string; question_hash: string; question: string; count: Int; last_asked_at: Timestamp };

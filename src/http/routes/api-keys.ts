@@ -1,6 +1,7 @@
 /** `/api/v1/knowledge-bases/{ragId}/keys[/{keyId}]`: the API Keys tab's endpoints (product.md §4). */
 import { Type } from 'typebox';
 import type { ApiKeyService } from '../../knowledge/keys/api-key-service.js';
+import type { ApiKey } from '../../knowledge/model.js';
 import { accountOf } from '../plugins/auth.js';
 import { accountSecurity as security, ApiKeyList, ApiKey as ApiKeyView, CreatedKey, CreateKeyBody, errorResponses, RagIdParams, UpdateKeyBody } from '../schemas.js';
 import type { App } from '../types.js';
@@ -9,7 +10,7 @@ const tags = ['API keys'];
 const KeyParams = Type.Object({ ragId: Type.String({ maxLength: 64 }), keyId: Type.String({ maxLength: 64 }) });
 
 export function apiKeyRoutes(app: App, keys: ApiKeyService): void {
-  const view = ({ ragId: _rag, ...key }: { ragId: string; keyId: string; name: string | null; prefix: string; allowedDomains: string[]; createdAt: string }) => key;
+  const view = ({ ragId: _rag, ...key }: ApiKey) => key;
 
   app.post(
     '/api/v1/knowledge-bases/:ragId/keys',
@@ -18,7 +19,7 @@ export function apiKeyRoutes(app: App, keys: ApiKeyService): void {
       schema: {
         tags,
         security,
-        summary: 'Generate a live query key (shown once)',
+        summary: 'Generate a live query key (a secret key is shown once; a publishable one is listed again)',
         params: RagIdParams,
         body: CreateKeyBody,
         response: { 201: CreatedKey, ...errorResponses(401, 404, 422) },
@@ -34,9 +35,22 @@ export function apiKeyRoutes(app: App, keys: ApiKeyService): void {
     '/api/v1/knowledge-bases/:ragId/keys',
     {
       onRequest: app.requireAccount('kb:read'),
-      schema: { tags, security, summary: 'List keys (prefix only)', params: RagIdParams, response: { 200: ApiKeyList, ...errorResponses(401, 404) } },
+      schema: {
+        tags,
+        security,
+        summary: 'List live keys (prefix only; the full key of publishable keys)',
+        description:
+          'Revoked keys are gone. A secret key is listed by its prefix only; a publishable (widget) key also carries `apiKey`, its full key, because it is public by nature (docs/widget-keys.md).',
+        params: RagIdParams,
+        response: { 200: ApiKeyList, ...errorResponses(401, 404) },
+      },
     },
-    async (request) => ({ items: (await keys.list(accountOf(request), request.params.ragId)).map(view) }),
+    async (request, reply) => {
+      const items = (await keys.list(accountOf(request), request.params.ragId)).map(view);
+      // Full publishable keys travel here: no cache keeps them.
+      reply.header('cache-control', 'no-store');
+      return { items };
+    },
   );
 
   app.patch(

@@ -20,6 +20,8 @@ export interface StreamOptions {
   metrics: Metrics;
   active: ActiveStreams;
   turns: TurnQueue;
+  /** The `endpoint` label of the queries metric; `stream` by default. */
+  endpoint?: string;
 }
 
 /**
@@ -63,7 +65,7 @@ export async function streamAnswer(request: FastifyRequest, reply: FastifyReply,
   if (cached.type === 'done') {
     // A cached answer: every event and the end of the response in one write.
     sendSse(reply, cachedEvents(request.id, cached).map((event, i) => frame(i + 1, event)).join(''), { headers: options.headers });
-    options.metrics.queries.inc({ endpoint: 'stream', cached: 'true', grounded: String(cached.grounded) });
+    options.metrics.queries.inc({ endpoint: options.endpoint ?? 'stream', cached: 'true', grounded: String(cached.grounded) });
     finished('completed');
     return;
   }
@@ -88,7 +90,7 @@ export async function streamAnswer(request: FastifyRequest, reply: FastifyReply,
       }
       await stream.write(frame(++id, event));
       if (event.type === 'done') {
-        options.metrics.queries.inc({ endpoint: 'stream', cached: String(event.cached), grounded: String(event.grounded) });
+        options.metrics.queries.inc({ endpoint: options.endpoint ?? 'stream', cached: String(event.cached), grounded: String(event.grounded) });
       }
     }
     if (stream.signal.aborted && outcome === 'completed') outcome = 'client_closed';

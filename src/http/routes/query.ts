@@ -44,7 +44,41 @@ export function queryHeaders(request: FastifyRequest, decision?: LimitDecision):
   return { ...corsHeadersFor(request), ...(decisions.length ? rateLimitHeaders(combineDecisions(...decisions)) : {}) };
 }
 
-export function queryRoutes(app: App, queries: QueryService, metrics: Metrics, heartbeatMs: number): void {
+/** The answer streams of every answering route: one set to drain at shutdown, one queue for their turns. */
+export interface AnswerStreams {
+  active: ActiveStreams;
+  turns: TurnQueue;
+}
+
+/**
+ * Answers an admitted query as JSON (the `Answer` schema): from the cache, or collected from the
+ * answerer. `/api/v1/query` and the owner's Playground answer through this one function.
+ */
+export async function sendAnswer(
+  queries: QueryService,
+  metrics: Metrics,
+  admitted: AdmittedQuery,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  options: { endpoint: string; headers: Record<string, string> },
+): Promise<FastifyReply> {
+  const cached = await queries.cachedAnswer(admitted);
+  const done = cached.type === 'done' ? cached : await queries.answerWhole(admitted, cached, request.id, () => abortOnClose(reply));
+  // The client left before the answer was ready: nothing to send, and no server error.
+  if (!done) return reply.code(499).send();
+  metrics.queries.inc({ endpoint: options.endpoint, cached: String(done.cached), grounded: String(done.grounded) });
+  const result: Static<typeof AnswerSchema> = {
+    answer: done.answer,
+    sources: done.sources,
+    grounded: done.grounded,
+    cached: done.cached,
+    ...(done.fallback ? { fallback: true } : {}),
+    requestId: request.id,
+  };
+  return reply.headers(options.headers).send(result);
+}
+
+export function queryRoutes(app: App, queries: QueryService, metrics: Metrics, heartbeatMs: number): AnswerStreams {
   const active = new ActiveStreams();
   const turns = new TurnQueue();
   // Hijacked streams are invisible to Fastify's close: end them ourselves (product.md §10).
@@ -71,20 +105,7 @@ export function queryRoutes(app: App, queries: QueryService, metrics: Metrics, h
     },
     async (request, reply) => {
       const admitted = await admitFrom(queries, request, request.body);
-      const cached = await queries.cachedAnswer(admitted);
-      const done = cached.type === 'done' ? cached : await queries.answerWhole(admitted, cached, request.id, () => abortOnClose(reply));
-      // The client left before the answer was ready: nothing to send, and no server error.
-      if (!done) return (reply as unknown as FastifyReply).code(499).send();
-      metrics.queries.inc({ endpoint: 'query', cached: String(done.cached), grounded: String(done.grounded) });
-      const result: Static<typeof AnswerSchema> = {
-        answer: done.answer,
-        sources: done.sources,
-        grounded: done.grounded,
-        cached: done.cached,
-        ...(done.fallback ? { fallback: true } : {}),
-        requestId: request.id,
-      };
-      return reply.headers(queryHeaders(request, admitted.limits)).send(result);
+      return sendAnswer(queries, metrics, admitted, request, reply as unknown as FastifyReply, { endpoint: 'query', headers: queryHeaders(request, admitted.limits) });
     },
   );
 
@@ -128,4 +149,5 @@ export function queryRoutes(app: App, queries: QueryService, metrics: Metrics, h
       await streamAnswer(request, reply, queries, admitted, { heartbeatMs, headers: queryHeaders(request, admitted.limits), metrics, active, turns });
     },
   );
+  return { active, turns };
 }

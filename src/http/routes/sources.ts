@@ -1,14 +1,29 @@
 /**
  * `/api/v1/knowledge-bases/{ragId}/sources`: upload a file (multipart field
- * `file`) or paste text (JSON), list sources, delete one with its records.
+ * `file`) or paste text (JSON), import a web page or sitemap (`/import`), list
+ * sources, delete one with its records.
  */
 import type { MultipartFile } from '@fastify/multipart';
 import { Type } from 'typebox';
 import { DomainError } from '../../errors.js';
 import { detectFormat } from '../../knowledge/extraction/index.js';
 import type { KnowledgeService, Upload } from '../../knowledge/knowledge-service.js';
+import type { WebImportService } from '../../knowledge/web-import/web-import-service.js';
 import { accountOf } from '../plugins/auth.js';
-import { accountSecurity, defaultPageSize, errorResponses, PageQuery, PasteBody, pageOf, RagIdParams, Source, SourceParams, UploadReport } from '../schemas.js';
+import {
+  accountSecurity,
+  defaultPageSize,
+  errorResponses,
+  ImportBody,
+  ImportReport,
+  PageQuery,
+  PasteBody,
+  pageOf,
+  RagIdParams,
+  Source,
+  SourceParams,
+  UploadReport,
+} from '../schemas.js';
 import type { App } from '../types.js';
 import { abortOnClose } from '../abort-on-close.js';
 
@@ -45,7 +60,7 @@ async function readMultipartUpload(parts: AsyncIterableIterator<MultipartFile | 
   return givenName ? { ...upload, name: cleanSourceName(givenName) } : upload;
 }
 
-export function sourceRoutes(app: App, knowledge: KnowledgeService, uploadMaxBytes: number): void {
+export function sourceRoutes(app: App, knowledge: KnowledgeService, uploadMaxBytes: number, webImport?: WebImportService): void {
   app.post(
     '/api/v1/knowledge-bases/:ragId/sources',
     {
@@ -89,6 +104,32 @@ export function sourceRoutes(app: App, knowledge: KnowledgeService, uploadMaxByt
       return reply.code(201).send(report);
     },
   );
+
+  if (webImport) {
+    const caps = webImport.limits;
+    app.post(
+      '/api/v1/knowledge-bases/:ragId/sources/import',
+      {
+        onRequest: app.requireAccount('kb:write'),
+        schema: {
+          tags,
+          security,
+          summary: 'Import a web page or a sitemap',
+          description:
+            'Fetches `url` — one HTML page, or a sitemap (`<urlset>`, or a `<sitemapindex>` followed one level deep) whose pages on the same host are fetched — and stores each page as a source named by its title that remembers its URL. ' +
+            `At most ${caps.maxPages} pages, ${caps.maxPageBytes} bytes each, ${caps.concurrency} at a time, ${Math.round(caps.timeLimitMs / 1000)} s in all (IMPORT_* settings). ` +
+            'Only https URLs of hosts with public addresses are fetched, redirects only within the same host (at most 3); robots.txt is honoured for the `GroundworkImporter` token and `*` (disallowed pages are `skipped`). ' +
+            'A page keeps its main content (navigation, header, footer, aside, forms and scripts are dropped) and is read like an uploaded .html file, with the same dedupe, quota and atomicity. ' +
+            'Importing again updates by fingerprint: an unchanged page is left alone, a changed one has its records replaced (identical records kept), a new one added; pages gone from the sitemap are listed in `notInSitemap`, not deleted. ' +
+            'The answer reports every page (`added`, `updated`, `unchanged`, `skipped`, `failed` with a reason); a URL refused before fetching is 422 `url_not_allowed`; one import per account at a time (429 `rate_limited`, limit "import").',
+          params: RagIdParams,
+          body: ImportBody,
+          response: { 200: ImportReport, ...errorResponses(401, 404, 422, 429) },
+        },
+      },
+      async (request, reply) => webImport.import(accountOf(request), request.params.ragId, request.body.url, abortOnClose(reply)),
+    );
+  }
 
   app.get(
     '/api/v1/knowledge-bases/:ragId/sources',

@@ -3,6 +3,8 @@
  * the 401 problem document (`reason`) and to the log; it never holds
  * signature bytes or key material.
  */
+import { GuardedFetchError } from '../../net/guarded-fetch.js';
+
 export type BotAuthReason =
   | 'malformed'
   | 'missing_signature'
@@ -39,15 +41,17 @@ export const DIRECTORY_UNAVAILABLE = "the agent's key directory could not be fet
 
 /**
  * Why a key directory could not be used (SSRF guard, DNS, connection, HTTP,
- * format). Its message is for the server's log, never for the client.
+ * format). Its message is for the server's log, never for the client. The
+ * guard itself (src/net/guarded-fetch.ts) throws its parent class; key-directory.ts
+ * treats both alike.
  */
-export class DirectoryFetchError extends Error {
+export class DirectoryFetchError extends GuardedFetchError {
   constructor(
     message: string,
     /** The system error code behind it, when there is one (ENOTFOUND, ECONNREFUSED…). */
-    readonly code?: string,
+    code?: string,
   ) {
-    super(message);
+    super(message, code);
     this.name = 'DirectoryFetchError';
   }
 }

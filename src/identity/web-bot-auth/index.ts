@@ -5,7 +5,7 @@
  */
 import type { ReplayStore } from '../../ports/replay.js';
 import type { SigningKeyStore } from '../../ports/storage.js';
-import { type Connector, type FetchPolicy, guardedGet, type Resolver } from './guarded-fetch.js';
+import { type Connector, type FetchPolicy, guardedGet, type Resolver } from '../../net/guarded-fetch.js';
 import { type EventLog, KeyDirectory, type KeyDirectoryOptions } from './key-directory.js';
 import { OwnDirectory } from './own-directory.js';
 import { type SignedRequest, type VerifiedBot, verifyBotRequest } from './verify-request.js';
@@ -52,6 +52,7 @@ export class WebBotAuth {
           timeoutMs: options.fetch?.timeoutMs ?? 3000,
           maxBytes: options.fetch?.maxBytes ?? 64 * 1024,
           userAgent: `Groundwork/1.0 (+${options.publicUrl})`,
+          label: 'directory',
         }),
     });
     this.directory = new OwnDirectory(options.signingKeys, options.publicUrl, { now: this.now });

@@ -22,7 +22,7 @@ import { LRUCache } from 'lru-cache';
 import type { JWK } from 'jose';
 import { BotAuthError, DIRECTORY_UNAVAILABLE, DirectoryFetchError } from './errors.js';
 import { DIRECTORY_MEDIA_TYPE, type DirectoryKey, parseKeyDirectory, verifyDirectoryResponse } from './directory.js';
-import type { FetchedResponse } from './guarded-fetch.js';
+import { type FetchedResponse, GuardedFetchError } from '../../net/guarded-fetch.js';
 import { type AgentEntry, discoveryUrl } from './signature-agent.js';
 
 export interface EventLog {
@@ -152,10 +152,10 @@ export class KeyDirectory {
     const loading = this.load(url, agent).finally(() => this.fetching--).then(
       (keys): Entry => ({ at: now, until: now + (this.options.positiveTtlMs ?? 600_000), keys }),
       (err: unknown): Entry => {
-        if (!(err instanceof DirectoryFetchError)) this.options.log?.warn({ err: { message: (err as Error).message } }, 'bot key directory failed unexpectedly');
-        const error = err instanceof DirectoryFetchError ? err.message : 'unexpected failure';
+        if (!(err instanceof GuardedFetchError)) this.options.log?.warn({ err: { message: (err as Error).message } }, 'bot key directory failed unexpectedly');
+        const error = err instanceof GuardedFetchError ? err.message : 'unexpected failure';
         // Debug only: the cause answers questions about our network (see the top of this file).
-        const code = err instanceof DirectoryFetchError ? err.code : undefined;
+        const code = err instanceof GuardedFetchError ? err.code : undefined;
         this.options.log?.debug({ agent: loggableUrl(agent.uri), url: loggableUrl(url), error, ...(code ? { code } : {}) }, 'bot key directory refused');
         return { at: now, until: now + (this.options.negativeTtlMs ?? 60_000), error };
       },
@@ -178,7 +178,7 @@ export class KeyDirectory {
       try {
         doc = JSON.parse(text(await this.options.fetch(url, ['application/json'])));
       } catch (err) {
-        if (err instanceof DirectoryFetchError) throw err;
+        if (err instanceof GuardedFetchError) throw err;
         throw new DirectoryFetchError('the client metadata document is not JSON');
       }
       if (doc.jwks !== undefined) keys = await parseKeyDirectory(JSON.stringify(doc.jwks));

@@ -26,7 +26,19 @@ const DROPPED = new Set([
   'select',
   'button',
   'dialog',
+  // Form controls and their captions: what a visitor types into is no knowledge.
+  'label',
+  'legend',
+  'textarea',
+  'option',
+  'datalist',
+  'output',
 ]);
+/**
+ * Forms are dropped whole (search boxes, newsletter sign-ups, contact forms), except one right under
+ * `<body>`: some frameworks (ASP.NET Web Forms) wrap the whole page in one, and its content counts.
+ */
+const PAGE_FORM_PARENTS = new Set(['body', 'html']);
 /** Page header and footer: dropped unless inside the content (an article's own header stays). */
 const FURNITURE = new Set(['header', 'footer']);
 const CONTENT = new Set(['main', 'article', 'section']);
@@ -96,7 +108,9 @@ class HtmlSections {
 
   open(name: string, attributes: Record<string, string>): void {
     const hidden = 'hidden' in attributes || attributes['aria-hidden'] === 'true';
-    const drops = DROPPED.has(name) || hidden || (FURNITURE.has(name) && this.contentDepth === 0);
+    const parent = this.stack[this.stack.length - 1]?.name;
+    const form = name === 'form' && (attributes['role'] === 'search' || !PAGE_FORM_PARENTS.has(parent ?? 'body'));
+    const drops = DROPPED.has(name) || hidden || form || (FURNITURE.has(name) && this.contentDepth === 0);
     const main = name === 'main' || attributes['role'] === 'main';
     this.stack.push({ name, drops, main });
     if (drops) this.dropDepth++;

@@ -17,7 +17,7 @@ import { generateKey, looksLikeKey } from './key-format.js';
 
 export interface CreatedKey {
   key: ApiKey;
-  /** The full key: shown once, never stored. */
+  /** The full key: shown once and never stored for a secret key; kept sealed for a publishable one. */
   secret: string;
 }
 
@@ -35,7 +35,16 @@ export class ApiKeyService {
 
   constructor(private readonly store: KeyStore) {}
 
-  async create(ownerId: string, ragId: string, input: { name?: string | null | undefined; allowedDomains: string[] }): Promise<CreatedKey> {
+  /**
+   * `publishable`: a key for a website widget (docs/widget-keys.md). It is public by nature (it is in
+   * every embedding page's HTML; the whitelist protects it), so the store keeps it sealed and the
+   * owner sees it again in the list. A secret key (the default) is stored as a hash only.
+   */
+  async create(
+    ownerId: string,
+    ragId: string,
+    input: { name?: string | null | undefined; allowedDomains: string[]; publishable?: boolean | undefined },
+  ): Promise<CreatedKey> {
     const allowedDomains = normaliseDomains(input.allowedDomains);
     const generated = generateKey();
     // The limit is decided by the store, in the insert's transaction: a check
@@ -43,7 +52,14 @@ export class ApiKeyService {
     const created = await this.store.createApiKey(
       ownerId,
       ragId,
-      { keyId: newId('key'), name: input.name?.trim() || null, prefix: generated.display, keyHash: generated.hash, allowedDomains },
+      {
+        keyId: newId('key'),
+        name: input.name?.trim() || null,
+        prefix: generated.display,
+        keyHash: generated.hash,
+        allowedDomains,
+        ...(input.publishable ? { publishableKey: generated.key } : {}),
+      },
       maxKeysPerKnowledgeBase,
     );
     if (created.kind === 'not_found') throw notFound();

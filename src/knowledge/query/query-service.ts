@@ -24,6 +24,8 @@ export interface QueryLimits {
   queryRatePerMinute: number;
   queryQuotaPerDay: number;
   queryCacheTtlSeconds: number;
+  /** The service's own origin (PUBLIC_URL): widget requests from it, the dashboard's preview, are not a sighting on a site. */
+  publicUrl?: string;
 }
 
 export interface QueryRequest {
@@ -44,6 +46,11 @@ export interface AdmittedQuery {
   conversation: readonly Turn[];
   caller: CallerOrigin;
   limits: LimitDecision;
+  /**
+   * Whether the usage statistics (queries, cache hits, unanswered questions) count this query.
+   * `false` for the owner's Playground questions, which are not visitors' (docs/playground.md).
+   */
+  recordUsage?: false;
 }
 
 export interface DoneEvent {
@@ -169,13 +176,34 @@ export class QueryService {
       });
     }
     // `kb` is defined: verify() refuses a key for a missing knowledge base.
+    if (caller.kind === 'browser') await this.noteWidgetSeen(kb as KnowledgeBase, caller.origin);
     return { kb: kb as KnowledgeBase, caller };
+  }
+
+  /**
+   * The first allowed browser request from a site other than the service itself confirms the
+   * guided first run's last step ("live on shop.example"). Written once per knowledge base: later
+   * requests see `widgetSeen` on the row every query reads, so they write nothing. A failed write
+   * never fails the request; the next one tries again.
+   */
+  private async noteWidgetSeen(kb: KnowledgeBase, origin: string): Promise<void> {
+    if (kb.widgetSeen || origin === this.ownOrigin) return;
+    await this.store.noteWidgetSeen(kb.ragId, { origin, at: new Date(this.clock()).toISOString() }).catch(() => false);
+  }
+
+  private get ownOrigin(): string | undefined {
+    if (!this.limits.publicUrl) return undefined;
+    try {
+      return new URL(this.limits.publicUrl).origin;
+    } catch {
+      return undefined;
+    }
   }
 
   /** Ranked records without answer generation. */
   async search(admitted: AdmittedQuery, limit: number): Promise<SearchResult[]> {
     const { retrieved } = await this.retrieve(admitted.kb, admitted.query, undefined, limit);
-    this.usage.record({ ragId: admitted.kb.ragId, at: this.clock(), cached: false, grounded: retrieved.length > 0, question: admitted.query });
+    this.recordUsage(admitted, false, retrieved.length > 0);
     return retrieved.map((r) => ({ recordId: r.recordId, sourceName: r.sourceName, title: r.title, passage: r.text, score: r.score }));
   }
 
@@ -187,7 +215,7 @@ export class QueryService {
     const slot = this.cacheSlot(admitted);
     const hit = slot ? await this.cache.get<CachedAnswer>(slot.key) : undefined;
     if (!hit) return { type: 'miss', slot };
-    this.usage.record({ ragId: admitted.kb.ragId, at: this.clock(), cached: true, grounded: hit.grounded, question: admitted.query });
+    this.recordUsage(admitted, true, hit.grounded);
     return { type: 'done', answer: hit.answer, sources: hit.sources, grounded: hit.grounded, cached: true };
   }
 
@@ -246,11 +274,17 @@ export class QueryService {
 
   /** A fresh answer is recorded as a query and cached (a fallback answer is not: the model may be back for the next asker). */
   private async settle(admitted: AdmittedQuery, slot: CacheSlot | undefined, done: DoneEvent): Promise<void> {
-    this.usage.record({ ragId: admitted.kb.ragId, at: this.clock(), cached: false, grounded: done.grounded, question: admitted.query });
+    this.recordUsage(admitted, false, done.grounded);
     if (slot && !done.fallback) {
       const value: CachedAnswer = { answer: done.answer, sources: done.sources, grounded: done.grounded };
       await this.cache.set(slot.key, value, slot.ttlMs);
     }
+  }
+
+  /** One query in the usage statistics, unless it is not a visitor's (`recordUsage: false`). */
+  private recordUsage(admitted: AdmittedQuery, cached: boolean, grounded: boolean): void {
+    if (admitted.recordUsage === false) return;
+    this.usage.record({ ragId: admitted.kb.ragId, at: this.clock(), cached, grounded, question: admitted.query });
   }
 
   private cacheSlot(admitted: AdmittedQuery): CacheSlot | undefined {

@@ -11,10 +11,25 @@ function cookie(name: string): string | undefined {
 export const api = new ManagementClient({ csrfToken: () => state.session?.csrfToken ?? cookie('gw_csrf') });
 
 /**
- * Full query keys created or pasted in this browser tab, per knowledge base.
- * Kept in memory only: the server never shows a key twice and we do not store it.
+ * Full secret query keys created or pasted in this browser tab, per knowledge base.
+ * Kept in memory only: the server never shows a secret key twice and we do not store it.
+ * (Publishable widget keys are listed by the server again: docs/widget-keys.md.)
  */
 export const knownKeys = new Map<string, string>();
+
+/**
+ * Forgets the known key of a knowledge base if it is the revoked key (matched by its
+ * prefix, the only part of a secret key the server lists), so no tab offers a dead key.
+ */
+export function forgetKnownKey(ragId: string, revoked: { prefix: string }): void {
+  if (knownKeys.get(ragId)?.startsWith(revoked.prefix)) knownKeys.delete(ragId);
+}
+
+/** Forgets the known key of a knowledge base unless it is one of its live keys (revoked elsewhere). */
+export function keepKnownKeyIfLive(ragId: string, live: readonly { prefix: string }[]): void {
+  const known = knownKeys.get(ragId);
+  if (known && !live.some((k) => known.startsWith(k.prefix))) knownKeys.delete(ragId);
+}
 
 /** Text prefilled into the paste box when the Knowledge tab opens next (from the Usage tab). */
 export const pending: { paste?: { name: string; text: string } } = {};

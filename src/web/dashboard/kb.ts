@@ -2,6 +2,7 @@
 import type { KnowledgeBase } from '../../sdk/management.js';
 import { api } from './api.js';
 import { confirmDialog, errorText, h, toast } from './dom.js';
+import { firstRunGuide } from './first-run.js';
 import type { Navigate } from './main.js';
 import { knowledgeTab } from './tab-knowledge.js';
 import { keysTab } from './tab-keys.js';
@@ -72,17 +73,25 @@ export async function kbPage(view: HTMLElement, ragId: string, tab: TabId, navig
     ),
   );
   const panel = h('section', { 'aria-label': label });
-  view.append(panel, h('div', { class: 'row danger-zone' }, remove));
+
+  async function reread(): Promise<KnowledgeBase> {
+    kb = await api.getKnowledgeBase(ragId);
+    ctx.kb = kb;
+    heading.textContent = kb.botName;
+    showQuota();
+    return kb;
+  }
+  // The setup checklist, above the tabs' content, until the owner hides it.
+  const guide = firstRunGuide(kb, reread, (id) => `/dashboard/kb/${kb.ragId}/${id}`);
+  view.append(guide.element, panel, h('div', { class: 'row danger-zone' }, remove));
 
   const ctx: TabContext = {
     kb,
     navigate,
     async refreshKb() {
-      kb = await api.getKnowledgeBase(ragId);
-      ctx.kb = kb;
-      heading.textContent = kb.botName;
-      showQuota();
-      return kb;
+      const fresh = await reread();
+      guide.update(fresh);
+      return fresh;
     },
   };
   const render = { knowledge: knowledgeTab, keys: keysTab, widget: widgetTab, playground: playgroundTab, usage: usageTab }[tab];

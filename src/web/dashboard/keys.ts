@@ -1,4 +1,6 @@
 /** Shared pieces for query keys: parsing a whitelist, and choosing or making a key for this browser. */
+import { DomainError } from '../../errors.js';
+import type * as DomainsModule from '../../knowledge/keys/domains.js';
 import { api, knownKeys } from './api.js';
 import { busy, errorText, field, h, notice, uid } from './dom.js';
 
@@ -7,6 +9,45 @@ export function parseDomains(text: string): string[] {
     .split(/[\s,]+/)
     .map((d) => d.trim())
     .filter(Boolean);
+}
+
+export type DomainRules = typeof DomainsModule;
+let rules: Promise<DomainRules> | undefined;
+/**
+ * The server's own whitelist rules (src/knowledge/keys/domains.ts, with the Public Suffix List),
+ * loaded as a separate chunk the first time a tab needs them, so other pages do not carry the list.
+ */
+export function domainRules(): Promise<DomainRules> {
+  rules ??= import('../../knowledge/keys/domains.js');
+  return rules;
+}
+
+/**
+ * The whitelist of a new widget key from what the owner typed: each entry checked with the
+ * server's rules, at least one website besides this dashboard, and this dashboard's host added
+ * so the live preview works. Throws a message for the owner otherwise.
+ */
+export function widgetWhitelist(domainRules: DomainRules, text: string, dashboardHost = location.hostname): string[] {
+  const entries = parseDomains(text);
+  let domains: string[];
+  try {
+    domains = entries.map(domainRules.normaliseDomain);
+  } catch (error) {
+    throw new Error(error instanceof DomainError ? error.message : errorText(error));
+  }
+  const sites = domains.filter((d) => d !== dashboardHost);
+  if (sites.length === 0) throw new Error(`Name your website's domain, such as shop.example.com: the key only works on the sites you list (${dashboardHost} is added for the preview).`);
+  return [...new Set([...sites, dashboardHost])];
+}
+
+/** "a", "a and b", "a, b and c". */
+export function listWords(items: readonly string[]): string {
+  return items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
+}
+
+/** Whether a whitelist lets a page on `host` use the key (the server's matching rules). */
+export function allowsHost(domainRules: DomainRules, allowedDomains: readonly string[], host = location.hostname): boolean {
+  return domainRules.hostAllowed(host, allowedDomains);
 }
 
 /**

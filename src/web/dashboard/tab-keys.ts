@@ -1,6 +1,9 @@
-/** API Keys tab: generate (shown once, with copy), edit the whitelist, revoke. */
+/**
+ * API Keys tab: generate (a secret key is shown once, with copy; a publishable widget key is
+ * listed again: docs/widget-keys.md), edit the whitelist, revoke.
+ */
 import type { ApiKey } from '../../sdk/management.js';
-import { api, knownKeys } from './api.js';
+import { api, forgetKnownKey, keepKnownKeyIfLive, knownKeys } from './api.js';
 import { busy, confirmDialog, copyText, errorText, field, formatDate, h, notice, toast } from './dom.js';
 import type { TabContext } from './kb.js';
 import { parseDomains } from './keys.js';
@@ -11,6 +14,13 @@ export async function keysTab(panel: HTMLElement, ctx: TabContext): Promise<void
 
   const name = h('input', { type: 'text', maxlength: 80, placeholder: 'website', autocomplete: 'off' });
   const domains = h('textarea', { rows: 3, placeholder: 'shop.example.com\n*.example.com\nlocalhost' });
+  const publishable = h('input', { type: 'checkbox', name: 'publishable' });
+  const publishableHint = h(
+    'p',
+    { class: 'hint', id: 'publishable-hint' },
+    'A widget key sits in the HTML of every page that shows the chat, so it is public anyway: it is kept encrypted and you can see it again here and in the Widget tab. Leave this off for a key your server keeps secret.',
+  );
+  publishable.setAttribute('aria-describedby', publishableHint.id);
   const submit = h('button', { type: 'submit' }, 'Generate key');
   const created = h('div', { 'aria-live': 'polite' });
   const form = h(
@@ -22,6 +32,7 @@ export async function keysTab(panel: HTMLElement, ctx: TabContext): Promise<void
       domains,
       'One per line or comma-separated: shop.example.com, *.example.com for subdomains, localhost only if listed. Browsers on other sites are refused; server-to-server calls (no Origin) are allowed.',
     ),
+    h('div', { class: 'field' }, h('label', { class: 'check' }, publishable, 'For a website widget (publishable: you can see it again later)'), publishableHint),
     submit,
   );
   form.addEventListener('submit', (event) => {
@@ -29,8 +40,11 @@ export async function keysTab(panel: HTMLElement, ctx: TabContext): Promise<void
     void busy(submit, async () => {
       created.replaceChildren();
       try {
-        const result = await api.createKey(ragId, { name: name.value.trim() || null, allowedDomains: parseDomains(domains.value) });
-        knownKeys.set(ragId, result.apiKey);
+        const result = await api.createKey(ragId, { name: name.value.trim() || null, allowedDomains: parseDomains(domains.value), publishable: publishable.checked });
+        // A secret key is remembered in this tab only (for the Playground); a publishable one is listed again.
+        if (!result.key.publishable) knownKeys.set(ragId, result.apiKey);
+        // The setup checklist above the tabs reads the keys again.
+        void ctx.refreshKb().catch(() => undefined);
         const secret = h('input', { type: 'text', readonly: true, value: result.apiKey, class: 'mono', 'aria-label': 'Your new key', 'data-testid': 'new-key' });
         const copy = h('button', { type: 'button' }, 'Copy key');
         copy.addEventListener('click', async () => toast((await copyText(result.apiKey, secret)) ? 'Key copied.' : 'Select the key and copy it.'));
@@ -43,7 +57,9 @@ export async function keysTab(panel: HTMLElement, ctx: TabContext): Promise<void
           h(
             'div',
             { class: 'notice warn', role: 'region', 'aria-label': 'New key' },
-            h('p', {}, h('strong', {}, 'Copy this key now: it is shown only once.'), ' Store it where your website or server reads its secrets.'),
+            result.key.publishable
+              ? h('p', {}, h('strong', {}, 'Your widget key.'), ' It is publishable: you can see it again in this list and in the Widget tab.')
+              : h('p', {}, h('strong', {}, 'Copy this key now: it is shown only once.'), ' Store it where your website or server reads its secrets.'),
             h('div', { class: 'secret' }, secret, copy),
             h('p', { class: 'row' }, dismiss),
           ),
@@ -52,6 +68,7 @@ export async function keysTab(panel: HTMLElement, ctx: TabContext): Promise<void
         secret.select();
         name.value = '';
         domains.value = '';
+        publishable.checked = false;
         await load();
       } catch (e) {
         created.replaceChildren(notice('error', errorText(e)));
@@ -78,7 +95,14 @@ export async function keysTab(panel: HTMLElement, ctx: TabContext): Promise<void
       h(
         'div',
         { class: 'body' },
-        h('div', { class: 'row' }, h('strong', {}, key.name ?? 'Unnamed key'), h('code', {}, `${key.prefix}…`)),
+        h(
+          'div',
+          { class: 'row' },
+          h('strong', {}, key.name ?? 'Unnamed key'),
+          h('code', {}, `${key.prefix}…`),
+          key.publishable ? h('span', { class: 'badge ok', title: 'Publishable: for a website widget, listed again in full' }, 'Widget key (publishable)') : h('span', { class: 'badge' }, 'Secret'),
+        ),
+        key.publishable && key.apiKey ? keyReveal(key.apiKey, label) : null,
         h(
           'p',
           { class: 'row small' },
@@ -124,7 +148,10 @@ export async function keysTab(panel: HTMLElement, ctx: TabContext): Promise<void
       if (!ok) return;
       try {
         await api.revokeKey(ragId, key.keyId);
+        // Gone everywhere at once: no tab offers it again.
+        forgetKnownKey(ragId, key);
         toast('Key revoked.');
+        void ctx.refreshKb().catch(() => undefined);
         await load();
       } catch (e) {
         toast(errorText(e));
@@ -132,8 +159,24 @@ export async function keysTab(panel: HTMLElement, ctx: TabContext): Promise<void
     });
     return li;
   }
+  /** A publishable key's full value, hidden until asked for, with a copy button. */
+  function keyReveal(full: string, label: string): HTMLElement {
+    const value = h('input', { type: 'password', readonly: true, value: full, class: 'mono', 'aria-label': `Full key of ${label}` });
+    const toggle = h('button', { type: 'button', class: 'secondary small', 'aria-pressed': 'false' }, 'Show');
+    toggle.addEventListener('click', () => {
+      const visible = value.type === 'password';
+      value.type = visible ? 'text' : 'password';
+      toggle.setAttribute('aria-pressed', String(visible));
+      toggle.textContent = visible ? 'Hide' : 'Show';
+    });
+    const copyButton = h('button', { type: 'button', class: 'secondary small' }, 'Copy');
+    copyButton.addEventListener('click', async () => toast((await copyText(full, value)) ? 'Key copied.' : 'Select the key and copy it.'));
+    return h('div', { class: 'key-row' }, value, toggle, copyButton);
+  }
+
   async function load(): Promise<void> {
     keys = (await api.listKeys(ragId)).items;
+    keepKnownKeyIfLive(ragId, keys);
     render();
   }
 
@@ -146,7 +189,7 @@ export async function keysTab(panel: HTMLElement, ctx: TabContext): Promise<void
         'section',
         { class: 'card', 'aria-labelledby': 'keys-title' },
         h('h2', { id: 'keys-title' }, 'Keys'),
-        h('p', { class: 'muted small' }, 'Only the start of each key is kept visible; the full key is shown once, when it is made.'),
+        h('p', { class: 'muted small' }, 'Only the start of a secret key is kept; it is shown in full once, when it is made. Widget keys are publishable and can be shown again.'),
         list,
       ),
     ),

@@ -1,9 +1,9 @@
 /**
  * Knowledge tab: upload files (drag and drop or picker, real progress from
- * XMLHttpRequest), paste text, the per-upload report, records with search
- * and delete, sources with delete.
+ * XMLHttpRequest), paste text, import a web page or sitemap, the per-upload
+ * report, records with search and delete, sources with delete.
  */
-import type { KnowledgeRecord, Source, SourceFormat, UploadReport } from '../../sdk/management.js';
+import type { ImportReport, KnowledgeRecord, Source, SourceFormat, UploadReport } from '../../sdk/management.js';
 import { ApiError, api, pending } from './api.js';
 import { busy, confirmDialog, errorText, field, fill, formatBytes, formatDate, h, notice, toast } from './dom.js';
 import type { TabContext } from './kb.js';
@@ -190,6 +190,92 @@ export async function knowledgeTab(panel: HTMLElement, ctx: TabContext): Promise
     });
   });
 
+  // ---- Import from a website
+  const importUrl = h('input', {
+    type: 'url',
+    name: 'url',
+    required: true,
+    maxlength: 2048,
+    placeholder: 'https://shop.example/sitemap.xml',
+    autocomplete: 'url',
+    'data-testid': 'import-url',
+  });
+  const importSubmit = h('button', { type: 'submit' }, 'Import');
+  const importResult = h('div', { 'aria-live': 'polite', 'data-testid': 'import-result' });
+  const importForm = h(
+    'form',
+    { id: 'import-form' },
+    field('Page or sitemap URL', importUrl, 'One page, or a sitemap.xml: each page on the same site becomes a source. Importing again updates changed pages only.'),
+    importSubmit,
+    importResult,
+  );
+  const statusClass: Record<ImportReport['pages'][number]['status'], string> = {
+    added: 'badge ok',
+    updated: 'badge ok',
+    unchanged: 'badge',
+    skipped: 'badge',
+    failed: 'badge warn',
+  };
+  function showImport(result: ImportReport): void {
+    const t = result.totals;
+    const summary = `${t.pages} ${t.pages === 1 ? 'page' : 'pages'}: ${t.added} added, ${t.updated} updated, ${t.unchanged} unchanged, ${t.skipped} skipped, ${t.failed} failed · ${t.recordsAdded} records added, ${t.recordsRemoved} removed.`;
+    const ignored = result.ignored.otherHost + result.ignored.overLimit;
+    fill(
+      importResult,
+      notice(t.failed ? 'warn' : 'ok', h('span', { 'data-testid': 'import-summary' }, summary)),
+      ignored
+        ? h('p', { class: 'muted small' }, `Not fetched: ${result.ignored.otherHost} on other sites, ${result.ignored.overLimit} over the page limit.`)
+        : null,
+      result.notInSitemap.length
+        ? h(
+            'p',
+            { class: 'muted small' },
+            `No longer in the sitemap, kept: ${result.notInSitemap.map((s) => s.sourceName).join(', ')}. Delete them below if they should go.`,
+          )
+        : null,
+      result.pages.length
+        ? h(
+            'ul',
+            { class: 'list', 'data-testid': 'import-pages' },
+            result.pages.map((page) =>
+              h(
+                'li',
+                {},
+                h(
+                  'div',
+                  { class: 'body' },
+                  h('strong', {}, page.title ?? page.url),
+                  page.title ? h('p', { class: 'muted small' }, page.url) : null,
+                  page.reason ? h('p', { class: 'small' }, page.reason) : null,
+                  page.status === 'added' || page.status === 'updated'
+                    ? h('p', { class: 'small' }, `${page.records.added} added, ${page.records.removed} removed, ${page.records.kept} kept, ${page.records.duplicate} duplicates`)
+                    : null,
+                ),
+                h('span', { class: statusClass[page.status] }, page.status),
+              ),
+            ),
+          )
+        : null,
+    );
+  }
+  importForm.addEventListener('submit', (event) => {
+    event.preventDefault();
+    const url = importUrl.value.trim();
+    if (!url) {
+      fill(importResult, notice('error', 'Enter the address of a page or a sitemap, starting with https://.'));
+      return;
+    }
+    fill(importResult, h('p', { class: 'muted small' }, `Importing ${url}… this can take a minute for a large sitemap.`));
+    void busy(importSubmit, async () => {
+      try {
+        showImport(await api.importUrl(ragId, url));
+        await afterChange();
+      } catch (error) {
+        fill(importResult, notice('error', problemText(error)));
+      }
+    });
+  });
+
   // ---- Records
   const search = h('input', { type: 'search', placeholder: 'Search titles and text', autocomplete: 'off' });
   const count = h('p', { class: 'muted small', 'aria-live': 'polite' });
@@ -270,7 +356,15 @@ export async function knowledgeTab(panel: HTMLElement, ctx: TabContext): Promise
         return h(
           'tr',
           {},
-          h('td', {}, source.sourceName),
+          h(
+            'td',
+            {},
+            source.sourceName,
+            // Imported pages show where they came from (http(s) only: the server stores nothing else).
+            source.url && /^https?:\/\//.test(source.url)
+              ? h('div', { class: 'muted small' }, h('a', { href: source.url, target: '_blank', rel: 'noopener noreferrer', 'data-testid': 'source-url' }, source.url))
+              : null,
+          ),
           h('td', {}, source.format),
           h('td', {}, formatBytes(source.byteSize)),
           h('td', {}, source.addedCount),
@@ -298,6 +392,7 @@ export async function knowledgeTab(panel: HTMLElement, ctx: TabContext): Promise
       h('section', { class: 'card', 'aria-labelledby': 'upload-title' }, h('h2', { id: 'upload-title' }, 'Upload files'), fileInput, drop, progressWrap),
       h('section', { class: 'card', 'aria-labelledby': 'paste-title' }, h('h2', { id: 'paste-title' }, 'Paste text'), pasteForm),
     ),
+    h('section', { class: 'card', 'aria-labelledby': 'import-title' }, h('h2', { id: 'import-title' }, 'Import from a website'), importForm),
     reportLive,
     report,
     h('section', { class: 'card', 'aria-labelledby': 'records-title' }, h('h2', { id: 'records-title' }, 'Records'), field('Search records', search), count, list),

@@ -1,22 +1,38 @@
 /**
- * Playground tab: ask a question with a query key and watch the answer
- * stream in (POST /api/v1/query/stream). Citations reveal their passage;
- * everything from the answer is rendered as text. Like the widget, it keeps
- * the conversation in memory and sends its recent turns with each question,
- * so follow-ups can be tried; "Clear conversation" starts afresh.
+ * Playground tab: the owner asks their own knowledge base, with no query key
+ * (POST /api/v1/knowledge-bases/{ragId}/playground/query/stream, through the
+ * management client), and watches the answer stream in: the widget's answer,
+ * with its own limits (docs/playground.md). Citations show the record's title
+ * and reveal their passage; retrieval scores only when asked for. Everything
+ * from the answer is rendered as text. Like the widget, it keeps the
+ * conversation in memory and sends its recent turns with each question, so
+ * follow-ups can be tried; "Clear conversation" starts afresh.
  */
 import { field, fill, h, notice } from './dom.js';
+import { markTried } from './first-run.js';
 import type { TabContext } from './kb.js';
-import { knownKeys } from './api.js';
-import { keyPicker } from './keys.js';
-import { readSse } from '../../sdk/sse.js';
+import { api, ApiError } from './api.js';
+import type { Citation } from '../../sdk/query-client.js';
 import { maxConversationTurns, recentTurns, type Turn } from '../../sdk/conversation.js';
 
-interface Citation {
-  sourceName: string;
-  recordId?: string;
-  passage?: string;
-  score?: number;
+/** "Show retrieval scores", remembered for this browser tab's session. */
+const scoresKey = 'gw-playground-scores';
+
+function scoresWanted(): boolean {
+  try {
+    return sessionStorage.getItem(scoresKey) === '1';
+  } catch {
+    return false;
+  }
+}
+
+function rememberScores(on: boolean): void {
+  try {
+    if (on) sessionStorage.setItem(scoresKey, '1');
+    else sessionStorage.removeItem(scoresKey);
+  } catch {
+    // Storage refused: the choice lasts while the tab is shown.
+  }
 }
 
 /** The answer text with its [n] markers as buttons that open citation n. */
@@ -35,9 +51,14 @@ function answerNodes(answer: string, openCitation: (n: number) => void): Node[] 
   return nodes;
 }
 
+/** What went wrong, for the owner: the problem's detail, with when to retry after a limit. */
+function failure(e: unknown): string {
+  if (!(e instanceof ApiError)) return e instanceof Error ? e.message : String(e);
+  return e.status === 429 && !/Try again/.test(e.detail) ? `${e.detail} Try again later.` : e.detail;
+}
+
 export async function playgroundTab(panel: HTMLElement, ctx: TabContext): Promise<void> {
   const ragId = ctx.kb.ragId;
-  let key = knownKeys.get(ragId);
 
   /** This knowledge base's conversation so far (the tab is rebuilt per knowledge base, so turns never cross). */
   const turns: Turn[] = [];
@@ -57,7 +78,7 @@ export async function playgroundTab(panel: HTMLElement, ctx: TabContext): Promis
     field(
       'Question',
       question,
-      'Enter asks, Shift+Enter starts a new line. Asked exactly as a visitor would, so it counts toward the query limits. Follow-up questions are understood in the context of this conversation.',
+      "Enter asks, Shift+Enter starts a new line. Answered exactly as your widget would answer a visitor, without a key. Playground questions have their own limit: they do not use your visitors' quota and are not counted in Usage. Follow-up questions are understood in the context of this conversation.",
     ),
     h('div', { class: 'row' }, ask, stop, clear),
     error,
@@ -79,16 +100,37 @@ export async function playgroundTab(panel: HTMLElement, ctx: TabContext): Promis
     }
   });
 
+  const showScores = h('input', { type: 'checkbox' });
+  showScores.checked = scoresWanted();
+  const scoresToggle = h('label', { class: 'check small' }, showScores, ' Show retrieval scores');
+  /** The citations shown, so the scores checkbox can redraw them. */
+  let shownCitations: Citation[] = [];
+  showScores.addEventListener('change', () => {
+    rememberScores(showScores.checked);
+    const open = [...citations.querySelectorAll<HTMLDetailsElement>('details[open]')].map((d) => d.id);
+    showCitations(shownCitations);
+    for (const id of open) citations.querySelector<HTMLDetailsElement>(`#${id}`)?.setAttribute('open', '');
+  });
+
+  /** Each citation by its record's title (the source's name when it has none), the source small beside it. */
   function showCitations(list: Citation[]): void {
+    shownCitations = list;
     fill(
       citations,
       list.length ? h('h3', {}, 'Sources') : null,
       ...list.map((c, i) =>
         h(
           'details',
-          { id: `cite-${i + 1}` },
-          h('summary', {}, `[${i + 1}] ${c.sourceName}`, typeof c.score === 'number' ? h('span', { class: 'muted small' }, ` · score ${c.score.toFixed(2)}`) : null),
-          h('p', { class: 'passage' }, c.passage ?? ''),
+          { id: `cite-${i + 1}`, 'data-testid': 'citation' },
+          h(
+            'summary',
+            {},
+            `[${i + 1}] `,
+            h('span', { class: 'cite-title' }, c.title ?? c.sourceName),
+            c.title && c.title !== c.sourceName ? h('span', { class: 'muted small cite-source' }, ` · ${c.sourceName}`) : null,
+            showScores.checked ? h('span', { class: 'muted small', 'data-testid': 'score' }, ` · score ${c.score.toFixed(2)}`) : null,
+          ),
+          h('p', { class: 'passage' }, c.passage),
         ),
       ),
     );
@@ -117,10 +159,6 @@ export async function playgroundTab(panel: HTMLElement, ctx: TabContext): Promis
   async function run(): Promise<void> {
     const query = question.value.trim();
     error.replaceChildren();
-    if (!key) {
-      error.replaceChildren(notice('error', 'Paste a query key or generate one first.'));
-      return;
-    }
     if (!query) return;
     controller?.abort();
     controller = new AbortController();
@@ -136,31 +174,18 @@ export async function playgroundTab(panel: HTMLElement, ctx: TabContext): Promis
     ask.disabled = true;
     stop.hidden = false;
     try {
-      const response = await fetch('/api/v1/query/stream', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', accept: 'text/event-stream', 'x-api-key': key },
-        body: JSON.stringify({ ragId, query, ...(conversation.length ? { conversation } : {}) }),
-        signal: controller.signal,
-      });
-      if (!response.ok || !response.body) {
-        const problem = (await response.json().catch(() => ({}))) as { detail?: string; code?: string };
-        let message = problem.detail ?? `The query failed (${response.status}).`;
-        if (problem.code === 'origin_not_allowed') message += ` Add ${location.hostname} to the key's whitelist (API Keys tab), or generate a playground key.`;
-        if (response.status === 429) message += ` Try again in ${response.headers.get('retry-after') ?? 'a few'} seconds.`;
-        throw new Error(message);
-      }
-      for await (const message of readSse(response.body)) {
-        const data = JSON.parse(message.data) as Record<string, unknown>;
-        if (message.event === 'sources') showCitations((data.sources as Citation[]) ?? []);
-        else if (message.event === 'token') {
+      const body = { query, ...(conversation.length ? { conversation } : {}) };
+      for await (const data of api.streamPlaygroundQuery(ragId, body, controller.signal)) {
+        if (data.type === 'sources') showCitations(data.sources);
+        else if (data.type === 'token') {
           firstToken ??= performance.now();
-          text += String(data.text ?? '');
+          text += data.text;
           answer.textContent = text;
-        } else if (message.event === 'done') {
+        } else if (data.type === 'done') {
           // done.answer is authoritative (a fallback may replace the streamed tokens).
-          const final = String(data.answer ?? text);
-          const sources = (data.sources as Citation[]) ?? [];
-          showCitations(sources);
+          const final = data.answer;
+          showCitations(data.sources);
+          markTried(ragId);
           answer.replaceChildren(...answerNodes(final, openCitation));
           turns.push({ role: 'user', content: query }, { role: 'assistant', content: final });
           turns.splice(0, turns.length - maxConversationTurns);
@@ -172,15 +197,15 @@ export async function playgroundTab(panel: HTMLElement, ctx: TabContext): Promis
             data.cached ? h('span', { class: 'badge' }, 'From cache') : null,
             h('span', { class: 'muted' }, `first words after ${ms} ms`),
           );
-        } else if (message.event === 'error') {
-          throw new Error(String(data.message ?? 'The answer stream failed.'));
+        } else if (data.type === 'error') {
+          throw new Error(data.message || 'The answer stream failed.');
         }
       }
     } catch (e) {
       if (controller.signal.aborted) status.replaceChildren(h('span', { class: 'muted' }, 'Stopped.'));
       else {
         status.replaceChildren();
-        error.replaceChildren(notice('error', e instanceof Error ? e.message : String(e)));
+        error.replaceChildren(notice('error', failure(e)));
       }
     } finally {
       answer.setAttribute('aria-busy', 'false');
@@ -190,17 +215,7 @@ export async function playgroundTab(panel: HTMLElement, ctx: TabContext): Promis
   }
 
   panel.append(
-    h(
-      'div',
-      { class: 'cols' },
-      h(
-        'section',
-        { class: 'card', 'aria-labelledby': 'pg-key' },
-        h('h2', { id: 'pg-key' }, 'Key'),
-        keyPicker(ragId, 'playground', (k) => (key = k)),
-      ),
-      h('section', { class: 'card', 'aria-labelledby': 'pg-ask' }, h('h2', { id: 'pg-ask' }, 'Ask a question'), form),
-    ),
-    h('section', { class: 'card', 'aria-labelledby': 'pg-answer' }, h('h2', { id: 'pg-answer' }, 'Answer'), history, status, answer, citations),
+    h('section', { class: 'card', 'aria-labelledby': 'pg-ask' }, h('h2', { id: 'pg-ask' }, 'Ask a question'), form),
+    h('section', { class: 'card', 'aria-labelledby': 'pg-answer' }, h('h2', { id: 'pg-answer' }, 'Answer'), history, status, answer, scoresToggle, citations),
   );
 }

@@ -1,38 +1,274 @@
-/** Widget tab: the one-line snippet, theme options saved to the knowledge base, a live preview. */
-import type { Theme } from '../../sdk/management.js';
-import { api, hasWidget, knownKeys } from './api.js';
-import { busy, copyText, errorText, field, h, notice, toast } from './dom.js';
+/**
+ * Widget tab: the one-line snippet with a live key, theme options saved to the knowledge base, a
+ * live preview. The key comes from the server each time the tab opens: the knowledge base's live
+ * publishable keys (docs/widget-keys.md), which the server shows again, so a revoked key is never
+ * offered and a reload keeps the snippet whole. The choice is remembered per knowledge base in
+ * localStorage as a key id only, never the key.
+ */
+import type { ApiKey, Theme } from '../../sdk/management.js';
+import { api, hasWidget, keepKnownKeyIfLive, knownKeys } from './api.js';
+import { busy, copyText, errorText, field, h, notice, toast, uid } from './dom.js';
 import type { TabContext } from './kb.js';
-import { keyPicker } from './keys.js';
+import { allowsHost, domainRules, listWords, widgetWhitelist } from './keys.js';
+
+const pastedChoice = 'pasted';
+const memoryKey = (ragId: string) => `gw-widget-key:${ragId}`;
+
+function remembered(ragId: string): string | null {
+  try {
+    return localStorage.getItem(memoryKey(ragId));
+  } catch {
+    return null;
+  }
+}
+
+function remember(ragId: string, keyId: string | null): void {
+  try {
+    if (keyId) localStorage.setItem(memoryKey(ragId), keyId);
+    else localStorage.removeItem(memoryKey(ragId));
+  } catch {
+    // storage unavailable (private mode): the choice lasts this visit only
+  }
+}
+
+/** A live publishable key with its full key (one whose sealed copy the server could open). */
+type WidgetKey = ApiKey & { apiKey: string };
 
 export async function widgetTab(panel: HTMLElement, ctx: TabContext): Promise<void> {
   const ragId = ctx.kb.ragId;
-  let key = knownKeys.get(ragId);
-  const widgetAvailable = await hasWidget();
+  const here = location.hostname;
+  const [widgetAvailable, rules] = await Promise.all([hasWidget(), domainRules()]);
   const theme: Theme = { accentColor: '#2454d6', position: 'bottom-right', colorScheme: 'auto', ...ctx.kb.theme };
+
+  // Re-read on every opening: a key revoked since (here or anywhere) is gone from every choice.
+  let live: ApiKey[] = [];
+  let loadError: string | undefined;
+  try {
+    live = (await api.listKeys(ragId)).items;
+  } catch (e) {
+    loadError = errorText(e);
+  }
+  keepKnownKeyIfLive(ragId, live);
+  const widgetKeys = (): WidgetKey[] => live.filter((k): k is WidgetKey => k.publishable && typeof k.apiKey === 'string');
+  const secretKeys = (): ApiKey[] => live.filter((k) => !k.publishable);
+
+  /** The chosen publishable key's id, or `pasted`. */
+  let choice: string | undefined;
+  function defaultChoice(): string | undefined {
+    const keys = widgetKeys();
+    const memo = remembered(ragId);
+    if (memo && !keys.some((k) => k.keyId === memo)) remember(ragId, null); // revoked: forget it
+    if (memo && keys.some((k) => k.keyId === memo)) return memo;
+    if (keys.length) return keys.at(-1)?.keyId; // the newest
+    return pasted.value.trim() ? pastedChoice : undefined;
+  }
+
+  // A secret key cannot be shown again: the owner may paste one (kept in this tab only).
+  const pasted = h('input', { type: 'password', autocomplete: 'off', spellcheck: 'false', placeholder: 'gw_live_…' });
+  pasted.value = knownKeys.get(ragId) ?? '';
+  pasted.id = uid('paste');
+  const show = h('button', { type: 'button', class: 'secondary small', 'aria-pressed': 'false' }, 'Show');
+  show.addEventListener('click', () => {
+    const visible = pasted.type === 'password';
+    pasted.type = visible ? 'text' : 'password';
+    show.setAttribute('aria-pressed', String(visible));
+    show.textContent = visible ? 'Hide' : 'Show';
+  });
+  pasted.addEventListener('input', () => {
+    const value = pasted.value.trim();
+    if (value) knownKeys.set(ragId, value);
+    else knownKeys.delete(ragId);
+    choice = value || widgetKeys().length === 0 ? pastedChoice : defaultChoice();
+    renderChoices();
+    update();
+  });
+
+  /** The key the snippet and the preview use, with its whitelist when the server listed it. */
+  function current(): { key: string; domains: string[] | undefined; live: boolean } | undefined {
+    if (choice === pastedChoice) {
+      const value = pasted.value.trim();
+      if (!value) return undefined;
+      const match = live.find((k) => value.startsWith(k.prefix));
+      return { key: value, domains: match?.allowedDomains, live: Boolean(match) };
+    }
+    const key = widgetKeys().find((k) => k.keyId === choice);
+    return key ? { key: key.apiKey, domains: key.allowedDomains, live: true } : undefined;
+  }
 
   const snippet = h('textarea', { readonly: true, rows: 4, class: 'snippet', spellcheck: 'false' });
   const copy = h('button', { type: 'button' }, 'Copy snippet');
   copy.addEventListener('click', async () => toast((await copyText(snippet.value, snippet)) ? 'Snippet copied.' : 'Select the snippet and copy it.'));
-
+  const where = h('p', { class: 'small', 'data-testid': 'widget-where', 'aria-live': 'polite' });
   const preview = h('div', {});
-  function renderSnippet(): void {
-    const keyText = key ?? 'YOUR_API_KEY';
-    snippet.value = `<script src="${location.origin}/widget.js" data-rag-id="${ragId}" data-api-key="${keyText}" async></script>`;
+
+  /** Where the snippet works, in words, from the key's whitelist. */
+  function whereText(domains: string[]): string {
+    const sites = domains.filter((d) => d !== here);
+    const previewNote = allowsHost(rules, domains) ? ` It also works here (${here}), for the preview.` : '';
+    if (!sites.length) return `This key only works on ${here}, this dashboard: add your website's domain to its whitelist (API Keys tab).`;
+    return `This snippet works on pages at ${listWords(sites)}.${previewNote}`;
   }
+
+  function renderSnippet(): void {
+    const keyText = current()?.key ?? 'YOUR_API_KEY';
+    snippet.value = `<script src="${location.origin}/widget.js" data-rag-id="${ragId}" data-api-key="${keyText}" async></script>`;
+    const selected = current();
+    if (!selected) where.textContent = '';
+    else if (!selected.live) where.textContent = 'This key is not a live key of this knowledge base (revoked, or of another one): the widget will not start with it.';
+    else if (selected.domains) where.textContent = whereText(selected.domains);
+    else where.textContent = '';
+  }
+
   function renderPreview(): void {
     if (!widgetAvailable) {
       preview.replaceChildren(notice('info', 'The widget script (/widget.js) is not available on this server yet, so there is nothing to preview.'));
       return;
     }
-    if (!key) {
-      preview.replaceChildren(notice('info', 'Paste a key or generate one above to see the widget answer from your records.'));
+    const selected = current();
+    if (!selected) {
+      preview.replaceChildren(notice('info', 'Create the widget key (or choose or paste one) to see the widget answer from your records.'));
       return;
     }
-    const params = new URLSearchParams({ rag: ragId, key, accent: theme.accentColor ?? '', position: theme.position ?? '', scheme: theme.colorScheme ?? '' });
+    if (!selected.live) {
+      preview.replaceChildren(notice('warn', 'This key is not a live key of this knowledge base, so there is nothing to preview. Choose another key.'));
+      return;
+    }
+    if (selected.domains && !allowsHost(rules, selected.domains)) {
+      preview.replaceChildren(
+        notice(
+          'info',
+          `The preview cannot run here: this key's whitelist does not include ${here}, the host of this dashboard, so the widget would be refused on this page. `,
+          `${whereText(selected.domains)} To preview here, add ${here} to the key's whitelist (API Keys tab).`,
+        ),
+      );
+      return;
+    }
+    const params = new URLSearchParams({ rag: ragId, key: selected.key, accent: theme.accentColor ?? '', position: theme.position ?? '', scheme: theme.colorScheme ?? '' });
     // The key travels in the fragment: it never reaches the server's logs.
     preview.replaceChildren(h('iframe', { class: 'preview', title: 'Widget preview', src: `/dashboard/widget-preview#${params}` }));
   }
+
+  function update(): void {
+    renderSnippet();
+    renderPreview();
+  }
+
+  // The choice of key: a radio group of the live publishable keys (and a pasted key).
+  const choices = h('div', {});
+  function renderChoices(): void {
+    const keys = widgetKeys();
+    const offerPaste = secretKeys().length > 0;
+    if (!keys.length) {
+      choices.replaceChildren();
+      return;
+    }
+    const name = uid('widget-key');
+    const option = (value: string, label: string, detail: string | null) => {
+      const radio = h('input', { type: 'radio', name, value, id: `${name}-${value}` });
+      radio.checked = choice === value;
+      radio.addEventListener('change', () => {
+        if (!radio.checked) return;
+        choice = value;
+        if (value !== pastedChoice) remember(ragId, value);
+        else pasted.focus();
+        update();
+      });
+      return h('div', { class: 'choice' }, radio, h('label', { for: radio.id }, label, detail ? h('span', { class: 'hint' }, detail) : null));
+    };
+    choices.replaceChildren(
+      h(
+        'fieldset',
+        { class: 'choices' },
+        h('legend', {}, 'Key in the snippet'),
+        keys.map((k) => option(k.keyId, `${k.prefix}…${k.name ? ` ${k.name}` : ''}`, `Works on ${listWords(k.allowedDomains) || 'no website (server-to-server only)'}`)),
+        offerPaste ? option(pastedChoice, 'A secret key you paste below', null) : null,
+      ),
+    );
+  }
+
+  // Making the widget key, in place: one click, one key.
+  const domains = h('input', { type: 'text', autocomplete: 'off', spellcheck: 'false', placeholder: 'shop.example.com', required: true });
+  const create = h('button', { type: 'submit' }, 'Create the widget key');
+  const createStatus = h('div', { 'aria-live': 'polite' });
+  const createForm = h(
+    'form',
+    { class: 'create-widget-key' },
+    field(
+      "Your website's domain",
+      domains,
+      `The key works only on the sites you list, e.g. shop.example.com or *.shop.example.com for its subdomains; separate several with spaces or commas. ${here} is added so the preview below works.`,
+    ),
+    h('div', { class: 'row' }, create),
+    createStatus,
+  );
+  const another = h('button', { type: 'button', class: 'secondary' }, 'Create another key');
+  let creating = false;
+  let wantAnother = false;
+  another.addEventListener('click', () => {
+    wantAnother = true;
+    renderCreate();
+    domains.focus();
+  });
+  createForm.addEventListener('submit', (event) => {
+    event.preventDefault();
+    if (creating) return;
+    createStatus.replaceChildren();
+    let allowedDomains: string[];
+    try {
+      allowedDomains = widgetWhitelist(rules, domains.value, here);
+      domains.removeAttribute('aria-invalid');
+    } catch (e) {
+      domains.setAttribute('aria-invalid', 'true');
+      createStatus.replaceChildren(notice('error', errorText(e)));
+      domains.focus();
+      return;
+    }
+    creating = true;
+    void busy(create, async () => {
+      try {
+        const made = await api.createKey(ragId, { name: 'Website widget', allowedDomains, publishable: true });
+        live = [...live, { ...made.key, apiKey: made.apiKey }];
+        choice = made.key.keyId;
+        remember(ragId, choice);
+        wantAnother = false;
+        domains.value = '';
+        renderChoices();
+        renderCreate();
+        update();
+        toast(`Widget key ${made.key.prefix}… created. It is in the snippet.`);
+        // The setup checklist above the tabs reads the keys again.
+        void ctx.refreshKb().catch(() => undefined);
+      } catch (e) {
+        createStatus.replaceChildren(notice('error', errorText(e)));
+      } finally {
+        creating = false;
+      }
+    });
+  });
+
+  const createArea = h('div', {});
+  function renderCreate(): void {
+    const hasKeys = widgetKeys().length > 0;
+    createArea.replaceChildren(...(hasKeys && !wantAnother ? [h('div', { class: 'row' }, another)] : [createForm]));
+  }
+
+  const secretsNote = h('div', {});
+  function renderSecrets(): void {
+    const count = secretKeys().length;
+    if (!count) {
+      secretsNote.replaceChildren();
+      return;
+    }
+    const hintEl = h(
+      'p',
+      { class: 'hint', id: `${pasted.id}-hint` },
+      `${count === 1 ? 'This knowledge base also has a secret key' : `This knowledge base also has ${count} secret keys`}: only the start of a secret key is kept, so it cannot be shown again. To use one, paste it here; it is kept in this browser tab only.`,
+    );
+    pasted.setAttribute('aria-describedby', hintEl.id);
+    secretsNote.replaceChildren(h('div', { class: 'field' }, h('label', { for: pasted.id }, 'Paste a key'), h('div', { class: 'key-row' }, pasted, show), hintEl));
+  }
+
+  choice = defaultChoice();
 
   const accent = h('input', { type: 'color', name: 'accentColor' });
   accent.value = theme.accentColor ?? '#2454d6';
@@ -100,8 +336,10 @@ export async function widgetTab(panel: HTMLElement, ctx: TabContext): Promise<vo
     });
   });
 
-  renderSnippet();
-  renderPreview();
+  renderChoices();
+  renderCreate();
+  renderSecrets();
+  update();
   panel.append(
     h(
       'div',
@@ -110,23 +348,22 @@ export async function widgetTab(panel: HTMLElement, ctx: TabContext): Promise<vo
         'section',
         { class: 'card', 'aria-labelledby': 'w-key' },
         h('h2', { id: 'w-key' }, 'Key for the widget'),
-        h('p', { class: 'muted small' }, 'The full key is shown only when it is made. Paste the one you use on your site, or generate a key for the widget.'),
-        keyPicker(
-          ragId,
-          'widget',
-          (k) => {
-            key = k;
-            renderSnippet();
-            renderPreview();
-          },
-          true,
+        h(
+          'p',
+          { class: 'muted small' },
+          'A widget key is publishable: it sits in the HTML of every page with the widget, so it is listed here again. Its whitelist of website domains is what protects it.',
         ),
+        loadError ? notice('error', `The keys could not be read: ${loadError}`) : null,
+        choices,
+        createArea,
+        secretsNote,
       ),
       h(
         'section',
         { class: 'card', 'aria-labelledby': 'w-snippet' },
         h('h2', { id: 'w-snippet' }, 'Add it to your site'),
         field('Embed code', snippet, 'Paste it before </body> on every page that should show the chat.'),
+        where,
         copy,
       ),
     ),

@@ -1,5 +1,5 @@
 /**
- * Which IP addresses a bot key directory may live at. Only globally routable
+ * Which IP addresses a server-side fetch (a bot key directory, an imported web page) may reach. Only globally routable
  * unicast addresses are public; loopback is allowed only by the development
  * policy; everything else (private, link-local and cloud metadata, CGNAT,
  * multicast, documentation, IPv4 embedded in IPv6 pointing at any of those…)
