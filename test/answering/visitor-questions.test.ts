@@ -95,6 +95,34 @@ describe('visitor questions from the answers issue', () => {
     expect(a.answer).toMatch(/two-year warranty.*\[1\].*PayPal.*\[2\]/s);
   });
 
+  it('reads "how long" and "how much" as asking for a duration or an amount, which the answer need not name', () => {
+    // "long" is a word of these records too (the cable), yet not of the answer.
+    const kettles = knowledgeBase(`# Kettle shop
+
+## Returns
+Returns are accepted within 30 days of delivery, unused and in the original box.
+
+## Cable
+The power cable is long enough for most kitchens: it measures 1.2 metres.
+
+## Delivery charges
+Delivery is free on orders over 50 euros; below that it is 4.95 euros.
+
+## Payment
+We accept Visa, Mastercard and PayPal.
+`);
+    for (const question of ['how long do i have to retrun somthing', 'How long do I have for returns?']) {
+      const returns = kettles.ask(question);
+      expect(returns.grounded, question).toBe(true);
+      expect(kettles.titleOf(returns)[0], question).toBe('Kettle shop › Returns');
+      expect(returns.answer).toContain('30 days');
+    }
+    const charges = kettles.ask('how much do you charge me for delivery');
+    expect(kettles.titleOf(charges)[0]).toBe('Kettle shop › Delivery charges');
+    // Still no answer when the records hold none of the thing asked about.
+    expect(kettles.ask('How long does shipping to Japan take?').grounded).toBe(false);
+  });
+
   it("replaces the default refusal with the owner's message", () => {
     expect(shop.ask('Do you ship to Mars?', { fallbackMessage: 'Ask us at help@shop.example' }).answer).toBe('Ask us at help@shop.example');
   });

@@ -193,6 +193,19 @@ describe('knowledge bases', () => {
     expect(body.grounded).toBe(true);
     expect(body.sources[0]?.sourceName).toBe('FAQ');
   });
+
+  it('creates a publishable widget key that the owner sees again in the key list; a secret key stays hidden', async () => {
+    const made = async (publishable?: boolean) =>
+      structured<{ apiKey: string; keyId: string; publishable: boolean }>(
+        await client.callTool({ name: 'create_api_key', arguments: { ragId, allowedDomains: ['shop.example.com'], ...(publishable === undefined ? {} : { publishable }) } }),
+      );
+    const [widget, secret] = [await made(true), await made()];
+    expect([widget.publishable, secret.publishable]).toEqual([true, false]);
+    const listed = await fetch(`${server.baseUrl}/api/v1/knowledge-bases/${ragId}/keys`, { headers: { authorization: `Bearer ${agent.accessToken}` } });
+    const items = ((await listed.json()) as { items: { keyId: string; apiKey?: string }[] }).items;
+    expect(items.find((k) => k.keyId === widget.keyId)?.apiKey).toBe(widget.apiKey);
+    expect(items.find((k) => k.keyId === secret.keyId)).not.toHaveProperty('apiKey');
+  });
 });
 
 const bigText = Array.from(

@@ -225,24 +225,27 @@ export function registerKnowledgeTools(server: McpServer, caller: McpCaller, ser
     {
       title: 'Create a query API key',
       description:
-        'Create a live key for POST /api/v1/query (header X-API-Key) and the chat widget. The full key is returned once. ' +
-        'Browsers may use it only from allowedDomains (exact host, *.example.com, or localhost); calls without Origin (servers) always may.',
+        'Create a live key for POST /api/v1/query (header X-API-Key) and the chat widget. ' +
+        'Browsers may use it only from allowedDomains (exact host, *.example.com, or localhost); calls without Origin (servers) always may. ' +
+        'A secret key (default) is returned once; a publishable key (publishable: true, for a website widget, whose pages show it anyway) stays visible to the owner in the dashboard.',
       inputSchema: {
         ragId,
         name: z.string().max(80).regex(noControl).optional(),
         allowedDomains: z.array(z.string().min(1).max(253)).max(50).default([]),
+        publishable: z.boolean().default(false),
       },
       annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
     },
     (args) =>
       guarded(caller, 'kb:write', async () => {
-        const { key, secret } = await keys.create(account, args.ragId, { name: args.name, allowedDomains: args.allowedDomains });
+        const { key, secret } = await keys.create(account, args.ragId, { name: args.name, allowedDomains: args.allowedDomains, publishable: args.publishable });
         return ok({
           keyId: key.keyId,
           apiKey: secret,
           prefix: key.prefix,
           name: key.name,
           allowedDomains: key.allowedDomains,
+          publishable: key.publishable,
           queryEndpoint: `${services.publicUrl}/api/v1/query`,
         });
       }),

@@ -4,6 +4,7 @@
  * repeated in every sentence, yet a sentence under it is about it.
  */
 import { LRUCache } from 'lru-cache';
+import { answerTypesIn, answerTypeTerm } from '../language/answer-types.js';
 import { analyze, tokenize } from '../retrieval/tokenize.js';
 import { removeDanglingCitations } from './citations.js';
 import { collapseSpace, type Sentence, splitSentences } from './sentences.js';
@@ -73,6 +74,8 @@ function makeUnit(text: string, start: number, context: ReadonlySet<string>, lan
     tf.set(t.term, (tf.get(t.term) ?? 0) + 1);
     if (!t.stop) content.add(t.term);
   }
+  // The kinds of answer the unit holds ("30 days": a duration), for questions that ask for one.
+  for (const type of answerTypesIn(text)) tf.set(answerTypeTerm(type), 1);
   return { text, start, tf, len: tokens.length, content, context };
 }
 

@@ -8,6 +8,7 @@
  * word the records do not use ("long", "things") weighs little and the name of something they
  * never mention ("Mars", "oat") weighs a lot.
  */
+import { answerTypeTerm, askedAnswerTypes } from '../language/answer-types.js';
 import { commonRank, commonWordMisspelt, generalInformativeness, hasCommonWords } from '../language/common-words.js';
 import { isDictionaryWord, type Relation, relatedWords } from '../language/related-words.js';
 import { isMisspeltStopWord } from '../language/stopwords.js';
@@ -267,5 +268,23 @@ export function expandQuery(query: string, vocab: Vocabulary, scale: Informative
     const general = NUMBER_RE.test(surface) || names.has(surface) ? 1 : generalInformativeness(typed, vocab.language, scale.commonRank, scale.rareRank);
     words.push({ surface, term, general, matches, via });
   }
-  return { language: vocab.language, words, stopTerms };
+  return { language: vocab.language, words: withAnswerTypes(query, vocab.language, words), stopTerms };
+}
+
+/**
+ * A phrase that asks for a kind of answer ("how long", "wie viel") adds one question word that a
+ * passage holding such an answer covers (language/answer-types.ts), weighted like a function word.
+ * The phrase's own words ("long") stay: a record that repeats them ("how long a repair takes") still
+ * matches them, and one that answers without them ("within 30 days") covers the added word.
+ * (Dropping them instead scored the same on the tuning half and lost the literal match.)
+ */
+function withAnswerTypes(query: string, language: string, words: QueryWord[]): QueryWord[] {
+  const asked = askedAnswerTypes(query, language);
+  if (asked.length === 0) return words;
+  const kept = [...words];
+  for (const { type } of asked) {
+    const term = answerTypeTerm(type);
+    kept.push({ surface: type, term, general: 0, matches: [{ term, credit: 1 }], via: 'exact' });
+  }
+  return kept;
 }

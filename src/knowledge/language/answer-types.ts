@@ -1,0 +1,66 @@
+/**
+ * What kind of answer a question phrase asks for, and whether a text holds one. "How long do I have
+ * to return something?" asks for a duration, and "Returns are accepted within 30 days" answers it
+ * without the word "long"; "Wie viel kostet der Versand?" asks for an amount ("4,95 €"). The phrase
+ * counts like one question word that a passage covers when it holds an answer of that kind
+ * (answering/plan.ts reads it as the pseudo-term `answerTypeTerm(type)` in a unit's terms).
+ *
+ * Deliberately narrow: only interrogative phrases that name the kind unambiguously, in the
+ * languages with analysers (English, German, French), and only answers written with digits, a
+ * currency, or a small number word next to a unit of time.
+ */
+
+export type AnswerType = 'duration' | 'amount';
+
+/** The pseudo-term of a kind of answer: it cannot collide with a real term (a control character). */
+export function answerTypeTerm(type: AnswerType): string {
+  return `\u0001${type}`;
+}
+
+interface Ask {
+  type: AnswerType;
+  /** The phrase in a lower-cased question. */
+  phrase: RegExp;
+  /** Words of the phrase that stop being question words once the phrase is read as a kind of answer. */
+  words: readonly string[];
+}
+
+const ASKS: Readonly<Record<string, readonly Ask[]>> = {
+  en: [
+    { type: 'duration', phrase: /\bhow (?:long|soon|quickly|fast)\b/u, words: ['long', 'soon', 'quickly', 'fast'] },
+    { type: 'amount', phrase: /\bhow much\b/u, words: ['much'] },
+  ],
+  de: [
+    { type: 'duration', phrase: /\bwie (?:lange?|schnell|bald)\b/u, words: ['lang', 'lange', 'schnell', 'bald'] },
+    { type: 'amount', phrase: /\bwie ?viel\b/u, words: ['viel', 'wieviel'] },
+  ],
+  fr: [
+    { type: 'duration', phrase: /\bcombien de (?:temps|jours)\b/u, words: ['combien', 'temps', 'jours'] },
+    { type: 'amount', phrase: /\bcombien (?:co[uû]te|ça co[uû]te|je (?:dois|vais) payer|faut-il payer)\b/u, words: ['combien'] },
+  ],
+};
+
+/** The kinds of answer `question` (any case) asks for, with the words of their phrases. */
+export function askedAnswerTypes(question: string, language: string): { type: AnswerType; words: readonly string[] }[] {
+  const asks = ASKS[language];
+  if (!asks) return [];
+  const lower = question.toLowerCase();
+  return asks.filter((ask) => ask.phrase.test(lower)).map(({ type, words }) => ({ type, words }));
+}
+
+const NUMBER_WORD =
+  '(?:\\d+(?:[.,]\\d+)?|a|an|one|two|three|four|five|six|seven|eight|nine|ten|twelve|fourteen|thirty|ein(?:e[mnr]?)?|zwei|drei|vier|fünf|sechs|sieben|acht|zehn|zwölf|vierzehn|dreißig|un|une|deux|trois|quatre|cinq|six|sept|huit|dix|douze|quinze|trente)';
+const TIME_UNIT =
+  '(?:(?:working |business |calendar )?(?:minutes?|hours?|days?|weeks?|months?|years?|mins?|hrs?)|(?:werk|arbeits|kalender)?(?:tage?n?|minuten?|stunden?|wochen?|monate?n?|jahre?n?)|(?:jours?|semaines?|mois|ans|années?|heures?)(?: ouvrés| ouvrables| calendaires)?)';
+/** "30 days", "2–4 working days", "a two-year warranty", "14 Tagen", "3 à 5 jours ouvrés", "48 h". */
+const DURATION_RE = new RegExp(`(?<![\\p{L}])${NUMBER_WORD}(?:\\s*(?:–|-|to|bis|à|ou|or)\\s*${NUMBER_WORD})?[\\s-]*${TIME_UNIT}(?![\\p{L}])|\\b\\d+\\s*h\\b`, 'iu');
+/** "£3.95", "4,95 €", "EUR 20", "$5", "10 euros", "free"/"kostenlos"/"gratuit" (an amount of nothing). */
+const AMOUNT_RE = /[£€$]\s?\d|\d(?:[.,]\d+)?\s?(?:€|£|\$|eur\b|euros?\b|gbp\b|usd\b|chf\b|dollars?\b|pounds?\b|francs?\b)|\b(?:free of charge|kostenlos|gratuit(?:e|s|es)?)\b/iu;
+
+/** The kinds of answer `text` holds. */
+export function answerTypesIn(text: string): AnswerType[] {
+  const found: AnswerType[] = [];
+  if (DURATION_RE.test(text)) found.push('duration');
+  if (AMOUNT_RE.test(text)) found.push('amount');
+  return found;
+}
