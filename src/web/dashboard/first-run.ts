@@ -156,11 +156,7 @@ export function firstRunGuide(initial: KnowledgeBase, refreshKb: () => Promise<K
 
   /** Re-reads the keys, and the knowledge base unless it was just read (`fresh`). */
   async function reload(fresh?: KnowledgeBase): Promise<void> {
-    if (!box.isConnected && timer !== undefined) {
-      // The page moved on: this list is gone.
-      stop();
-      return;
-    }
+    if (gone()) return;
     if (loading) return;
     loading = true;
     try {
@@ -174,23 +170,30 @@ export function firstRunGuide(initial: KnowledgeBase, refreshKb: () => Promise<K
   }
 
   function start(): void {
-    if (timer === undefined) timer = window.setInterval(() => document.visibilityState === 'visible' && void reload(), pollMs);
+    if (timer === undefined) timer = window.setInterval(() => !gone() && document.visibilityState === 'visible' && void reload(), pollMs);
   }
   function stop(): void {
     if (timer !== undefined) window.clearInterval(timer);
     timer = undefined;
   }
 
-  const onFocus = () => {
-    if (!box.isConnected) {
-      window.removeEventListener('focus', onFocus);
-      window.removeEventListener('gw-first-run', onChange);
-      stop();
-      return;
-    }
-    void reload();
-  };
-  const onChange = () => (box.isConnected ? render() : undefined);
+  const onFocus = () => (gone() ? undefined : void reload());
+  const onChange = () => (gone() ? undefined : render());
+  /**
+   * True once the page has moved on (another tab or page replaced this list; the first render runs
+   * before it is attached): then its timer and listeners are dropped.
+   */
+  function gone(): boolean {
+    if (box.isConnected || !attached) return false;
+    stop();
+    window.removeEventListener('focus', onFocus);
+    window.removeEventListener('gw-first-run', onChange);
+    return true;
+  }
+  let attached = false;
+  queueMicrotask(() => {
+    attached = box.isConnected;
+  });
   window.addEventListener('focus', onFocus);
   window.addEventListener('gw-first-run', onChange);
   render();
