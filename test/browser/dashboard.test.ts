@@ -15,8 +15,8 @@ import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { chromium, describeIf } from '../support/requirements.js';
-import { codeFromOutbox, startServer, type TestServer } from '../support/server.js';
-import { buildWeb, launchChromium } from './support.js';
+import { startServer, type TestServer } from '../support/server.js';
+import { buildWeb, launchChromium, signInThroughDashboard } from './support.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const shots = path.join(root, 'test-results', 'screenshots');
@@ -69,15 +69,7 @@ describeIf(chromium, 'dashboard in Chromium', () => {
     return p;
   }
 
-  async function signIn(p: Page, email: string): Promise<void> {
-    await p.goto('/dashboard');
-    await p.getByLabel('E-mail address').fill(email);
-    await p.getByRole('button', { name: 'E-mail me a code' }).click();
-    await p.getByRole('heading', { name: 'Check your e-mail' }).waitFor();
-    await p.getByLabel('Code').fill(await codeFromOutbox(server.baseUrl, email));
-    await p.getByRole('button', { name: 'Sign in' }).click();
-    await p.getByRole('heading', { name: 'Your knowledge bases' }).waitFor();
-  }
+  const signIn = (p: Page, email: string) => signInThroughDashboard(p, server.baseUrl, email);
 
   /** The browser's cookies, to check what the page did through the API directly. */
   async function cookieHeader(): Promise<string> {

@@ -10,8 +10,8 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { build } from 'vite';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { chromium, describeIf } from '../support/requirements.js';
-import { codeFromOutbox, startServer, type TestServer } from '../support/server.js';
-import { buildWeb, guardRequests, launchChromium, screenshot, serveStatic, type StaticSite } from './support.js';
+import { startServer, type TestServer } from '../support/server.js';
+import { buildWeb, guardRequests, launchChromium, screenshot, serveStatic, type StaticSite, inShadow, signInThroughDashboard } from './support.js';
 
 const faq = `# Shipping
 
@@ -22,8 +22,6 @@ A: Three to five working days within the EU.
 
 You can return any unused item within 30 days for a full refund.
 `;
-
-const inShadow = (expression: string) => `(() => { const root = document.querySelector('groundwork-chat')?.shadowRoot; return root ? (${expression}) : undefined; })()`;
 
 describeIf(chromium, 'guided first run in Chromium: from an empty account to a widget answering on another origin', () => {
   let server: TestServer;
@@ -66,13 +64,7 @@ describeIf(chromium, 'guided first run in Chromium: from an empty account to a w
   it('leads from sign-in to "live on localhost", each step ticked by what the owner did', { timeout: 150_000 }, async () => {
     const dashboard = watch(await context.newPage());
     const email = 'first-run@example.test';
-    await dashboard.goto('/dashboard');
-    await dashboard.getByLabel('E-mail address').fill(email);
-    await dashboard.getByRole('button', { name: 'E-mail me a code' }).click();
-    await dashboard.getByRole('heading', { name: 'Check your e-mail' }).waitFor();
-    await dashboard.getByLabel('Code').fill(await codeFromOutbox(server.baseUrl, email));
-    await dashboard.getByRole('button', { name: 'Sign in' }).click();
-    await dashboard.getByRole('heading', { name: 'Your knowledge bases' }).waitFor();
+    await signInThroughDashboard(dashboard, server.baseUrl, email);
 
     await dashboard.getByRole('link', { name: 'Create your first knowledge base' }).click();
     await dashboard.getByLabel('Bot name').fill('Corner shop helper');

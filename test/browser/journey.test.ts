@@ -13,8 +13,8 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { build } from 'vite';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { chromium, describeIf } from '../support/requirements.js';
-import { codeFromOutbox, startServer, type TestServer } from '../support/server.js';
-import { buildWeb, guardRequests, launchChromium, screenshot, serveStatic, type StaticSite } from './support.js';
+import { startServer, type TestServer } from '../support/server.js';
+import { buildWeb, guardRequests, launchChromium, screenshot, serveStatic, type StaticSite, inShadow, signInThroughDashboard } from './support.js';
 
 const faq = `# Shipping
 
@@ -25,8 +25,6 @@ A: Three to five working days within the EU.
 
 You can return any unused item within 30 days for a full refund.
 `;
-
-const inShadow = (expression: string) => `(() => { const root = document.querySelector('groundwork-chat')?.shadowRoot; return root ? (${expression}) : undefined; })()`;
 
 describeIf(chromium, 'first-run journey in Chromium: dashboard to widget', () => {
   let server: TestServer;
@@ -70,13 +68,7 @@ describeIf(chromium, 'first-run journey in Chromium: dashboard to widget', () =>
 
     // Sign in with the code from the outbox.
     const email = 'journey@example.test';
-    await dashboard.goto('/dashboard');
-    await dashboard.getByLabel('E-mail address').fill(email);
-    await dashboard.getByRole('button', { name: 'E-mail me a code' }).click();
-    await dashboard.getByRole('heading', { name: 'Check your e-mail' }).waitFor();
-    await dashboard.getByLabel('Code').fill(await codeFromOutbox(server.baseUrl, email));
-    await dashboard.getByRole('button', { name: 'Sign in' }).click();
-    await dashboard.getByRole('heading', { name: 'Your knowledge bases' }).waitFor();
+    await signInThroughDashboard(dashboard, server.baseUrl, email);
 
     // Create a knowledge base.
     await dashboard.getByRole('link', { name: 'Create your first knowledge base' }).click();

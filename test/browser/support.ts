@@ -10,6 +10,7 @@ import type { AddressInfo, Socket } from 'node:net';
 import path from 'node:path';
 import { type Browser, type BrowserContext, chromium as playwright, type Page } from 'playwright-core';
 import { chromiumPath } from '../support/requirements.js';
+import { codeFromOutbox } from '../support/server.js';
 
 export const chromiumArgs = ['--no-sandbox', '--disable-background-networking', '--disable-gpu', '--disable-component-update', '--disable-sync', '--no-first-run'];
 
@@ -122,4 +123,18 @@ export async function buildWeb(): Promise<void> {
   } finally {
     fs.rmSync(lock, { recursive: true, force: true });
   }
+}
+
+/** A page expression run against the widget's shadow root (undefined until the widget has mounted). */
+export const inShadow = (expression: string) => `(() => { const root = document.querySelector('groundwork-chat')?.shadowRoot; return root ? (${expression}) : undefined; })()`;
+
+/** Signs in through the dashboard's form with the code from the development outbox; ends on the knowledge-base list. */
+export async function signInThroughDashboard(page: Page, baseUrl: string, email: string): Promise<void> {
+  await page.goto('/dashboard');
+  await page.getByLabel('E-mail address').fill(email);
+  await page.getByRole('button', { name: 'E-mail me a code' }).click();
+  await page.getByRole('heading', { name: 'Check your e-mail' }).waitFor();
+  await page.getByLabel('Code').fill(await codeFromOutbox(baseUrl, email));
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('heading', { name: 'Your knowledge bases' }).waitFor();
 }

@@ -16,7 +16,7 @@ import { firstQuestion, followUp, followUpRecords } from '../query/follow-up-fix
 import { createKb, createKey, faqMarkdown, uploadFile } from '../query/helpers.js';
 import { chromium, describeIf } from '../support/requirements.js';
 import { signedInClient, startServer, type TestServer } from '../support/server.js';
-import { launchChromium, serveStatic, type StaticSite } from './support.js';
+import { launchChromium, serveStatic, type StaticSite, inShadow } from './support.js';
 
 interface Turn {
   role: string;
@@ -27,8 +27,6 @@ interface SentBody {
   query: string;
   conversation?: Turn[];
 }
-
-const inShadow = (expression: string) => `(() => { const root = document.querySelector('groundwork-chat')?.shadowRoot; return root ? (${expression}) : undefined; })()`;
 
 describeIf(chromium, 'chat widget conversation in Chromium', () => {
   let server: TestServer;

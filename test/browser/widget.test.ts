@@ -18,7 +18,7 @@ import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { answerWith, createKb, createKey, type FakeLlm, faqMarkdown, startFakeLlm, uploadFile, within } from '../query/helpers.js';
 import { describeIf, chromium } from '../support/requirements.js';
 import { signedInClient, startServer, type TestServer } from '../support/server.js';
-import { guardRequests, launchChromium, screenshot, serveStatic, type StaticSite } from './support.js';
+import { guardRequests, launchChromium, screenshot, serveStatic, type StaticSite, inShadow } from './support.js';
 
 const payload = '<img src=x onerror="window.__gwPwned = true">';
 
@@ -42,8 +42,6 @@ const widgetLook = `(() => {
   }
   return out;
 })()`;
-
-const inShadow = (expression: string) => `(() => { const root = document.querySelector('groundwork-chat')?.shadowRoot; return root ? (${expression}) : undefined; })()`;
 
 describeIf(chromium, 'chat widget in Chromium', () => {
   let server: TestServer;

@@ -21,31 +21,29 @@ interface Ask {
   type: AnswerType;
   /** The phrase in a lower-cased question. */
   phrase: RegExp;
-  /** Words of the phrase that stop being question words once the phrase is read as a kind of answer. */
-  words: readonly string[];
 }
 
 const ASKS: Readonly<Record<string, readonly Ask[]>> = {
   en: [
-    { type: 'duration', phrase: /\bhow (?:long|soon|quickly|fast)\b/u, words: ['long', 'soon', 'quickly', 'fast'] },
-    { type: 'amount', phrase: /\bhow much\b/u, words: ['much'] },
+    { type: 'duration', phrase: /\bhow (?:long|soon|quickly|fast)\b/u },
+    { type: 'amount', phrase: /\bhow much\b/u },
   ],
   de: [
-    { type: 'duration', phrase: /\bwie (?:lange?|schnell|bald)\b/u, words: ['lang', 'lange', 'schnell', 'bald'] },
-    { type: 'amount', phrase: /\bwie ?viel\b/u, words: ['viel', 'wieviel'] },
+    { type: 'duration', phrase: /\bwie (?:lange?|schnell|bald)\b/u },
+    { type: 'amount', phrase: /\bwie ?viel\b/u },
   ],
   fr: [
-    { type: 'duration', phrase: /\bcombien de (?:temps|jours)\b/u, words: ['combien', 'temps', 'jours'] },
-    { type: 'amount', phrase: /\bcombien (?:co[uû]te|ça co[uû]te|je (?:dois|vais) payer|faut-il payer)\b/u, words: ['combien'] },
+    { type: 'duration', phrase: /\bcombien de (?:temps|jours)\b/u },
+    { type: 'amount', phrase: /\bcombien (?:co[uû]te|ça co[uû]te|je (?:dois|vais) payer|faut-il payer)\b/u },
   ],
 };
 
-/** The kinds of answer `question` (any case) asks for, with the words of their phrases. */
-export function askedAnswerTypes(question: string, language: string): { type: AnswerType; words: readonly string[] }[] {
+/** The kinds of answer `question` (any case) asks for. */
+export function askedAnswerTypes(question: string, language: string): AnswerType[] {
   const asks = ASKS[language];
   if (!asks) return [];
   const lower = question.toLowerCase();
-  return asks.filter((ask) => ask.phrase.test(lower)).map(({ type, words }) => ({ type, words }));
+  return asks.filter((ask) => ask.phrase.test(lower)).map((ask) => ask.type);
 }
 
 const NUMBER_WORD =

@@ -126,7 +126,12 @@ export class QueryService {
     private readonly usage: UsageRecorder,
     private readonly limits: QueryLimits,
     private readonly clock: () => number = Date.now,
-  ) {}
+  ) {
+    this.ownOrigin = limits.publicUrl ? new URL(limits.publicUrl).origin : undefined;
+  }
+
+  /** The service's own origin (its dashboard preview), which is no widget sighting. */
+  private readonly ownOrigin: string | undefined;
 
   /**
    * Checks, in order: the query text, the key (it must belong to this
@@ -191,14 +196,6 @@ export class QueryService {
     await this.store.noteWidgetSeen(kb.ragId, { origin, at: new Date(this.clock()).toISOString() }).catch(() => false);
   }
 
-  private get ownOrigin(): string | undefined {
-    if (!this.limits.publicUrl) return undefined;
-    try {
-      return new URL(this.limits.publicUrl).origin;
-    } catch {
-      return undefined;
-    }
-  }
 
   /** Ranked records without answer generation. */
   async search(admitted: AdmittedQuery, limit: number): Promise<SearchResult[]> {

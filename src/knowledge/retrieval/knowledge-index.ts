@@ -11,11 +11,11 @@
  * Statistics are integer sums, so removing and re-adding records yields bit-identical scores
  * to a fresh build.
  */
-import { LRUCache } from 'lru-cache';
+import { ExpansionMemo } from './expansion-memo.js';
 import { detectCorpusLanguage } from '../language/detect.js';
 import { DeletionIndex } from '../language/edits.js';
 import { type Bm25Params, DEFAULT_BM25, idf, lengthNorm, saturate } from './bm25.js';
-import { type ExpandedQuery, expandQuery, type Vocabulary } from './query-expansion.js';
+import type { ExpandedQuery, Vocabulary } from './query-expansion.js';
 import { type AnalysedWords, analyzeWords } from './tokenize.js';
 import { topK } from './top-k.js';
 import { reverseWord, wordsWithPrefix, wordsWithSuffix } from './sorted-words.js';
@@ -45,7 +45,6 @@ export interface WeightedTerm {
   weight: number;
 }
 
-const EXPANSION_CACHE_MAX = 256;
 const SURFACE_MAX_CHARS = 30;
 const PLAIN_WORD_RE = /^[a-z]+$/;
 
@@ -85,8 +84,8 @@ export class KnowledgeIndex implements Vocabulary {
   private sortedSurfaces: string[] | null = null;
   private reversedTerms: string[] | null = null;
   private deletionIndex: DeletionIndex | null = null;
-  /** Expanded questions, least recently used dropped past EXPANSION_CACHE_MAX; made on the first question. */
-  private expansions: LRUCache<string, ExpandedQuery> | null = null;
+  /** Expanded questions, valid for `expansionsVersion` of this index. */
+  private readonly expansions = new ExpansionMemo(this);
   private expansionsVersion = -1;
   // Posting lists are plain arrays: far cheaper to build and scan than a map per term.
   private readonly postings = new Map<string, Posting[]>();
@@ -222,17 +221,10 @@ export class KnowledgeIndex implements Vocabulary {
    */
   expand(query: string): ExpandedQuery {
     if (this.expansionsVersion !== this.version) {
-      this.expansions?.clear();
+      this.expansions.clear();
       this.expansionsVersion = this.version;
     }
-    const expansions = (this.expansions ??= new LRUCache<string, ExpandedQuery>({ max: EXPANSION_CACHE_MAX }));
-    let result = expansions.get(query);
-    if (result !== undefined) return result;
-    result = expandQuery(query, this);
-    if (query.length <= 1000) {
-      expansions.set(` ${query}`.slice(1), result);
-    }
-    return result;
+    return this.expansions.expand(query);
   }
 
   termOfSurface(surface: string): string | undefined {

@@ -281,10 +281,11 @@ export function expandQuery(query: string, vocab: Vocabulary, scale: Informative
 function withAnswerTypes(query: string, language: string, words: QueryWord[]): QueryWord[] {
   const asked = askedAnswerTypes(query, language);
   if (asked.length === 0) return words;
-  const kept = [...words];
-  for (const { type } of asked) {
-    const term = answerTypeTerm(type);
-    kept.push({ surface: type, term, general: 0, matches: [{ term, credit: 1 }], via: 'exact' });
-  }
-  return kept;
+  return [
+    ...words,
+    ...asked.map((type): QueryWord => {
+      const term = answerTypeTerm(type);
+      return { surface: type, term, general: 0, matches: [{ term, credit: 1 }], via: 'exact' };
+    }),
+  ];
 }

@@ -9,10 +9,10 @@
  * Document frequencies are approximate: a term's is the sum of its forms' ("ship", "shipping")
  * document counts, capped at the record count, since a record with two forms is counted twice.
  */
-import { LRUCache } from 'lru-cache';
+import { ExpansionMemo } from './expansion-memo.js';
 import type { TermStats } from '../answering/plan.js';
 import { DeletionIndex } from '../language/edits.js';
-import { type ExpandedQuery, expandQuery, type Vocabulary } from './query-expansion.js';
+import type { ExpandedQuery, Vocabulary } from './query-expansion.js';
 import { analyzeWords } from './tokenize.js';
 import { reverseWord, wordsWithPrefix, wordsWithSuffix } from './sorted-words.js';
 
@@ -22,7 +22,6 @@ export interface WordCount {
   docs: number;
 }
 
-const EXPANSION_CACHE_MAX = 256;
 const SURFACE_MAX_CHARS = 30;
 const PLAIN_WORD_RE = /^[a-z]+$/;
 
@@ -37,8 +36,8 @@ export class TermVocabulary implements Vocabulary, TermStats {
   private sortedSurfaces: string[] | null = null;
   private reversedTerms: string[] | null = null;
   private deletionIndex: DeletionIndex | null = null;
-  /** Expanded questions, least recently used dropped past EXPANSION_CACHE_MAX; made on the first question. */
-  private expansions: LRUCache<string, ExpandedQuery> | null = null;
+  /** Expanded questions (the vocabulary never changes: a new one is built instead). */
+  private readonly expansions = new ExpansionMemo(this);
 
   /**
    * `words`: every word of the outside index for this knowledge base; `size`: its record count;
@@ -79,14 +78,7 @@ export class TermVocabulary implements Vocabulary, TermStats {
 
   /** Memoised like `KnowledgeIndex.expand`: the retriever and the answerer both ask. */
   expand(query: string): ExpandedQuery {
-    const expansions = (this.expansions ??= new LRUCache<string, ExpandedQuery>({ max: EXPANSION_CACHE_MAX }));
-    let result = expansions.get(query);
-    if (result !== undefined) return result;
-    result = expandQuery(query, this);
-    if (query.length <= 1000) {
-      expansions.set(query, result);
-    }
-    return result;
+    return this.expansions.expand(query);
   }
 
   termOfSurface(surface: string): string | undefined {
