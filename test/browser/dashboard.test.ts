@@ -185,6 +185,8 @@ describeIf(chromium, 'dashboard in Chromium', () => {
     const fullKey = await newKey.inputValue();
     expect(fullKey).toMatch(/^gw_live_[A-Za-z0-9]{32}$/);
     await page.getByRole('button', { name: 'Copy key' }).waitFor();
+    // Wait for the list to show the new key: until its reload lands it may still say "No keys yet." (one li too).
+    await page.getByTestId('keys').locator('li', { hasText: fullKey.slice(0, 12) }).waitFor();
     await expect.poll(() => page.getByTestId('keys').locator('li').count()).toBe(1);
     expect(await page.getByTestId('keys').textContent()).toContain(fullKey.slice(0, 12));
     expect(await page.getByTestId('keys').textContent()).not.toContain(fullKey);
