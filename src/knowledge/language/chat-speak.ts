@@ -1,0 +1,114 @@
+/**
+ * Chat abbreviations visitors type into a support widget ("hw much", "can u", "jpeux", "cb ça
+ * coûte"), spelled out before a question is analysed. Too short for spelling correction (which
+ * leaves words under three letters alone) and not in any word list, they would otherwise weigh
+ * like the name of something the records never mention, and they hide the phrase that says what
+ * kind of answer is wanted ("hw much" is "how much": an amount).
+ *
+ * Only whole words, only in the question's language, and only when the knowledge base does not use
+ * the abbreviation itself (a product called "R" stays "R"): see `spellOutChatSpeak`.
+ */
+
+type Table = Readonly<Record<string, string>>;
+
+const ENGLISH: Table = {
+  u: 'you',
+  ur: 'your',
+  r: 'are',
+  hw: 'how',
+  hws: 'how is',
+  wot: 'what',
+  wht: 'what',
+  whn: 'when',
+  whr: 'where',
+  y: 'why',
+  pls: 'please',
+  plz: 'please',
+  thx: 'thanks',
+  thnx: 'thanks',
+  ty: 'thank you',
+  b4: 'before',
+  '2day': 'today',
+  tmrw: 'tomorrow',
+  '2moro': 'tomorrow',
+  cuz: 'because',
+  coz: 'because',
+  bc: 'because',
+  abt: 'about',
+  im: 'i am',
+  ive: 'i have',
+  cant: 'cannot',
+  wont: 'will not',
+  msg: 'message',
+  pkg: 'package',
+  acct: 'account',
+  addr: 'address',
+  qty: 'quantity',
+  asap: 'as soon as possible',
+};
+
+const GERMAN: Table = {
+  wg: 'wegen',
+  bzgl: 'bezüglich',
+  vllt: 'vielleicht',
+  vlt: 'vielleicht',
+  nen: 'einen',
+  ne: 'eine',
+  is: 'ist',
+  gehts: 'geht es',
+  gibts: 'gibt es',
+  kanns: 'kann es',
+  wies: 'wie es',
+  wos: 'wo es',
+  hab: 'habe',
+  lg: 'liebe grüße',
+  mfg: 'mit freundlichen grüßen',
+};
+
+const FRENCH: Table = {
+  jpeux: 'je peux',
+  jveux: 'je veux',
+  jsuis: 'je suis',
+  chui: 'je suis',
+  chuis: 'je suis',
+  jai: "j'ai",
+  jsp: 'je ne sais pas',
+  stp: "s'il te plaît",
+  svp: "s'il vous plaît",
+  pk: 'pourquoi',
+  pq: 'pourquoi',
+  pkoi: 'pourquoi',
+  koi: 'quoi',
+  kel: 'quel',
+  kelle: 'quelle',
+  bcp: 'beaucoup',
+  ds: 'dans',
+  tt: 'tout',
+  qd: 'quand',
+  mtn: 'maintenant',
+  dc: 'donc',
+  cb: 'combien',
+  cmb: 'combien',
+  pr: 'pour',
+  vs: 'vous',
+  ns: 'nous',
+};
+
+const TABLES: Readonly<Record<string, Table>> = { en: ENGLISH, de: GERMAN, fr: FRENCH };
+
+/** Letters and digits, as the tokeniser splits words (an apostrophe ends a word). */
+const WORD_RE = /[\p{L}\p{N}]+/gu;
+
+/**
+ * `question` with the chat abbreviations of `language` spelled out. `used(word)` tells whether the
+ * knowledge base uses the (lower-case) abbreviation as a word of its own; such words are kept.
+ */
+export function spellOutChatSpeak(question: string, language: string, used: (word: string) => boolean): string {
+  const table = TABLES[language];
+  if (table === undefined) return question;
+  return question.replace(WORD_RE, (word) => {
+    const lower = word.toLowerCase();
+    const full = Object.hasOwn(table, lower) ? table[lower] : undefined;
+    return full === undefined || used(lower) ? word : full;
+  });
+}

@@ -1,0 +1,59 @@
+/**
+ * The gazetteer (data/places.json, generated from npm packages by scripts/build-places.mjs) and the
+ * chat abbreviations spelled out before a question is analysed.
+ */
+import { describe, expect, it } from 'vitest';
+import { placesContaining } from '../../src/knowledge/language/places.js';
+import { spellOutChatSpeak } from '../../src/knowledge/language/chat-speak.js';
+import { relatedWords } from '../../src/knowledge/language/related-words.js';
+
+describe('places', () => {
+  it('puts a town in its country, its continent and, for members, the European Union', () => {
+    const wien = placesContaining('wien');
+    expect(wien).toEqual(expect.arrayContaining(['Österreich', 'Austria', 'EU', 'Europa']));
+    expect(placesContaining('geneve')).toEqual(expect.arrayContaining(['Suisse', 'Europe']));
+    expect(placesContaining('geneve')).not.toContain('EU');
+  });
+
+  it('puts a country in its continent and the Union, not in itself', () => {
+    const denmark = placesContaining('daenemark');
+    expect(denmark).toEqual(expect.arrayContaining(['EU', 'Europa']));
+    expect(denmark).not.toContain('Dänemark');
+    expect(placesContaining('canada')).toContain('North America');
+  });
+
+  it('normalises names as the language does (umlauts typed as ae/oe/ue in German)', () => {
+    expect(placesContaining('koeln')).toContain('Deutschland');
+    expect(placesContaining('koln')).toContain('Allemagne');
+  });
+
+  it('knows nothing of words that are not places', () => {
+    expect(placesContaining('kettle')).toEqual([]);
+    expect(placesContaining('')).toEqual([]);
+  });
+});
+
+describe('a named place is a word’s meaning only when it is its first sense', () => {
+  it('"red" is a colour, not the Red River in Texas', () => {
+    const lemmas = relatedWords('red', 'en').map((r) => r.lemma);
+    expect(lemmas).not.toContain('united states');
+    expect(lemmas).not.toContain('texas');
+    expect(relatedWords('toronto', 'en').map((r) => r.lemma)).toContain('canada');
+  });
+});
+
+describe('chat abbreviations', () => {
+  const unused = () => false;
+  it('are spelled out as whole words, in the question’s language', () => {
+    expect(spellOutChatSpeak('hw much r u charging', 'en', unused)).toBe('how much are you charging');
+    expect(spellOutChatSpeak('cb ça coûte', 'fr', unused)).toBe('combien ça coûte');
+    expect(spellOutChatSpeak('gibts das auch in blau', 'de', unused)).toBe('gibt es das auch in blau');
+    // Not inside words, not in another language's table.
+    expect(spellOutChatSpeak('hwy ursa', 'en', unused)).toBe('hwy ursa');
+    expect(spellOutChatSpeak('cb', 'en', unused)).toBe('cb');
+  });
+
+  it('are kept when the knowledge base uses them as words of its own (a product called "R")', () => {
+    expect(spellOutChatSpeak('is the R in stock', 'en', (w) => w === 'r')).toBe('is the R in stock');
+  });
+});
