@@ -15,19 +15,48 @@ export const benchDir = import.meta.dirname;
 export const repoRoot = path.resolve(benchDir, '..');
 
 /** Messages a child sends. */
-export type ChildMessage = { type: 'ready'; url: string; info?: Record<string, unknown> } | { type: 'cpu'; id: number; userUs: number; systemUs: number };
+export type ChildMessage =
+  | { type: 'ready'; url: string; info?: Record<string, unknown> }
+  | { type: 'cpu'; id: number; userUs: number; systemUs: number; rssBytes: number; maxRssBytes: number };
 
 /** Messages a child receives. */
 export type ParentMessage = { type: 'cpu'; id: number } | { type: 'stop' };
+
+/** What a child reports about itself (process.cpuUsage, process.memoryUsage, process.resourceUsage). */
+export interface ChildStats {
+  /** CPU time so far (user + system), microseconds. */
+  cpuUs: number;
+  rssBytes: number;
+  /** The largest resident set size the process has had so far. */
+  maxRssBytes: number;
+}
 
 export interface ServerChild {
   name: string;
   url: string;
   pid: number;
   info: Record<string, unknown>;
+  /** Milliseconds from spawning until the child said it was ready. */
+  startupMs: number;
   /** The child's CPU time so far (user + system), in microseconds. */
   cpuMicros(): Promise<number>;
+  stats(): Promise<ChildStats>;
   stop(): Promise<void>;
+}
+
+/**
+ * The start-up timeout: a base (30 s, or BENCH_STARTUP_TIMEOUT_SECONDS / --startup-timeout) plus an
+ * allowance for the work a server may do before it is ready (records and knowledge bases to load),
+ * so a server holding 100,000 records is not cut off by a limit chosen for an empty one.
+ */
+let startupBaseMs = 30_000;
+export function setStartupTimeoutBase(ms: number): void {
+  if (!Number.isFinite(ms) || ms <= 0) throw new Error(`invalid start-up timeout: ${ms} ms`);
+  startupBaseMs = ms;
+}
+export function startupTimeoutMs(work: { records?: number; knowledgeBases?: number } = {}): number {
+  // 1 ms per record and 5 ms per knowledge base: about 10× what a full rebuild took before issue 14.
+  return Math.round(startupBaseMs + (work.records ?? 0) * 1 + (work.knowledgeBases ?? 0) * 5);
 }
 
 const live = new Set<ChildProcess>();
@@ -78,6 +107,7 @@ export interface SpawnOptions {
   cpus?: string | undefined;
   /** Extra node flags (e.g. --cpu-prof), placed before --import tsx. */
   nodeFlags?: string[];
+  /** Defaults to `startupTimeoutMs()` (the base alone). */
   timeoutMs?: number;
 }
 
@@ -89,6 +119,8 @@ function childEnv(env: Record<string, string>): NodeJS.ProcessEnv {
 }
 
 export async function spawnServer(name: string, options: SpawnOptions): Promise<ServerChild> {
+  const timeoutMs = options.timeoutMs ?? startupTimeoutMs();
+  const spawnedAt = performance.now();
   const nodeArgs = [...(options.nodeFlags ?? []), '--import', 'tsx', path.join(benchDir, options.script)];
   const pinned = options.cpus !== undefined && hasTaskset();
   const [command, args] = pinned ? ['taskset', ['-c', options.cpus as string, process.execPath, ...nodeArgs]] : [process.execPath, nodeArgs];
@@ -108,7 +140,10 @@ export async function spawnServer(name: string, options: SpawnOptions): Promise<
   child.once('exit', () => live.delete(child));
 
   const ready = await new Promise<{ url: string; info: Record<string, unknown> }>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`${name} did not start within ${options.timeoutMs ?? 30_000} ms; output: ${output}`)), options.timeoutMs ?? 30_000);
+    const timer = setTimeout(
+      () => reject(new Error(`${name} did not start within ${timeoutMs} ms (raise it with --startup-timeout <seconds>); output: ${output}`)),
+      timeoutMs,
+    );
     const onMessage = (message: ChildMessage) => {
       if (message.type !== 'ready') return;
       clearTimeout(timer);
@@ -122,26 +157,31 @@ export async function spawnServer(name: string, options: SpawnOptions): Promise<
     });
   });
 
+  const startupMs = performance.now() - spawnedAt;
   let nextId = 0;
+  const stats = () => {
+    const id = ++nextId;
+    return new Promise<ChildStats>((resolve, reject) => {
+      // Generous: a child busy loading a large index answers late, but it answers.
+      const timer = setTimeout(() => reject(new Error(`${name} did not report its CPU time`)), 60_000);
+      const onMessage = (message: ChildMessage) => {
+        if (message.type !== 'cpu' || message.id !== id) return;
+        clearTimeout(timer);
+        child.off('message', onMessage);
+        resolve({ cpuUs: message.userUs + message.systemUs, rssBytes: message.rssBytes, maxRssBytes: message.maxRssBytes });
+      };
+      child.on('message', onMessage);
+      child.send({ type: 'cpu', id } satisfies ParentMessage);
+    });
+  };
   return {
     name,
     url: ready.url,
     pid: child.pid ?? 0,
     info: ready.info,
-    cpuMicros() {
-      const id = ++nextId;
-      return new Promise<number>((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`${name} did not report its CPU time`)), 5000);
-        const onMessage = (message: ChildMessage) => {
-          if (message.type !== 'cpu' || message.id !== id) return;
-          clearTimeout(timer);
-          child.off('message', onMessage);
-          resolve(message.userUs + message.systemUs);
-        };
-        child.on('message', onMessage);
-        child.send({ type: 'cpu', id } satisfies ParentMessage);
-      });
-    },
+    startupMs,
+    stats,
+    cpuMicros: () => stats().then((s) => s.cpuUs),
     async stop() {
       if (child.exitCode !== null || child.signalCode !== null) return;
       const force = setTimeout(() => child.kill('SIGKILL'), 10_000);
@@ -175,7 +215,15 @@ export function serveParent(url: string, stop: () => Promise<void>, info: Record
   process.on('message', (message: ParentMessage) => {
     if (message.type === 'cpu') {
       const usage = process.cpuUsage();
-      process.send?.({ type: 'cpu', id: message.id, userUs: usage.user, systemUs: usage.system } satisfies ChildMessage);
+      process.send?.({
+        type: 'cpu',
+        id: message.id,
+        userUs: usage.user,
+        systemUs: usage.system,
+        rssBytes: process.memoryUsage.rss(),
+        // resourceUsage reports kilobytes.
+        maxRssBytes: process.resourceUsage().maxRSS * 1024,
+      } satisfies ChildMessage);
     } else if (message.type === 'stop') shutDown();
   });
   process.on('disconnect', shutDown);

@@ -15,6 +15,8 @@ export interface LoadOptions {
   path: string;
   /** One body per request, cycled per connection. */
   bodies: readonly unknown[];
+  /** When set, every request's body comes from it instead (a fresh question each time: no memo hits). */
+  nextBody?: () => unknown;
   headers?: Record<string, string>;
   connections: number;
   durationSec: number;
@@ -48,12 +50,21 @@ export function cannon(options: LoadOptions, durationSec: number, onResponse?: (
         connections: options.connections,
         pipelining: 1,
         duration: durationSec,
-        requests: options.bodies.map((body) => ({
-          method: 'POST' as const,
-          path: options.path,
-          headers: { 'content-type': 'application/json', ...options.headers },
-          body: JSON.stringify(body),
-        })),
+        requests: options.nextBody
+          ? [
+              {
+                method: 'POST' as const,
+                path: options.path,
+                headers: { 'content-type': 'application/json', ...options.headers },
+                setupRequest: (request: autocannon.Request) => ({ ...request, body: JSON.stringify((options.nextBody as () => unknown)()) }),
+              },
+            ]
+          : options.bodies.map((body) => ({
+              method: 'POST' as const,
+              path: options.path,
+              headers: { 'content-type': 'application/json', ...options.headers },
+              body: JSON.stringify(body),
+            })),
       },
       (err, result) => (err ? reject(err) : resolve(result)),
     );
@@ -62,6 +73,12 @@ export function cannon(options: LoadOptions, durationSec: number, onResponse?: (
     }
   });
 }
+
+/**
+ * Server CPU utilisation (cores) from which a run counts as saturated: the server, pinned to one
+ * CPU, was the bottleneck. Below it the load generator was, and req/s understates the server.
+ */
+export const saturatedCores = 0.9;
 
 export async function load(options: LoadOptions): Promise<LoadResult> {
   if (options.warmupSec > 0) await cannon(options, options.warmupSec);

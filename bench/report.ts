@@ -1,15 +1,16 @@
 /**
  * The benchmark's outputs: the results document (bench/results/*.json), the
- * console table and docs/performance.md. The Markdown is regenerated from the
- * newest results on every run.
+ * console table and docs/performance.md, and the targets with PASS/FAIL. The
+ * Markdown is regenerated from the newest complete run.
  */
 import type { Breakdown } from './breakdown.js';
 import type { ExtractionResult } from './extraction.js';
-import type { LoadResult } from './http-load.js';
 import type { HttpIngestResults, InProcessIngestResult } from './ingest.js';
+import type { LoadSummary, PairedRatio, StreamSummary } from './interleave.js';
 import type { MemoryLimiterResult, RedisLimiterResult } from './limiter.js';
 import type { OutagePhase, RedisOutageResult } from './redis-outage.js';
-import type { StreamScenarioResult } from './streams.js';
+import type { ScaleRow } from './scale.js';
+import type { Spread } from './stats.js';
 
 export interface Machine {
   cpus: number;
@@ -36,7 +37,7 @@ export interface Target {
   goal: string;
   measured: string;
   pass: boolean;
-  /** Why the target was not measured in this run (not a failure). */
+  /** Why the target was not judged in this run (not a failure). */
   skipped?: string;
 }
 
@@ -45,24 +46,25 @@ export interface BenchResults {
   durationSec: number;
   machine: Machine;
   settings: Record<string, unknown>;
-  http: {
-    bare: LoadResult;
-    cached: LoadResult;
-    uncached: LoadResult;
-    limitsOn: LoadResult;
-    redis: LoadResult | null;
-    ratios: { cachedToBare: number; uncachedToBare: number; cachedCpuToBare: number; uncachedCpuToBare: number };
+  /** The scenarios this run measured (--only); the sections below are present for those. */
+  scenarios: string[];
+  http?: {
+    /** bareFastify, bareHttp, cached, uncached, limitsOn, redis: each over every repetition. */
+    arms: Record<string, LoadSummary>;
+    /** Each Groundwork arm against the two references, repetition by repetition. */
+    ratios: Record<string, { toFastify: PairedRatio; toNodeHttp: PairedRatio }>;
   };
-  streams: { cacheOff: StreamScenarioResult[]; cacheHit: StreamScenarioResult[] };
-  /** Absent from results written before the scenario existed. */
+  /** At 50 and 200 concurrent streams: bareSse, uncached, cached. */
+  streams?: StreamSummary[];
+  scale?: ScaleRow[];
   redisOutage?: RedisOutageResult;
-  breakdown: Breakdown;
-  ingest: { http: HttpIngestResults; inProcess: InProcessIngestResult[] };
-  extraction: ExtractionResult[];
-  limiter: {
+  breakdown?: Breakdown;
+  ingest?: { http: HttpIngestResults; inProcess: InProcessIngestResult[] };
+  extraction?: ExtractionResult[];
+  limiter?: {
     memory: MemoryLimiterResult[];
     redis: RedisLimiterResult | null;
-    /** Server CPU per request with the memory limiter on (limits set high) minus off, cached query. */
+    /** Median server CPU per request with the memory limiter on (limits set high) minus off, cached query. */
     httpOverheadUsPerRequest: number;
     httpOverheadP50Ms: number;
     /** The same difference in process (injected requests, CPU time, best batch): far less noisy. */
@@ -72,12 +74,167 @@ export interface BenchResults {
 }
 
 const f = (n: number, digits = 2) => (Number.isFinite(n) ? n.toFixed(digits) : 'n/a');
-const pct = (n: number) => `${Math.round(n * 100)}%`;
-const thousands = (n: number) => Math.round(n).toLocaleString('en-US');
+const pct = (n: number) => (Number.isFinite(n) ? `${Math.round(n * 100)}%` : 'n/a');
+const thousands = (n: number) => (Number.isFinite(n) ? Math.round(n).toLocaleString('en-US') : 'n/a');
+/** "median (min–max)", or just the value when all repetitions agree or there was one. */
+const sp = (s: Spread, digits = 2, fmt: (n: number, d: number) => string = f) =>
+  s.n <= 1 || s.min === s.max ? fmt(s.median, digits) : `${fmt(s.median, digits)} (${fmt(s.min, digits)}–${fmt(s.max, digits)})`;
+const spPct = (s: Spread) => (s.n <= 1 || s.min === s.max ? pct(s.median) : `${pct(s.median)} (${pct(s.min)}–${pct(s.max)})`);
+const spThousands = (s: Spread) => sp(s, 0, (n) => thousands(n));
 
 function table(head: string[], rows: (string | number)[][]): string {
   const line = (cells: (string | number)[]) => `| ${cells.map(String).join(' | ')} |`;
   return [line(head), line(head.map(() => '---')), ...rows.map(line)].join('\n');
+}
+
+// --- targets --------------------------------------------------------------------------------------
+
+/** Server CPU per JSON query, at most this many times bare Fastify's (issue 14). */
+export const cpuRatioGoal = 1.5;
+/** Stream p99 goals, ms, by concurrency: first `token` and `done`. */
+export const streamGoalsMs: Record<number, number> = { 50: 10, 200: 50 };
+/** Query latency of the in-memory retriever before issue 14 (quiet machine), p50 / p99 ms by records. */
+export const todayQueryMs: Record<number, { p50: number; p99: number }> = {
+  25: { p50: 1.7, p99: 10 },
+  1000: { p50: 1.7, p99: 20 },
+  10_000: { p50: 2.0, p99: 42 },
+  100_000: { p50: 9.5, p99: 64 },
+};
+/** A 25-record knowledge base's p99 while a large index loads may exceed its p99 alone by this much (noise), ms. */
+export const headOfLineAllowanceMs = 5;
+const LARGE = 100_000;
+
+function cpuTarget(r: BenchResults, key: string, what: string): Target | undefined {
+  const ratio = r.http?.ratios[key]?.toFastify;
+  const arm = r.http?.arms[key];
+  const bare = r.http?.arms.bareFastify;
+  if (!ratio || !arm || !bare) return undefined;
+  return {
+    name: `${what}: server CPU per request vs bare Fastify`,
+    goal: `<= ${cpuRatioGoal}×`,
+    measured: `${sp(ratio.cpu)}× (${f(arm.cpuUsPerRequest.median, 0)} vs ${f(bare.cpuUsPerRequest.median, 0)} µs/request; median of ${ratio.pairs} interleaved repetitions)`,
+    pass: ratio.cpu.median <= cpuRatioGoal,
+  };
+}
+
+function throughputTarget(r: BenchResults, key: string, what: string, goal: number): Target | undefined {
+  const ratio = r.http?.ratios[key]?.toFastify;
+  const arm = r.http?.arms[key];
+  const bare = r.http?.arms.bareFastify;
+  if (!ratio || !arm || !bare) return undefined;
+  const name = `${what}: throughput vs bare Fastify (only when both saturated)`;
+  if (!ratio.throughput) {
+    const reason = `in no repetition were both servers saturated (>= 0.9 cores): bare Fastify ${sp(bare.cpuCores)} cores, ${what} ${sp(arm.cpuCores)}; the load generator was the limit, so req/s would not compare the servers`;
+    return { name, goal: `>= ${pct(goal)}`, measured: `not judged: ${reason}`, pass: true, skipped: reason };
+  }
+  return {
+    name,
+    goal: `>= ${pct(goal)}`,
+    measured: `${spPct(ratio.throughput)} over ${ratio.saturatedPairs} of ${ratio.pairs} repetitions with both saturated (${thousands(arm.rps.median)} vs ${thousands(bare.rps.median)} req/s)`,
+    pass: ratio.throughput.median >= goal,
+  };
+}
+
+function streamTargets(r: BenchResults): Target[] {
+  if (!r.streams) return [];
+  const out: Target[] = [];
+  for (const [concurrency, goal] of Object.entries(streamGoalsMs).map(([c, g]) => [Number(c), g] as const)) {
+    const arms = r.streams.filter((s) => s.concurrency === concurrency && s.key !== 'bareSse');
+    if (arms.length === 0) continue;
+    for (const [event, pick] of [
+      ['first `token`', (s: StreamSummary) => s.firstTokenP99],
+      ['`done`', (s: StreamSummary) => s.doneP99],
+    ] as const) {
+      const worst = arms.reduce((a, b) => (pick(b).median > pick(a).median ? b : a));
+      out.push({
+        name: `Stream ${event}, ${concurrency} concurrent streams`,
+        goal: `p99 < ${goal} ms`,
+        measured: `p99 ${sp(pick(worst))} ms (${worst.label}, the worse arm; ${arms.map((a) => `${a.label} ${f(pick(a).median)}`).join(', ')})`,
+        pass: pick(worst).median < goal,
+      });
+    }
+  }
+  return out;
+}
+
+function scaleTargets(r: BenchResults): Target[] {
+  if (!r.scale) return [];
+  const out: Target[] = [];
+  const rows = r.scale;
+  const row = (retriever: string, kind: ScaleRow['kind'], size: number) => rows.find((x) => x.retriever === retriever && x.kind === kind && x.size === size);
+  const notInRun = (what: string) => `no ${what} row in this run (--scale ${String(r.settings.scale)}; records ${rows.filter((x) => x.kind === 'records').map((x) => x.size).filter((v, i, a) => a.indexOf(v) === i).join(', ')})`;
+  const skip = (name: string, goal: string, reason: string): Target => ({ name, goal, measured: `not measured: ${reason}`, pass: true, skipped: reason });
+  for (const retriever of [...new Set(rows.map((x) => x.retriever))]) {
+    const large = row(retriever, 'records', LARGE);
+    const tag = `(${retriever} retriever)`;
+    {
+      const name = `Ingest → searchable, one-record upload into 100,000 records ${tag}`;
+      const goal = 'p50 < 50 ms';
+      out.push(
+        large
+          ? { name, goal, measured: `p50 ${f(large.ingestToSearchable.p50)} ms, p99 ${f(large.ingestToSearchable.p99)} ms over ${large.ingestToSearchable.count} uploads`, pass: large.ingestToSearchable.p50 < 50 }
+          : skip(name, goal, notInRun('100,000-record')),
+      );
+    }
+    {
+      const name = `Cold first query at 100,000 records ${tag}`;
+      const goal = '< 1 s';
+      out.push(large ? { name, goal, measured: `${f(large.coldFirstQueryMs, 0)} ms`, pass: large.coldFirstQueryMs < 1000 } : skip(name, goal, notInRun('100,000-record')));
+    }
+    {
+      const name = `25-record knowledge base's query p99 while a 100,000-record index loads ${tag}`;
+      const goal = `p99 <= p99 alone + ${headOfLineAllowanceMs} ms`;
+      const measuredRow = rows.find((x) => x.retriever === retriever && x.headOfLine);
+      const h = measuredRow?.headOfLine;
+      if (!measuredRow || !h) out.push(skip(name, goal, notInRun('head-of-line')));
+      else {
+        const measured = `p99 ${f(h.during.p99)} ms during (max ${f(h.during.max)} ms, ${h.during.count} queries) vs ${f(h.baseline.p99)} ms alone; the large first query took ${f(h.largeFirstQueryMs, 0)} ms (index of ${thousands(measuredRow.size)} records)`;
+        const pass = h.during.count > 0 && h.during.p99 <= h.baseline.p99 + headOfLineAllowanceMs;
+        out.push(measuredRow.size === LARGE ? { name, goal, measured, pass } : { name, goal, measured: `${measured}; not judged: the target is at 100,000 records`, pass, skipped: `measured at ${thousands(measuredRow.size)} records, not 100,000` });
+      }
+    }
+    if (retriever === 'memory') {
+      for (const [size, today] of Object.entries(todayQueryMs).map(([s, t]) => [Number(s), t] as const)) {
+        const x = row(retriever, 'records', size);
+        const name = `Query latency at ${thousands(size)} records within the figures before issue 14 ${tag}`;
+        const goal = `p50 <= ${f(today.p50, 1)} ms, p99 <= ${f(today.p99, 0)} ms`;
+        out.push(
+          x
+            ? { name, goal, measured: `p50 ${f(x.query.p50)} ms, p99 ${f(x.query.p99)} ms (${x.query.count} queries, ${r.settings.scaleQueryConnections} connections)`, pass: x.query.p50 <= today.p50 && x.query.p99 <= today.p99 }
+            : skip(name, goal, notInRun(`${thousands(size)}-record`)),
+        );
+      }
+      const small = row(retriever, 'records', 25);
+      {
+        const name = `Memory per 100,000 short records ${tag}`;
+        const goal = '< 300 MB (peak RSS at 100,000 records − at 25)';
+        out.push(
+          large && small
+            ? { name, goal, measured: `${f(large.peakRssMb - small.peakRssMb, 0)} MB (${f(large.peakRssMb, 0)} − ${f(small.peakRssMb, 0)} MB)`, pass: large.peakRssMb - small.peakRssMb < 300 }
+            : skip(name, goal, notInRun('100,000- and 25-record')),
+        );
+      }
+      const many = rows.filter((x) => x.retriever === retriever && x.kind === 'knowledgeBases').sort((a, b) => b.size - a.size)[0];
+      {
+        const name = `Memory per idle 25-record knowledge base ${tag}`;
+        const goal = '< 50 KB ((peak RSS with N knowledge bases − one) / N)';
+        if (many && small) {
+          const perKb = ((many.peakRssMb - small.peakRssMb) * 1024) / many.size;
+          out.push({ name, goal, measured: `${f(perKb, 1)} KB at ${thousands(many.size)} knowledge bases (${f(many.peakRssMb, 0)} − ${f(small.peakRssMb, 0)} MB)`, pass: perKb < 50 });
+        } else out.push(skip(name, goal, 'needs a 25-record row and a knowledge-base-count row'));
+      }
+      for (const x of rows.filter((y) => y.retriever === retriever && y.kind === 'knowledgeBases' && y.size > 2000)) {
+        const name = `No throughput cliff at ${thousands(x.size)} active knowledge bases ${tag}`;
+        const goal = 'server CPU per query across all of them <= 1.5× one 25-record knowledge base\'s';
+        out.push(
+          small
+            ? { name, goal, measured: `${f(x.serverCpuUsPerQuery, 0)} vs ${f(small.serverCpuUsPerQuery, 0)} µs/query (${f(x.serverCpuUsPerQuery / small.serverCpuUsPerQuery)}×)`, pass: x.serverCpuUsPerQuery <= 1.5 * small.serverCpuUsPerQuery }
+            : skip(name, goal, notInRun('25-record')),
+        );
+      }
+    }
+  }
+  return out;
 }
 
 /** Allowed rise of the p99 while Redis is down over the p99 with Redis up, ms. */
@@ -102,68 +259,119 @@ function outageTarget(o: RedisOutageResult): Target {
 }
 
 export function evaluateTargets(r: Omit<BenchResults, 'targets'>): Target[] {
-  const at50 = [...r.streams.cacheOff, ...r.streams.cacheHit].filter((s) => s.concurrency === 50);
-  const firstEventP99 = Math.max(...at50.map((s) => s.firstEvent.p99));
-  const ingest = r.ingest.http.multipart.ingestToSearchable;
+  const full = r as BenchResults;
+  const ingest = r.ingest?.http.multipart.ingestToSearchable;
   return [
-    {
-      name: 'First stream event, 50 concurrent streams',
-      goal: 'p99 < 10 ms',
-      measured: `p99 ${f(firstEventP99)} ms (worse of cache off / cache hit)`,
-      pass: firstEventP99 < 10,
-    },
-    {
-      name: 'Ingest-to-searchable, 25-record knowledge base',
-      goal: '< 5 ms',
-      measured: `p50 ${f(ingest.p50)} ms, p99 ${f(ingest.p99)} ms (HTTP upload + first query)`,
-      pass: ingest.p50 < 5,
-    },
-    {
-      name: 'Cached query throughput vs bare route',
-      goal: '>= 50%',
-      measured: `${pct(r.http.ratios.cachedToBare)} (${thousands(r.http.cached.rps)} vs ${thousands(r.http.bare.rps)} req/s)`,
-      pass: r.http.ratios.cachedToBare >= 0.5,
-    },
-    {
-      name: 'Uncached query throughput vs bare route',
-      goal: '>= 30%',
-      measured: `${pct(r.http.ratios.uncachedToBare)} (${thousands(r.http.uncached.rps)} vs ${thousands(r.http.bare.rps)} req/s)`,
-      pass: r.http.ratios.uncachedToBare >= 0.3,
-    },
+    ...[cpuTarget(full, 'cached', 'Cached JSON query'), cpuTarget(full, 'uncached', 'Uncached JSON query (new questions)')].filter((t): t is Target => t !== undefined),
+    ...[throughputTarget(full, 'cached', 'Cached JSON query', 0.5), throughputTarget(full, 'uncached', 'Uncached JSON query', 0.3)].filter((t): t is Target => t !== undefined),
+    ...streamTargets(full),
+    ...scaleTargets(full),
+    ...(ingest
+      ? [
+          {
+            name: 'Ingest-to-searchable, 25-record knowledge base (shop FAQ)',
+            goal: '< 5 ms',
+            measured: `p50 ${f(ingest.p50)} ms, p99 ${f(ingest.p99)} ms (HTTP upload + first query)`,
+            pass: ingest.p50 < 5,
+          },
+        ]
+      : []),
     ...(r.redisOutage ? [outageTarget(r.redisOutage)] : []),
   ];
 }
 
-function httpRows(r: BenchResults): (string | number)[][] {
-  const rows = [r.http.bare, r.http.cached, r.http.uncached, r.http.limitsOn, ...(r.http.redis ? [r.http.redis] : [])];
-  return rows.map((l) => [
-    l.label,
-    thousands(l.rps),
-    pct(l.rps / r.http.bare.rps),
-    f(l.latency.p50),
-    f(l.latency.p99),
-    f(l.serverCpuUsPerRequest, 0),
-    f(l.serverCpuUtilisation),
-    l.non2xx + l.errors + l.timeouts,
-  ]);
+// --- tables ---------------------------------------------------------------------------------------
+
+function httpSection(r: BenchResults): string[] {
+  const h = r.http;
+  if (!h) return [];
+  const order = ['bareFastify', 'bareHttp', 'cached', 'uncached', 'limitsOn', 'redis'].filter((k) => h.arms[k]);
+  const rows = order.map((key) => {
+    const a = h.arms[key] as LoadSummary;
+    const ratio = h.ratios[key];
+    return [
+      a.label,
+      a.reps,
+      sp(a.cpuUsPerRequest, 0),
+      ratio ? `${sp(ratio.toFastify.cpu)}×` : key === 'bareFastify' ? '1×' : '',
+      ratio ? `${sp(ratio.toNodeHttp.cpu)}×` : key === 'bareHttp' ? '1×' : '',
+      sp(a.cpuCores),
+      spThousands(a.rps),
+      ratio ? (ratio.toFastify.throughput ? `${spPct(ratio.toFastify.throughput)} (${ratio.toFastify.saturatedPairs}/${ratio.toFastify.pairs})` : 'not saturated') : '',
+      sp(a.p50),
+      sp(a.p99),
+      a.failures,
+    ];
+  });
+  const first = h.arms[order[0] as string] as LoadSummary;
+  const unsaturated = order.filter((k) => (h.arms[k] as LoadSummary).saturatedReps < (h.arms[k] as LoadSummary).reps).map((k) => (h.arms[k] as LoadSummary).label);
+  return [
+    `### Query cost (${first.connections} connections, ${first.durationSec} s windows, ${first.reps} interleaved repetitions; median (min–max))`,
+    '',
+    table(['server / endpoint', 'reps', 'server CPU µs/req', '× bare Fastify (CPU)', '× bare node:http (CPU)', 'server CPU (cores)', 'req/s', 'req/s of bare Fastify', 'p50 ms', 'p99 ms', 'errors'], rows),
+    '',
+    unsaturated.length > 0
+      ? `Not saturated (< 0.9 cores) in at least one repetition: ${unsaturated.join('; ')}. Their req/s measure the load generator as much as the server; throughput ratios are shown only over repetitions in which both sides were saturated.`
+      : 'Every server was saturated (>= 0.9 cores) in every repetition.',
+  ];
 }
 
-function streamRows(list: StreamScenarioResult[], label: string): (string | number)[][] {
-  return list.map((s) => [
-    label,
+function streamSection(r: BenchResults): string[] {
+  if (!r.streams) return [];
+  const rows = r.streams.map((s) => [
+    s.label,
     s.concurrency,
-    s.streams,
-    f(s.headers.p50),
-    f(s.headers.p99),
-    f(s.firstEvent.p50),
-    f(s.firstEvent.p99),
-    f(s.firstToken.p50),
-    f(s.firstToken.p99),
-    f(s.total.p99),
-    thousands(s.streamsPerSecond),
-    s.serverCpuUsPerStream === null ? 'n/a' : thousands(s.serverCpuUsPerStream),
-    s.serverCpuUtilisation === null ? 'n/a' : f(s.serverCpuUtilisation),
+    `${s.streamsPerRep} × ${s.reps}`,
+    sp(s.firstEventP99),
+    sp(s.firstTokenP50),
+    sp(s.firstTokenP99),
+    sp(s.doneP50),
+    sp(s.doneP99),
+    sp(s.cpuUsPerStream, 0),
+    s.cpuToReference ? `${sp(s.cpuToReference)}×` : '1×',
+    sp(s.cpuCores),
   ]);
+  return [
+    '',
+    '### Answer streams (`POST /api/v1/query/stream`, ms from sending the request; median (min–max) over repetitions)',
+    '',
+    table(['server', 'at once', 'streams × reps', 'first event p99', 'first token p50', 'first token p99', 'done p50', 'done p99', 'server CPU µs/stream', '× bare SSE (CPU)', 'server CPU (cores)'], rows),
+  ];
+}
+
+function scaleSection(r: BenchResults): string[] {
+  if (!r.scale || r.scale.length === 0) return [];
+  const rows = r.scale.map((x) => [
+    x.retriever,
+    x.kind === 'records' ? `${thousands(x.size)} records` : `${thousands(x.size)} KBs × 25`,
+    `${f(x.ingestToSearchable.p50)} / ${f(x.ingestToSearchable.p99)}`,
+    f(x.coldFirstQueryMs, 1),
+    `${f(x.query.p50)} / ${f(x.query.p99)}`,
+    thousands(x.queriesPerSecond),
+    f(x.serverCpuUsPerQuery, 0),
+    thousands(x.peakRssMb),
+    thousands(x.startupMs),
+    f(x.seedSec, 1),
+  ]);
+  const hol = r.scale.filter((x) => x.headOfLine);
+  return [
+    '',
+    `### Scale (one server per row, restarted after seeding; cache off, every question new; ${String(r.settings.scaleQueryConnections)} query connections)`,
+    '',
+    table(['retriever', 'knowledge base', 'ingest → searchable p50 / p99 ms', 'cold first query ms', 'query p50 / p99 ms', 'queries/s', 'server CPU µs/query', 'peak RSS MB', 'start-up ms', 'seeding s'], rows),
+    ...(hol.length > 0
+      ? [
+          '',
+          table(
+            ['head of line', '25-record KB alone p50 / p99 ms', 'while the large index loads p50 / p99 / max ms', 'queries during the load', 'large KB first query ms'],
+            hol.map((x) => {
+              const h = x.headOfLine as NonNullable<ScaleRow['headOfLine']>;
+              return [`${x.retriever}, ${thousands(x.size)} records`, `${f(h.baseline.p50)} / ${f(h.baseline.p99)}`, `${f(h.during.p50)} / ${f(h.during.p99)} / ${f(h.during.max)}`, h.during.count, f(h.largeFirstQueryMs, 0)];
+            }),
+          ),
+        ]
+      : []),
+  ];
 }
 
 function outageRows(o: Extract<RedisOutageResult, { status: 'measured' }>): (string | number)[][] {
@@ -202,78 +410,95 @@ function outageSection(o: RedisOutageResult | undefined): string[] {
   ];
 }
 
-/** The summary tables, shared by the console and the Markdown. */
-export function summaryTables(r: BenchResults): string {
+function ingestSection(r: BenchResults): string[] {
+  if (!r.ingest) return [];
+  const i = r.ingest;
   const ingestRows: (string | number)[][] = [
-    ['HTTP multipart upload + query', f(r.ingest.http.multipart.upload.p50), f(r.ingest.http.multipart.firstQuery.p50), f(r.ingest.http.multipart.ingestToSearchable.p50), f(r.ingest.http.multipart.ingestToSearchable.p99), `${r.ingest.http.multipart.foundOnFirstQuery}/${r.ingest.http.multipart.iterations}`],
-    ['HTTP JSON paste + query', f(r.ingest.http.paste.upload.p50), f(r.ingest.http.paste.firstQuery.p50), f(r.ingest.http.paste.ingestToSearchable.p50), f(r.ingest.http.paste.ingestToSearchable.p99), `${r.ingest.http.paste.foundOnFirstQuery}/${r.ingest.http.paste.iterations}`],
-    ...r.ingest.inProcess.map((p) => [`in process, ${p.store}`, f(p.parts.ingest.p50), f(p.parts.getAndSearch.p50), f(p.ingestToSearchable.p50), f(p.ingestToSearchable.p99), '']),
+    ['HTTP multipart upload + query', f(i.http.multipart.upload.p50), f(i.http.multipart.firstQuery.p50), f(i.http.multipart.ingestToSearchable.p50), f(i.http.multipart.ingestToSearchable.p99), `${i.http.multipart.foundOnFirstQuery}/${i.http.multipart.iterations}`],
+    ['HTTP JSON paste + query', f(i.http.paste.upload.p50), f(i.http.paste.firstQuery.p50), f(i.http.paste.ingestToSearchable.p50), f(i.http.paste.ingestToSearchable.p99), `${i.http.paste.foundOnFirstQuery}/${i.http.paste.iterations}`],
+    ...i.inProcess.map((p) => [`in process, ${p.store}`, f(p.parts.ingest.p50), f(p.parts.getAndSearch.p50), f(p.ingestToSearchable.p50), f(p.ingestToSearchable.p99), '']),
   ];
-  const parts = r.ingest.inProcess.map((p) => [p.store, f(p.parts.ingest.p50, 3), f(p.parts.extract.p50, 3), f(p.parts.allRecords.p50, 3), f(p.parts.indexBuild.p50, 3), f(p.parts.getAndSearch.p50, 3)]);
-  const limiterRows: (string | number)[][] = r.limiter.memory.map((m) => [`memory, ${m.path} path`, thousands(m.callsPerSecond), `${thousands(m.nsPerCall)} ns`, '', '']);
-  if (r.limiter.redis) {
-    limiterRows.push(['Redis, sequential', thousands(1000 / r.limiter.redis.sequential.mean), `${f(r.limiter.redis.sequential.mean * 1000, 0)} µs`, f(r.limiter.redis.sequential.p50, 3), f(r.limiter.redis.sequential.p99, 3)]);
-    limiterRows.push([
-      `Redis, ${r.limiter.redis.concurrent.inFlight} in flight`,
-      thousands(r.limiter.redis.concurrent.callsPerSecond),
-      '',
-      f(r.limiter.redis.concurrent.latency.p50, 3),
-      f(r.limiter.redis.concurrent.latency.p99, 3),
-    ]);
-  }
-  limiterRows.push(['whole app in process, memory limiter on vs off (CPU)', '', `${f(r.limiter.injectOverheadUsPerRequest, 1)} µs/request`, '', '']);
-  limiterRows.push(['HTTP, memory limiter on vs off (server CPU, separate runs)', '', `${f(r.limiter.httpOverheadUsPerRequest, 0)} µs/request`, `${f(r.limiter.httpOverheadP50Ms, 3)} (Δp50)`, '']);
-
+  const parts = i.inProcess.map((p) => [p.store, f(p.parts.ingest.p50, 3), f(p.parts.extract.p50, 3), f(p.parts.allRecords.p50, 3), f(p.parts.indexBuild.p50, 3), f(p.parts.getAndSearch.p50, 3)]);
   return [
-    `### Query throughput (${r.http.bare.connections} connections, ${r.http.bare.durationSec} s per run after a warm-up)`,
     '',
-    table(['server / endpoint', 'req/s', 'of bare', 'p50 ms', 'p99 ms', 'server CPU µs/req', 'server CPU (cores)', 'errors'], httpRows(r)),
-    '',
-    '### Answer streams (`POST /api/v1/query/stream`, ms from sending the request)',
-    '',
-    table(
-      ['cache', 'at once', 'timed', 'headers p50', 'headers p99', 'first event p50', 'first event p99', 'first token p50', 'first token p99', 'end p99', 'streams/s', 'server CPU µs/stream', 'server CPU (cores)'],
-      [...streamRows(r.streams.cacheOff, 'off'), ...streamRows(r.streams.cacheHit, 'hit')],
-    ),
-    ...outageSection(r.redisOutage),
-    '',
-    '### Where a query\'s time goes (in process, no sockets; CPU µs per call)',
-    '',
-    table(
-      ['step', 'CPU µs (best batch)', 'CPU µs (median batch)'],
-      r.breakdown.steps.map((s) => [s.step.replace(/^ {2}/, '↳ '), f(s.cpuUs, 1), f(s.medianCpuUs, 1)]),
-    ),
-    '',
-    '### Ingest-to-searchable (25 records once the new one is in), ms',
+    '### Ingest-to-searchable on the shop FAQ (25 records once the new one is in), ms',
     '',
     table(['path', 'upload / ingest p50', 'first query / get+search p50', 'total p50', 'total p99', 'found by first query'], ingestRows),
-    '',
-    'In process, where the time goes (p50, ms):',
-    '',
-    table(['store', 'ingest() total', 'extract()', 'allRecords()', 'KnowledgeIndex.build()', 'get + search'], parts),
-    '',
-    '### Extraction of a 10 MB upload (in process, `extract()`)',
-    '',
-    table(
-      ['format', 'MB', 'records', 'median ms', 'min ms', 'MB/s'],
-      r.extraction.map((e) => [e.format, f(e.bytes / 1024 / 1024, 1), thousands(e.records), f(e.medianMs, 0), f(e.minMs, 0), f(e.mbPerSecond, 1)]),
-    ),
-    '',
-    '### Limiter overhead per request (one `consume` with the ip, minute and day rules)',
-    '',
-    table(['limiter', 'calls/s', 'per call', 'p50 ms', 'p99 ms'], limiterRows),
-  ].join('\n');
+    ...(parts.length > 0 ? ['', 'In process, where the time goes (p50, ms):', '', table(['store', 'ingest() total', 'extract()', 'allRecords()', 'KnowledgeIndex.build()', 'get + search'], parts)] : []),
+  ];
 }
+
+function limiterSection(r: BenchResults): string[] {
+  if (!r.limiter) return [];
+  const l = r.limiter;
+  const rows: (string | number)[][] = l.memory.map((m) => [`memory, ${m.path} path`, thousands(m.callsPerSecond), `${thousands(m.nsPerCall)} ns`, '', '']);
+  if (l.redis) {
+    rows.push(['Redis, sequential', thousands(1000 / l.redis.sequential.mean), `${f(l.redis.sequential.mean * 1000, 0)} µs`, f(l.redis.sequential.p50, 3), f(l.redis.sequential.p99, 3)]);
+    rows.push([`Redis, ${l.redis.concurrent.inFlight} in flight`, thousands(l.redis.concurrent.callsPerSecond), '', f(l.redis.concurrent.latency.p50, 3), f(l.redis.concurrent.latency.p99, 3)]);
+  }
+  rows.push(['whole app in process, memory limiter on vs off (CPU)', '', `${f(l.injectOverheadUsPerRequest, 1)} µs/request`, '', '']);
+  rows.push(['HTTP, memory limiter on vs off (median server CPU, interleaved)', '', `${f(l.httpOverheadUsPerRequest, 0)} µs/request`, `${f(l.httpOverheadP50Ms, 3)} (Δp50)`, '']);
+  return ['', '### Limiter overhead per request (one `consume` with the ip, minute and day rules)', '', table(['limiter', 'calls/s', 'per call', 'p50 ms', 'p99 ms'], rows)];
+}
+
+/** The summary tables, shared by the console and the Markdown; only the sections this run measured. */
+export function summaryTables(r: BenchResults): string {
+  return [
+    ...httpSection(r),
+    ...streamSection(r),
+    ...scaleSection(r),
+    ...outageSection(r.redisOutage),
+    ...(r.breakdown
+      ? [
+          '',
+          "### Where a query's time goes (in process, no sockets; CPU µs per call)",
+          '',
+          table(
+            ['step', 'CPU µs (best batch)', 'CPU µs (median batch)'],
+            r.breakdown.steps.map((s) => [s.step.replace(/^ {2}/, '↳ '), f(s.cpuUs, 1), f(s.medianCpuUs, 1)]),
+          ),
+        ]
+      : []),
+    ...ingestSection(r),
+    ...(r.extraction
+      ? [
+          '',
+          '### Extraction of a 10 MB upload (in process, `extract()`)',
+          '',
+          table(
+            ['format', 'MB', 'records', 'median ms', 'min ms', 'MB/s'],
+            r.extraction.map((e) => [e.format, f(e.bytes / 1024 / 1024, 1), thousands(e.records), f(e.medianMs, 0), f(e.minMs, 0), f(e.mbPerSecond, 1)]),
+          ),
+        ]
+      : []),
+    ...limiterSection(r),
+  ]
+    .join('\n')
+    .replace(/^\n+/, '');
+}
+
+const verdict = (t: Target) => (t.skipped ? 'SKIPPED' : t.pass ? 'PASS' : '**FAIL**');
 
 export function targetTable(targets: Target[]): string {
   return table(
     ['target', 'goal', 'measured', 'result'],
-    targets.map((t) => [t.name, t.goal, t.measured, t.skipped ? 'skipped' : t.pass ? 'pass' : '**FAIL**']),
+    targets.map((t) => [t.name, t.goal, t.measured, verdict(t)]),
   );
 }
 
 export function consoleReport(r: BenchResults): string {
-  return [summaryTables(r), '', '### Targets', '', targetTable(r.targets)].join('\n');
+  const counts = { pass: r.targets.filter((t) => !t.skipped && t.pass).length, fail: r.targets.filter((t) => !t.skipped && !t.pass).length, skipped: r.targets.filter((t) => t.skipped).length };
+  return [
+    summaryTables(r),
+    '',
+    '### Targets',
+    '',
+    targetTable(r.targets),
+    '',
+    ...r.targets.map((t) => `${t.skipped ? 'SKIP' : t.pass ? 'PASS' : 'FAIL'}  ${t.name}: ${t.goal}; ${t.measured}`),
+    '',
+    `${counts.pass} PASS, ${counts.fail} FAIL, ${counts.skipped} SKIPPED`,
+  ].join('\n');
 }
 
 /** The Method paragraph on the outage scenario (absent from results older than it). */
@@ -295,18 +520,20 @@ function outageMethod(r: BenchResults): string {
 
 export function markdown(r: BenchResults, resultFile: string): string {
   const m = r.machine;
+  const s = r.settings as Record<string, unknown> & { streamPlan?: { concurrency: number; rounds: number }[] };
+  const plan = (s.streamPlan ?? []).map((p) => `${p.rounds} rounds of ${p.concurrency}`).join(' and ');
   return `# Performance
 
-How fast Groundwork answers, streams, ingests and limits, measured by \`npm run bench\`
-(\`bench/run.ts\`) against a bare Fastify route started the same way. This page is rewritten by
-every run from its results; the raw figures are in \`bench/results/latest.json\` and
-\`${resultFile}\`. The in-memory and PostgreSQL full-text retrievers are compared in
-\`docs/retrieval-backends.md\` (\`eval/retrievers.ts\`).
+How fast Groundwork answers, streams, ingests and limits, and how it holds up as knowledge bases
+grow, measured by \`npm run bench\` (\`bench/run.ts\`) against references started the same way.
+This page is rewritten by every complete run from its results; the raw figures are in
+\`bench/results/latest.json\` and \`${resultFile}\`. The in-memory and PostgreSQL full-text
+retrievers' rankings are compared in \`docs/retrieval-backends.md\` (\`eval/retrievers.ts\`).
 
-Last run: ${r.startedAt}, ${Math.round(r.durationSec - (m.waitedSec ?? 0))} s${m.waitedSec ? ` after ${Math.round(m.waitedSec)} s waiting for an idle machine` : ''}; commit \`${m.gitCommit.slice(0, 12)}\`${m.gitDirty ? ' (with uncommitted changes)' : ''};
+Last run: ${r.startedAt}, ${Math.round(r.durationSec - (m.waitedSec ?? 0))} s${m.waitedSec ? ` after ${Math.round(m.waitedSec)} s waiting for an idle machine` : ''}, \`--scale ${String(s.scale)}\`, ${String(s.reps)} repetitions; commit \`${m.gitCommit.slice(0, 12)}\`${m.gitDirty ? ' (with uncommitted changes)' : ''};
 ${m.cpus} × ${m.cpuModel}, ${thousands(m.totalMemoryMb)} MB RAM, ${m.platform}; Node ${m.node}, Fastify ${m.fastify}, autocannon ${m.autocannon};
 ${m.pinning ? `load generator pinned to CPU ${m.pinning.runner}, servers to CPU ${m.pinning.servers}` : 'not pinned'}; load average ${m.loadAverage.map((l) => f(l)).join(' / ')} at start${m.loadAverageAtEnd ? `, ${m.loadAverageAtEnd.map((l) => f(l)).join(' / ')} at the end` : ''}; ${Math.round((m.busyAtStart ?? 0) * 100)}% of the CPUs busy with other work just before the run.
-${(m.busyAtStart ?? 0) > 0.15 ? '\n> **This run shared the machine with other work** (see the load above): its absolute figures are inflated and noisier than usual. Ratios within the run are still comparable, with care.\n' : ''}
+${(m.busyAtStart ?? 0) > 0.15 ? '\n> **This run shared the machine with other work** (see the load above): its absolute figures are inflated and noisier than usual. Ratios within a repetition are still comparable, with care.\n' : ''}${s.scale === 'quick' ? '\n> **A quick run** (`--scale quick`): short windows and a scale table without the 100,000-record and 10,000-knowledge-base rows, so the targets at those sizes are SKIPPED. The figures check the harness; `npm run bench` (full) is the measurement.\n' : ''}
 ## Targets
 
 ${targetTable(r.targets)}
@@ -315,112 +542,123 @@ ${targetTable(r.targets)}
 
 ${summaryTables(r)}
 
-Notes on reading the tables:
-
-- **req/s** is autocannon's mean over the measured run; **p50/p99** are per-response latencies
-  recorded with microsecond resolution. **Server CPU µs/req** is the server process's CPU time
-  (user + system) over the run divided by the requests it answered: it is the cost of one request
-  whoever saturated, the server or the load generator. **Server CPU (cores)** near 1.0 means the
-  (pinned) server was the bottleneck; well below 1.0 means the load generator was, and the req/s
-  of that row understates the server.
-- The bare route validates the same body and serialises an answer of the same shape and size
-  (${r.http.bare.responseBytes} bytes vs ${r.http.cached.responseBytes} for the cached answer) through a response schema.
-- "limits on" sets \`IP_RATE_PER_SECOND\`, \`QUERY_RATE_PER_MINUTE\` and \`QUERY_QUOTA_PER_DAY\` so high that
-  nothing is refused; every request still runs both limiter calls. Its sliding logs grow to the
-  requests of the last second / minute, far longer than with the default limits (30, 10, 100).
-${r.http.redis ? '- "Redis" is the multi-instance set-up: the answer cache and the limiter (limits set high) in Redis.\n' : ''}- The breakdown injects requests with light-my-request (no sockets), so it lacks the socket
-  work (\`writev\` alone is a large share of a real request on this VM) but adds the injector's
-  own cost; "query routes only" is a Fastify app holding just the query routes and the error
-  handler, so "whole app" minus it is what the app-wide plugins and hooks cost a query.
-- Streams: "first event" is the complete \`meta\` event, "first token" the first \`token\` event
-  (with the cache off, after retrieval and answer planning; on a hit, the whole cached answer).
-${
-  r.redisOutage
-    ? `- Redis outage: the claim of docs/security.md §7, that a dead Redis costs a query milliseconds,
-  not a command timeout (the circuit breaker fails fast to the in-process limiter and cache), and
-  that the instance goes back to Redis when it returns. "max" is the slowest response of the
-  phase; in the "down" phase it is usually one in flight when Redis died, which waits out the
-  breaker's 150 ms command deadline. Zero non-2xx means the limits stayed on but never refused.
-`
-    : ''
-}
 ## How to run
 
 \`\`\`sh
-npm run bench                                   # about 2 minutes
-REDIS_URL=redis://127.0.0.1:6379 npm run bench  # adds the Redis limiter and a Redis-backed server
-BENCH_QUICK=1 npm run bench                     # shorter runs, to check the harness (noisier figures)
-BENCH_PIN=0 npm run bench                       # do not pin processes to CPUs
-BENCH_WAIT_QUIET=600 npm run bench              # first wait (up to 10 min) for 6 s of an idle machine
-npx tsx bench/profile.ts cached 8               # CPU profile of one scenario (cached, uncached, limits, stream, bare)
+npm run bench                                        # everything, full scale (the 100k rows take minutes)
+npm run bench -- --scale quick                       # short windows, scale table 25 / 1,000 / 10,000 records and 100 KBs
+npm run bench -- --only scale --records 25,1000 --kbs 100   # one scenario, chosen sizes
+npm run bench -- --reps 5 --startup-timeout 120      # more repetitions; a longer base start-up timeout
+DATABASE_URL=postgres://… npm run bench              # adds the PostgreSQL retriever to the scale table
+REDIS_URL=redis://127.0.0.1:6379 npm run bench       # adds the Redis limiter and a Redis-backed server
+BENCH_PIN=0 npm run bench                            # do not pin processes to CPUs
+BENCH_WAIT_QUIET=600 npm run bench                   # first wait (up to 10 min) for 6 s of an idle machine
+npx tsx bench/profile.ts cached 8                    # CPU profile of one scenario (cached, uncached, limits, stream, bare)
 \`\`\`
 
-It writes \`bench/results/<timestamp>.json\` and \`bench/results/latest.json\`, prints the tables
-and rewrites this page. Only 127.0.0.1 is contacted (and \`REDIS_URL\`, when set). With
-\`redis-server\` on \`PATH\`, the outage scenario starts a throwaway one on a free loopback port,
-without persistence (\`test/support/redis-process.ts\`); without it, the scenario is reported as skipped. The servers run
-in child processes (\`node --import tsx bench/server-bare.ts\` and \`bench/server-groundwork.ts\`)
-with the same Node flags, a temporary \`DATA_DIR\`, \`LOG_LEVEL=warn\`, and
-\`IP_RATE_PER_SECOND=0\`, \`QUERY_RATE_PER_MINUTE=0\`, \`QUERY_QUOTA_PER_DAY=0\` and
-\`IP_MAX_CONNECTIONS=0\` so the limits do not refuse the load (all of it comes from one address); they are stopped at the end and killed (with the throwaway redis-server) if the runner fails or is interrupted.
+Scenarios for \`--only\` (comma-separated): \`http\`, \`streams\`, \`scale\`, \`ingest\`, \`outage\`,
+\`breakdown\`, \`extraction\`, \`limiter\`. The flags have environment equivalents (\`BENCH_SCALE\`,
+\`BENCH_ONLY\`, \`BENCH_REPS\`, \`BENCH_STARTUP_TIMEOUT_SECONDS\`; \`BENCH_QUICK=1\` is \`--scale quick\`).
+Every run writes \`bench/results/<timestamp>.json\` and prints the tables and one PASS / FAIL /
+SKIP line per target; a run of every scenario also writes \`bench/results/latest.json\` and
+rewrites this page. Only 127.0.0.1 is contacted (and \`REDIS_URL\` / \`DATABASE_URL\`, when set).
+The servers run in child processes (\`node --import tsx bench/server-*.ts\`) with the same Node
+flags, a clean environment, a temporary \`DATA_DIR\`, \`LOG_LEVEL=warn\`, and the per-address and
+per-key limits off (\`IP_RATE_PER_SECOND=0\`, \`QUERY_RATE_PER_MINUTE=0\`, \`QUERY_QUOTA_PER_DAY=0\`,
+\`IP_MAX_CONNECTIONS=0\`: all the load comes from one address); they are stopped at the end and
+killed if the runner fails or is interrupted. A server that is not ready within its start-up
+timeout fails the run: the base (30 s, \`--startup-timeout\`) plus 1 ms per record and 5 ms per
+knowledge base it holds, since a server with more data may do more before it is ready.
 
 ## Method
 
-- **Servers.** One bare Fastify 5 server and four Groundwork instances (cache on with
-  \`QUERY_CACHE_TTL_SECONDS=60\`; cache off with \`0\`; limits on; Redis when \`REDIS_URL\` is set),
-  plus one for the Redis outage (limits on, \`REDIS_URL\` naming the throwaway redis-server),
-  each set up through the public API as a customer would: sign-in through the development outbox,
-  a knowledge base with a 25-entry shop FAQ (\`bench/faq.ts\`), a query key.
-- **Throughput.** autocannon, ${r.http.bare.connections} connections, pipelining 1, a ${r.settings.warmupSec} s warm-up run that is
-  discarded, then ${r.http.bare.durationSec} s measured (${r.settings.secondaryDurationSec} s for the limits-on and Redis rows). Cached: the same question every time
-  (every request but the first is a cache hit). Uncached: the cache-off instance, cycling through
-  ${r.settings.questions} questions (paraphrases of the FAQ and some it cannot answer). Every uncached request
-  runs retrieval and the extractive answerer; what it reuses is what any request reuses: the
-  knowledge base's index, each record's analysed sentences and the analysis of recent question
-  texts (tokens and stems of the last 256). With the extractive answerer an answer costs about as
-  much as a cache hit; the cache matters most with an LLM.
-- **Streams.** One client process opens 1, 50 or 200 streams at once over keep-alive raw
-  sockets (\`bench/sse-client.ts\`), round after round; warm-up rounds (at least 2 s, like the
-  throughput runs' warm-up) are discarded. Each request is one prepared buffer and every chunk is
-  timestamped on arrival, before it is parsed, so the client's own work (about 100–300 µs per
-  stream with \`node:http\`) does not queue the 50th response behind the other 49; bodies are
-  de-chunked and the events parsed with \`eventsource-parser\`; percentiles from
-  \`hdr-histogram-js\`. Measured against the cache-off and the cache-on instance.
-- **Ingest-to-searchable.** On a knowledge base of 24 FAQ entries, a one-record upload, then
-  queries until one returns the new record among its sources; the time is the upload's response
-  time plus the time to that query's response, over a keep-alive \`node:http\` client (fetch
-  would add its own overhead). The probe is deleted again after each iteration.
-  In process: \`KnowledgeService.ingest\` (wired to \`IndexRegistry.refresh\` as in \`compose.ts\`),
-  \`IndexRegistry.get\` and a search, on a SQLite file with the service's settings and on
-  \`:memory:\`, which shows what the disk's fsync costs.
+- **References, in the same run.** Bare Fastify 5 (\`bench/bare-app.ts\`: the query route's body
+  schema and an answer of the same shape and size through a response schema), bare \`node:http\`
+  (\`bench/server-bare-http.ts\`: parse, check, the same answer) and a bare SSE server
+  (\`bench/server-bare-sse.ts\`: the headers with \`meta\` in one write, then the \`token\` events and
+  \`done\` of a real captured Groundwork stream in a second). The answer and the stream they send are
+  captured from Groundwork at the start of the run.
+- **Repeated and interleaved.** Every comparison is measured ${String(s.reps)} times; in each repetition every
+  server gets one window, one after the other, the order rotating from one repetition to the
+  next. A server's first window follows a ${String(s.warmupSec)} s warm-up, later ones a ${String(s.rewarmSec)} s one (fresh connections).
+  Tables give the **median (min–max)** over the repetitions. Ratios are computed within a
+  repetition, Groundwork's window against the reference window of the same repetition, and then
+  their median taken, so noise slower than a window touches both sides of a ratio alike.
+- **Server CPU per request is the primary figure.** Each server reports its own CPU time
+  (\`process.cpuUsage()\`, user + system, over IPC) at the start and end of every measured window;
+  the difference over the requests answered is its cost per request, whoever was the bottleneck.
+  "× bare Fastify (CPU)" is that cost over bare Fastify's. Throughput (req/s) compares servers only
+  when both were **saturated** (>= 0.9 cores of the one CPU they are pinned to) in a repetition; the
+  "req/s of bare Fastify" column and the throughput targets use only such repetitions and say
+  "not saturated" (SKIPPED) when there was none: below that the load generator, not the server,
+  set the rate.
+- **Query load.** autocannon, ${String(s.connections)} connections, pipelining 1, ${String(s.durationSec)} s windows (${String(s.secondaryDurationSec)} s for the
+  limits-on and Redis rows); latency recorded per response in microseconds. Cached: the same
+  question every time (every request but the first is a cache hit). Uncached: the cache-off
+  instance, **every request a question never asked before in the run** (\`bench/generated.ts\`:
+  the FAQ's visitor questions combined with openers, phrasings and closings, each combination once),
+  so neither the answer cache nor the memo of recent question texts helps; what is reused is what
+  any request reuses, the knowledge base's index. "limits on" sets the rate limits so high that
+  nothing is refused while every request still runs the limiter. "Redis" (with \`REDIS_URL\`) puts the
+  answer cache and the limiter in Redis.
+- **Streams.** One client process runs ${plan || 'rounds of 50 and of 200'} concurrent streams per window over keep-alive
+  raw sockets (\`bench/sse-client.ts\`; every chunk timestamped on arrival, before parsing), against
+  the bare SSE server, the cache-off instance (every stream a new question) and the cache-on instance
+  (a hit). Measured from writing the request: the complete \`meta\` event ("first event"), the first
+  \`token\` event (with the cache off, after retrieval and answer planning) and the \`done\` event (the
+  answer's end). The stream targets use the first \`token\` and \`done\`, at 50 and 200 streams, on the
+  worse of the two Groundwork instances; \`meta\` is sent before any work and says little.
+- **Scale.** One server per row, seeded through the public API (sign-in, uploads of generated FAQ
+  records of about 350 bytes, at most 20,000 per file, \`bench/generated.ts\`; \`MAX_RECORDS_PER_KB\`
+  and \`MAX_KNOWLEDGE_BASES\` raised for the row), then **stopped and started again** on the same data,
+  so the measurements see a cold process. Rows: one knowledge base of ${(s.scaleRecords as number[] | undefined)?.map((n) => thousands(n)).join(' / ') ?? ''} records
+  (including the probe below; beside it a 25-record one, see below) and ${(s.scaleKnowledgeBases as number[] | undefined)?.map((n) => thousands(n)).join(' / ') ?? ''} knowledge bases of 25 FAQ records,
+  with the in-memory retriever (SQLite) and, when \`DATABASE_URL\` is set, the PostgreSQL retriever
+  (PostgreSQL store, \`RETRIEVAL_BACKEND=postgres\`, a schema of its own per row, dropped afterwards).
+  Cache off; every question new. **Cold first query**: the first query to the large knowledge base
+  (or the first of many) after the restart, its index load or build included, once 20 queries to the
+  small one (or the last of many) have warmed the process, so the process's own first requests are
+  not counted. **Query p50 / p99**: closed loop from ${String(s.scaleQueryConnections)} connections for ${String(s.scaleQuerySec)} s after 50
+  warm-up queries; with many knowledge bases, round-robin over all of them (at least one full
+  round) after an untimed round that touched each. **Ingest → searchable**: a one-record upload
+  into the (largest) knowledge base, then queries until one returns the new record; the time from
+  sending the upload to that response, ${String(s.scaleIngestIterations)} times after one untimed, each probe deleted again.
+  **Peak RSS**: the server's \`process.resourceUsage().maxRSS\` after all of that (seeding happened in
+  another process). **Head of line**, at the largest size of the run: the server is restarted once
+  more; the 25-record knowledge base is queried alone from 2
+  connections for ${String(s.scaleHeadOfLineBaselineSec)} s, then again while the large knowledge base's first query (its index load)
+  is in flight; its p99 then is compared with its p99 alone. The memory targets subtract the
+  25-record row's peak RSS (the process itself) from the 100,000-record or the many-knowledge-base
+  row's. The query-latency targets are the in-memory figures measured before issue 14 on a quiet
+  machine (25: 1.7 / 10 ms, 1,000: 1.7 / 20, 10,000: 2.0 / 42, 100,000: 9.5 / 64).
+- **Ingest-to-searchable on the shop FAQ.** On a knowledge base of 24 FAQ entries of the cache-on
+  instance, a one-record upload (multipart, and a JSON paste), then queries until one returns it,
+  over a keep-alive \`node:http\` client; in process, \`KnowledgeService.ingest\` with the index
+  warmed as \`compose.ts\` wires it, \`IndexRegistry.get\` and a search, on a SQLite file and on
+  \`:memory:\`.
 - **Breakdown.** In process, the composition of \`start()\` on a temporary SQLite file; requests
   injected into the whole app, into an app holding only the query routes and into the bare app;
   then the steps of the query path called directly. CPU time per call over batches of
-  ${r.breakdown.callsPerBatch} (a quarter of that for cache misses), best and median of ${r.breakdown.batches}.
+  ${r.breakdown ? String(r.breakdown.callsPerBatch) : String(s.breakdownCalls)} (a quarter of that for cache misses), best and median of ${r.breakdown ? String(r.breakdown.batches) : String(s.breakdownBatches)}.
 ${outageMethod(r)}- **Extraction.** Generated, realistic 10 MB files per format; one warm-up extraction, then the
-  median of ${r.settings.extractionIterations}.
+  median of ${String(s.extractionIterations)}.
 - **Limiter.** In process, one \`consume\` with the three rules a query checks; the memory limiter on
   the allowed path (the injected clock advances so the default limits are never reached) and the
   refused path; the Redis limiter's round trip one call at a time and with 50 in flight.
 
 ## Noise
 
-This is a shared 2-core VM: the same run varies by ±30% between runs, and the load generator and
-the server compete for the machine even when pinned to different CPUs. Compare **ratios within
-one run** (Groundwork vs the bare route measured minutes apart on the same machine), not absolute
-figures across runs or machines; treat differences under 20% between runs as noise. Server CPU per
-request is the steadiest figure, but even it differs by up to ±20% between two server processes
-with the same code (JIT and heap layout), so the "limits on" and "Redis" rows, each its own
-process, resolve only large differences; the in-process breakdown resolves smaller ones. With ${m.cpus} CPUs the load generator pinned to one CPU may not
-saturate the bare server (see its CPU column), which makes the ratios look better than they are on
-bigger machines.
-
-The ratios are not linear in the application's own cost. Most of a request's CPU on this VM is
-the kernel sending the response over the loopback (\`writev\`), and that costs more when the load
-generator is idle and must be woken on the other CPU, which is the case whenever the server is
-the slower side. The bare route pays about 10 µs per response for it, a server at half its speed
-about 18 µs. So a cached query that does about 7 µs of its own work still costs about twice the
-bare route, and a small change to the application moves the ratio a lot; figures near a target
-(the cached ratio has been measured at 51% to 54%) can fall either side of it from run to run.
+This is a shared ${m.cpus}-core VM: absolute figures vary by ±30% between runs, and the load generator and the
+servers compete for the machine even when pinned to different CPUs. That is why every comparison
+is repeated and interleaved and reported with its range: trust a ratio whose range is narrow, and
+treat two runs' medians within 20% of each other as the same. Server CPU per request is the
+steadiest figure, but two server processes with the same code can differ by up to ±20% (JIT and heap
+layout), so compare separate processes (the "limits on" and "Redis" rows) only for large differences;
+the in-process breakdown resolves smaller ones. With ${m.cpus} CPUs, the load generator on one CPU often
+cannot saturate the bare servers, which is why the throughput ratios are withheld for such
+repetitions rather than reported too favourably. Most of a cheap request's CPU on this VM is the
+kernel sending the response over the loopback (\`writev\`), which costs more when the other side is
+idle and must be woken; so a ratio is not linear in the application's own cost, and figures near a
+target can fall either side of it from run to run.
 `;
 }

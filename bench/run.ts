@@ -1,28 +1,33 @@
 /**
- * `npm run bench`: measures, in one run, Groundwork against a bare Fastify
- * route started the same way (see docs/performance.md for the method):
- * query throughput and latency (cached, uncached, limits on, Redis), answer
- * stream first-event and first-token latency at 1, 50 and 200 concurrent
- * streams, ingest-to-searchable latency, a Redis outage (query latency with a
- * throwaway redis-server up, killed and restarted; skipped without
- * redis-server on PATH), extraction of 10 MB uploads and the limiter's
- * overhead. Writes bench/results/<timestamp>.json and latest.json,
- * prints a table and rewrites docs/performance.md.
+ * `npm run bench`: measures Groundwork against references started the same way (bare Fastify,
+ * bare `node:http`, a bare SSE server), every comparison repeated and interleaved in one run
+ * (see docs/performance.md, "Method"): query cost and throughput (cached, uncached with questions
+ * never asked before, limits on, Redis), answer streams (first `token` and `done` at 50 and 200
+ * concurrent streams), the scale table (one knowledge base of 25 … 100,000 records, 1,000 and
+ * 10,000 knowledge bases; in-memory and, with DATABASE_URL, PostgreSQL retrievers),
+ * ingest-to-searchable on the shop FAQ, a Redis outage, the in-process query breakdown,
+ * extraction and the limiter. Writes bench/results/<timestamp>.json; a run of every scenario
+ * also writes latest.json and rewrites docs/performance.md. Prints PASS/FAIL per target.
  *
- * Environment: REDIS_URL (adds the Redis limiter and a Redis-backed server),
- * BENCH_QUICK=1 (short runs), BENCH_PIN=0 (no CPU pinning),
- * BENCH_WAIT_QUIET=<seconds> (first wait up to that long for the machine to be idle).
+ * Flags: see bench/options.ts (`--scale quick|full`, `--only`, `--reps`, `--records`, `--kbs`,
+ * `--startup-timeout`). Environment: REDIS_URL (Redis limiter and a Redis-backed server),
+ * DATABASE_URL (PostgreSQL retriever rows in the scale table, in schemas of their own),
+ * BENCH_PIN=0 (no CPU pinning), BENCH_WAIT_QUIET=<seconds> (first wait for an idle machine).
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { benchDir, killAll, pinSelf, removeTempDirs, repoRoot, type ServerChild, spawnServer, tempDir } from './children.js';
+import { benchDir, killAll, pinSelf, removeTempDirs, repoRoot, type ServerChild, setStartupTimeoutBase, spawnServer, tempDir } from './children.js';
 import { killRedisServers } from '../test/support/redis-process.js';
 import { queryBreakdown } from './breakdown.js';
 import { benchExtraction, type ExtractionResult } from './extraction.js';
 import { FAQ, QUESTIONS, SAMPLE_QUESTION } from './faq.js';
-import { load } from './http-load.js';
+import { uniqueQuestions } from './generated.js';
+import { load, type LoadOptions, type LoadResult } from './http-load.js';
+import { type Arm, interleave, type LoadSummary, pairedRatio, type PairedRatio, type StreamSummary, summariseLoads, summariseStreams } from './interleave.js';
+import { type BenchOptions, parseOptions, type Scenario, SCENARIOS } from './options.js';
+import { scaleTable } from './scale.js';
 import { httpIngest, inProcessIngest } from './ingest.js';
 import { memoryLimiter, redisLimiter } from './limiter.js';
 import { redisOutage } from './redis-outage.js';
@@ -31,20 +36,39 @@ import { ask, prepareKnowledgeBase, type PreparedKb } from './setup.js';
 import { round } from './stats.js';
 import { streamScenario, type StreamScenarioResult, type StreamTarget } from './streams.js';
 
-const quick = process.env.BENCH_QUICK === '1';
+let options: BenchOptions;
+try {
+  options = parseOptions(process.argv.slice(2), process.env);
+} catch (error) {
+  process.stderr.write(`${(error as Error).message}\n`);
+  process.exit(2);
+}
+setStartupTimeoutBase(options.startupTimeoutSec * 1000);
+const quick = options.scale === 'quick';
+const runs = (s: Scenario) => options.only.includes(s);
 const settings = {
-  quick,
+  scale: options.scale,
+  only: options.only,
+  reps: options.reps,
+  startupTimeoutSec: options.startupTimeoutSec,
   connections: 50,
+  /** Warm-up before a server's first window, and before each later one. */
   warmupSec: quick ? 1 : 3,
-  durationSec: quick ? 3 : 10,
-  secondaryDurationSec: quick ? 2 : 6,
-  // Warm-up: at least these rounds and, like the throughput runs' warm-up, at least this long,
-  // so the stream path is measured compiled (V8's compiler threads share the server's pinned CPU).
+  rewarmSec: 1,
+  durationSec: quick ? 2 : 5,
+  secondaryDurationSec: quick ? 2 : 4,
+  // Streams: rounds of N concurrent streams per window; the first window of each arm warms up longer
+  // (V8's compiler threads share the server's pinned CPU).
   streamPlan: [
-    { concurrency: 1, rounds: quick ? 20 : 100, warmup: 10, warmupMs: quick ? 300 : 1000 },
-    { concurrency: 50, rounds: quick ? 5 : 20, warmup: 3, warmupMs: quick ? 500 : 2000 },
-    { concurrency: 200, rounds: quick ? 3 : 10, warmup: 2, warmupMs: quick ? 500 : 2000 },
+    { concurrency: 50, rounds: quick ? 4 : 20, warmup: 3, warmupMs: quick ? 500 : 2000 },
+    { concurrency: 200, rounds: quick ? 2 : 10, warmup: 2, warmupMs: quick ? 500 : 2000 },
   ],
+  scaleRecords: options.records,
+  scaleKnowledgeBases: options.knowledgeBases,
+  scaleIngestIterations: quick ? 3 : 10,
+  scaleQueryConnections: 4,
+  scaleQuerySec: quick ? 2 : 5,
+  scaleHeadOfLineBaselineSec: quick ? 1 : 3,
   ingestIterations: quick ? 10 : 50,
   inProcessIngestIterations: quick ? 50 : 300,
   extractionIterations: quick ? 1 : 3,
@@ -147,7 +171,9 @@ async function main(): Promise<void> {
   }
   info.busyAtStart = await busyShare(1000);
   if (info.busyAtStart > 0.15) log(`warning: ${Math.round(info.busyAtStart * 100)}% of the CPUs were busy with other work before the run: expect noisy figures`);
-  log(`${info.cpus} CPUs, Node ${info.node}, commit ${info.gitCommit.slice(0, 12)}${pinned ? `, runner on CPU 0, servers on CPU ${serverCpus}` : ', not pinned'}`);
+  log(`${info.cpus} CPUs, Node ${info.node}, commit ${info.gitCommit.slice(0, 12)}${pinned ? `, runner on CPU 0, servers on CPU ${serverCpus}` : ', not pinned'}; scenarios: ${options.only.join(', ')} (${options.scale})`);
+
+  const partial: Omit<BenchResults, 'targets'> = { startedAt: startedAt.toISOString(), durationSec: 0, machine: info, settings, scenarios: options.only };
 
   // --- servers -----------------------------------------------------------------------------
   const base = {
@@ -166,161 +192,199 @@ async function main(): Promise<void> {
       children.push(c);
       return c;
     });
-  log('starting the Groundwork servers');
-  const [cached, uncached, limited, redis] = await Promise.all([
-    gw('groundwork cache on', {}),
-    gw('groundwork cache off', { QUERY_CACHE_TTL_SECONDS: '0' }),
-    gw('groundwork limits on', high),
-    redisUrl ? gw('groundwork redis', { ...high, REDIS_URL: redisUrl }) : Promise.resolve(undefined),
-  ]);
-
-  log('setting up knowledge bases (sign-in, upload of the 25-entry FAQ, key)');
-  const kbs = new Map<ServerChild, PreparedKb>();
-  for (const server of [cached, uncached, limited, redis]) if (server) kbs.set(server, await prepareKnowledgeBase(server.url, FAQ));
-  const kbOf = (server: ServerChild) => kbs.get(server) as PreparedKb;
-
-  // A real cached answer, for the bare route to return.
-  await ask(cached.url, kbOf(cached), settings.cachedQuestion);
-  const sample = await ask(cached.url, kbOf(cached), settings.cachedQuestion);
-  if (sample.status !== 200 || !sample.body.cached || !sample.body.grounded) throw new Error(`unexpected sample answer: ${JSON.stringify(sample)}`);
-  const bodyFile = path.join(tempDir('gw-bench-bare-'), 'answer.json');
-  fs.writeFileSync(bodyFile, JSON.stringify(sample.body));
-  const bare = await spawnServer('bare fastify', { script: 'server-bare.ts', cpus: serverCpus, env: { BENCH_BARE_BODY_FILE: bodyFile } });
-  children.push(bare);
-
-  // --- query throughput ----------------------------------------------------------------------
-  const one = (kb: PreparedKb) => [{ ragId: kb.ragId, query: settings.cachedQuestion }];
-  const keyOf = (kb: PreparedKb) => ({ 'x-api-key': kb.apiKey });
-  const common = { path: '/api/v1/query', connections: settings.connections, warmupSec: settings.warmupSec };
-  log(`load: bare route (${settings.warmupSec}+${settings.durationSec} s)`);
-  const bareLoad = await load({ ...common, label: 'bare Fastify route', server: bare, bodies: [{ ragId: 'kb_bare', query: settings.cachedQuestion }], durationSec: settings.durationSec });
-  log('load: /api/v1/query, cached');
-  const cachedLoad = await load({ ...common, label: '/api/v1/query cached', server: cached, bodies: one(kbOf(cached)), headers: keyOf(kbOf(cached)), durationSec: settings.durationSec });
-  log('load: /api/v1/query, uncached');
-  const uncachedLoad = await load({
-    ...common,
-    label: '/api/v1/query uncached',
-    server: uncached,
-    bodies: QUESTIONS.map((query) => ({ ragId: kbOf(uncached).ragId, query })),
-    headers: keyOf(kbOf(uncached)),
-    durationSec: settings.durationSec,
-  });
-  log('load: /api/v1/query, cached, limits on');
-  const limitedLoad = await load({
-    ...common,
-    label: '/api/v1/query cached, limits on',
-    server: limited,
-    bodies: one(kbOf(limited)),
-    headers: keyOf(kbOf(limited)),
-    durationSec: settings.secondaryDurationSec,
-  });
-  let redisLoad = null;
-  if (redis) {
-    log('load: /api/v1/query, cached, Redis cache + limiter');
-    redisLoad = await load({
-      ...common,
-      label: '/api/v1/query cached, Redis cache + limits',
-      server: redis,
-      bodies: one(kbOf(redis)),
-      headers: keyOf(kbOf(redis)),
-      durationSec: settings.secondaryDurationSec,
+  const reference = (name: string, script: string, env: Record<string, string>) =>
+    spawnServer(name, { script, cpus: serverCpus, env }).then((c) => {
+      children.push(c);
+      return c;
     });
-  }
-  for (const l of [bareLoad, cachedLoad, uncachedLoad, limitedLoad, redisLoad]) {
-    if (l && l.non2xx + l.errors + l.timeouts > 0) log(`warning: ${l.label} had ${l.non2xx} non-2xx, ${l.errors} errors, ${l.timeouts} timeouts`);
-  }
 
-  // --- streams ---------------------------------------------------------------------------------
-  const streams = async (server: ServerChild, questions: readonly string[], label: string): Promise<StreamScenarioResult[]> => {
-    const kb = kbOf(server);
-    const target: StreamTarget = { url: server.url, ragId: kb.ragId, apiKey: kb.apiKey, questions, serverCpuMicros: () => server.cpuMicros() };
-    const out: StreamScenarioResult[] = [];
-    for (const step of settings.streamPlan) {
-      log(`streams, cache ${label}: ${step.concurrency} at once × ${step.rounds} rounds`);
-      out.push(await streamScenario(target, step.concurrency, step.rounds, step.warmup, step.warmupMs));
+  if (runs('http') || runs('streams') || runs('ingest')) {
+    log('starting the Groundwork servers');
+    const [cached, uncached, limited, redis] = await Promise.all([
+      gw('groundwork cache on', {}),
+      gw('groundwork cache off', { QUERY_CACHE_TTL_SECONDS: '0' }),
+      runs('http') ? gw('groundwork limits on', high) : Promise.resolve(undefined),
+      redisUrl && runs('http') ? gw('groundwork redis', { ...high, REDIS_URL: redisUrl }) : Promise.resolve(undefined),
+    ]);
+    log('setting up knowledge bases (sign-in, upload of the 25-entry FAQ, key)');
+    const kbs = new Map<ServerChild, PreparedKb>();
+    for (const server of [cached, uncached, limited, redis]) if (server) kbs.set(server, await prepareKnowledgeBase(server.url, FAQ));
+    const kbOf = (server: ServerChild) => kbs.get(server) as PreparedKb;
+
+    // A real cached answer and a real answer stream, for the references to send.
+    await ask(cached.url, kbOf(cached), settings.cachedQuestion);
+    const sample = await ask(cached.url, kbOf(cached), settings.cachedQuestion);
+    if (sample.status !== 200 || !sample.body.cached || !sample.body.grounded) throw new Error(`unexpected sample answer: ${JSON.stringify(sample)}`);
+    const referenceDir = tempDir('gw-bench-bare-');
+    const bodyFile = path.join(referenceDir, 'answer.json');
+    fs.writeFileSync(bodyFile, JSON.stringify(sample.body));
+    const sseFile = path.join(referenceDir, 'stream.json');
+    fs.writeFileSync(sseFile, JSON.stringify(await sampleStream(uncached.url, kbOf(uncached), settings.cachedQuestion)));
+
+    // One source of never-asked questions for every uncached window and stream of the run.
+    const fresh = uniqueQuestions();
+    if (runs('http')) {
+      const [bareFastify, bareHttp] = await Promise.all([
+        reference('bare fastify', 'server-bare.ts', { BENCH_BARE_BODY_FILE: bodyFile }),
+        reference('bare node:http', 'server-bare-http.ts', { BENCH_BARE_BODY_FILE: bodyFile }),
+      ]);
+      const keyOf = (kb: PreparedKb) => ({ 'x-api-key': kb.apiKey });
+      const arm = (key: string, label: string, server: ServerChild, extra: Partial<LoadOptions>, durationSec = settings.durationSec): Arm<LoadResult> => ({
+        key,
+        label,
+        run: (rep) =>
+          load({
+            label,
+            server,
+            path: '/api/v1/query',
+            connections: settings.connections,
+            warmupSec: rep === 0 ? settings.warmupSec : settings.rewarmSec,
+            durationSec,
+            bodies: [],
+            ...extra,
+          }),
+      });
+      const one = (kb: PreparedKb) => ({ bodies: [{ ragId: kb.ragId, query: settings.cachedQuestion }], headers: keyOf(kb) });
+      const arms: Arm<LoadResult>[] = [
+        arm('bareFastify', 'bare Fastify route', bareFastify, { bodies: [{ ragId: 'kb_bare', query: settings.cachedQuestion }] }),
+        arm('bareHttp', 'bare node:http route', bareHttp, { bodies: [{ ragId: 'kb_bare', query: settings.cachedQuestion }] }),
+        arm('cached', '/api/v1/query cached', cached, one(kbOf(cached))),
+        arm('uncached', '/api/v1/query uncached (new questions)', uncached, {
+          headers: keyOf(kbOf(uncached)),
+          nextBody: () => ({ ragId: kbOf(uncached).ragId, query: fresh() }),
+        }),
+        ...(limited ? [arm('limitsOn', '/api/v1/query cached, limits on', limited, one(kbOf(limited)), settings.secondaryDurationSec)] : []),
+        ...(redis ? [arm('redis', '/api/v1/query cached, Redis cache + limits', redis, one(kbOf(redis)), settings.secondaryDurationSec)] : []),
+      ];
+      log(`query load: ${arms.length} servers × ${options.reps} repetitions, interleaved`);
+      const results = await interleave(arms, options.reps, log);
+      const summaries: Record<string, LoadSummary> = {};
+      for (const [key, list] of results) {
+        summaries[key] = summariseLoads(list);
+        const failures = summaries[key].failures;
+        if (failures > 0) log(`warning: ${summaries[key].label} had ${failures} non-2xx, errors or timeouts`);
+      }
+      const ratios: Record<string, { toFastify: PairedRatio; toNodeHttp: PairedRatio }> = {};
+      for (const key of results.keys()) {
+        if (key.startsWith('bare')) continue;
+        const list = results.get(key) as LoadResult[];
+        ratios[key] = { toFastify: pairedRatio(list, results.get('bareFastify') as LoadResult[]), toNodeHttp: pairedRatio(list, results.get('bareHttp') as LoadResult[]) };
+      }
+      partial.http = { arms: summaries, ratios };
+      await Promise.all([bareFastify.stop(), bareHttp.stop()]);
     }
-    return out;
-  };
-  const cacheOff = await streams(uncached, QUESTIONS, 'off');
-  const cacheHit = await streams(cached, [settings.cachedQuestion], 'hit');
 
-  // --- ingest ----------------------------------------------------------------------------------
-  log('ingest-to-searchable over HTTP');
-  const ingestHttp = await httpIngest(cached.url, kbOf(cached).client, settings.ingestIterations);
+    if (runs('streams')) {
+      const bareSse = await reference('bare SSE', 'server-bare-sse.ts', { BENCH_BARE_SSE_FILE: sseFile });
+      const target = (server: ServerChild, questions: StreamTarget['questions']): StreamTarget => ({
+        url: server.url,
+        ragId: kbs.get(server)?.ragId ?? 'kb_bare',
+        apiKey: kbs.get(server)?.apiKey ?? 'none',
+        questions,
+        serverCpuMicros: () => server.cpuMicros(),
+      });
+      const targets: { key: string; label: string; target: StreamTarget }[] = [
+        { key: 'bareSse', label: 'bare SSE (node:http)', target: target(bareSse, [settings.cachedQuestion]) },
+        { key: 'uncached', label: 'cache off, new questions', target: target(uncached, fresh) },
+        { key: 'cached', label: 'cache hit', target: target(cached, [settings.cachedQuestion]) },
+      ];
+      const summaries: StreamSummary[] = [];
+      for (const step of settings.streamPlan) {
+        const arms: Arm<StreamScenarioResult>[] = targets.map((t) => ({
+          key: t.key,
+          label: `streams, ${t.label}: ${step.concurrency} at once × ${step.rounds} rounds`,
+          run: (rep) => streamScenario(t.target, step.concurrency, step.rounds, rep === 0 ? step.warmup : 1, rep === 0 ? step.warmupMs : 0),
+        }));
+        const results = await interleave(arms, options.reps, log);
+        const ref = results.get('bareSse') as StreamScenarioResult[];
+        for (const t of targets) summaries.push(summariseStreams(t.key, t.label, results.get(t.key) as StreamScenarioResult[], t.key === 'bareSse' ? undefined : ref));
+      }
+      partial.streams = summaries;
+      await bareSse.stop();
+    }
+
+    if (runs('ingest')) {
+      log('ingest-to-searchable over HTTP');
+      partial.ingest = { http: await httpIngest(cached.url, kbOf(cached).client, settings.ingestIterations), inProcess: [] };
+    }
+    log('stopping the servers');
+    await Promise.all(children.splice(0).map((c) => c.stop()));
+  }
 
   // --- Redis outage ----------------------------------------------------------------------------
-  const outage = await redisOutage({
-    spawn: (url) => gw('groundwork redis outage', { ...high, REDIS_URL: url }),
-    question: settings.cachedQuestion,
-    connections: settings.outageConnections,
-    warmupSec: settings.warmupSec,
-    phaseSec: settings.outagePhaseSec,
-    leadInMs: settings.outageLeadInMs,
-    recoveryTimeoutMs: settings.outageRecoveryTimeoutMs,
-    log,
-  });
-  if (outage.status === 'skipped') log(`Redis outage skipped: ${outage.reason}`);
-  else {
-    for (const p of [outage.up, outage.down, outage.recovered]) {
-      if (p.non2xx + p.errors + p.timeouts > 0) log(`warning: Redis outage, ${p.label}: ${p.non2xx} non-2xx, ${p.errors} errors, ${p.timeouts} timeouts`);
+  if (runs('outage')) {
+    const outage = await redisOutage({
+      spawn: (url) => gw('groundwork redis outage', { ...high, REDIS_URL: url }),
+      question: settings.cachedQuestion,
+      connections: settings.outageConnections,
+      warmupSec: settings.warmupSec,
+      phaseSec: settings.outagePhaseSec,
+      leadInMs: settings.outageLeadInMs,
+      recoveryTimeoutMs: settings.outageRecoveryTimeoutMs,
+      log,
+    });
+    if (outage.status === 'skipped') log(`Redis outage skipped: ${outage.reason}`);
+    else {
+      for (const p of [outage.up, outage.down, outage.recovered]) {
+        if (p.non2xx + p.errors + p.timeouts > 0) log(`warning: Redis outage, ${p.label}: ${p.non2xx} non-2xx, ${p.errors} errors, ${p.timeouts} timeouts`);
+      }
     }
+    partial.redisOutage = outage;
+    await Promise.all(children.splice(0).map((c) => c.stop()));
   }
 
-  // The in-process parts run with the servers stopped, so nothing else competes for the CPUs.
-  log('stopping the servers');
-  await Promise.all(children.map((c) => c.stop()));
+  // --- scale table -----------------------------------------------------------------------------
+  if (runs('scale')) {
+    const databaseUrl = process.env.DATABASE_URL?.trim() || undefined;
+    if (!databaseUrl) log('scale: DATABASE_URL is not set, so only the in-memory retriever is measured');
+    partial.scale = await scaleTable({
+      records: settings.scaleRecords,
+      knowledgeBases: settings.scaleKnowledgeBases,
+      retrievers: databaseUrl ? ['memory', 'postgres'] : ['memory'],
+      databaseUrl,
+      ingestIterations: settings.scaleIngestIterations,
+      queryConnections: settings.scaleQueryConnections,
+      querySeconds: settings.scaleQuerySec,
+      headOfLineAt: Math.max(...settings.scaleRecords),
+      headOfLineBaselineSec: settings.scaleHeadOfLineBaselineSec,
+      serverCpus,
+      env: { ...base, ...high },
+      log,
+    });
+  }
   removeTempDirs();
 
-  log('ingest-to-searchable in process');
-  const ingestInProcess = [await inProcessIngest(settings.inProcessIngestIterations, 'disk'), await inProcessIngest(settings.inProcessIngestIterations, 'memory')];
-
-  log('query path breakdown, in process');
-  const breakdown = await queryBreakdown(settings.breakdownCalls, settings.breakdownBatches);
-
-  // --- extraction ------------------------------------------------------------------------------
-  const extraction: ExtractionResult[] = [];
-  for (const format of ['txt', 'md', 'json', 'jsonl'] as const) {
-    log(`extraction of 10 MB, ${format}`);
-    extraction.push(benchExtraction(format, settings.extractionIterations, performance.now() + 15_000));
+  // The in-process parts run with the servers stopped, so nothing else competes for the CPUs.
+  if (runs('ingest') && partial.ingest) {
+    log('ingest-to-searchable in process');
+    partial.ingest.inProcess = [await inProcessIngest(settings.inProcessIngestIterations, 'disk'), await inProcessIngest(settings.inProcessIngestIterations, 'memory')];
+  }
+  if (runs('breakdown')) {
+    log('query path breakdown, in process');
+    partial.breakdown = await queryBreakdown(settings.breakdownCalls, settings.breakdownBatches);
+  }
+  if (runs('extraction')) {
+    const extraction: ExtractionResult[] = [];
+    for (const format of ['txt', 'md', 'json', 'jsonl'] as const) {
+      log(`extraction of 10 MB, ${format}`);
+      extraction.push(benchExtraction(format, settings.extractionIterations, performance.now() + 15_000));
+    }
+    partial.extraction = extraction;
+  }
+  if (runs('limiter')) {
+    log('limiter, in process');
+    const stepCpu = (name: string) => partial.breakdown?.steps.find((s) => s.step === name)?.cpuUs ?? Number.NaN;
+    const http = partial.http?.arms;
+    partial.limiter = {
+      memory: await memoryLimiter(settings.limiterMs),
+      redis: redisUrl ? await redisLimiter(redisUrl, settings.redisSequentialCalls, settings.redisConcurrentMs) : null,
+      httpOverheadUsPerRequest: http?.limitsOn && http.cached ? round(http.limitsOn.cpuUsPerRequest.median - http.cached.cpuUsPerRequest.median, 1) : Number.NaN,
+      injectOverheadUsPerRequest: round(stepCpu('inject: /api/v1/query cached, whole app, limits on (memory)') - stepCpu('inject: /api/v1/query cached, whole app'), 1),
+      httpOverheadP50Ms: http?.limitsOn && http.cached ? round(http.limitsOn.p50.median - http.cached.p50.median, 3) : Number.NaN,
+    };
   }
 
-  // --- limiter ---------------------------------------------------------------------------------
-  log('limiter, in process');
-  const memory = await memoryLimiter(settings.limiterMs);
-  const redisResult = redisUrl ? await redisLimiter(redisUrl, settings.redisSequentialCalls, settings.redisConcurrentMs) : null;
-
-  const stepCpu = (name: string) => breakdown.steps.find((s) => s.step === name)?.cpuUs ?? Number.NaN;
-  const partial: Omit<BenchResults, 'targets'> = {
-    startedAt: startedAt.toISOString(),
-    durationSec: round((performance.now() - t0) / 1000, 1),
-    machine: info,
-    settings,
-    http: {
-      bare: bareLoad,
-      cached: cachedLoad,
-      uncached: uncachedLoad,
-      limitsOn: limitedLoad,
-      redis: redisLoad,
-      ratios: {
-        cachedToBare: round(cachedLoad.rps / bareLoad.rps, 3),
-        uncachedToBare: round(uncachedLoad.rps / bareLoad.rps, 3),
-        cachedCpuToBare: round(bareLoad.serverCpuUsPerRequest / cachedLoad.serverCpuUsPerRequest, 3),
-        uncachedCpuToBare: round(bareLoad.serverCpuUsPerRequest / uncachedLoad.serverCpuUsPerRequest, 3),
-      },
-    },
-    streams: { cacheOff, cacheHit },
-    redisOutage: outage,
-    breakdown,
-    ingest: { http: ingestHttp, inProcess: ingestInProcess },
-    extraction,
-    limiter: {
-      memory,
-      redis: redisResult,
-      httpOverheadUsPerRequest: round(limitedLoad.serverCpuUsPerRequest - cachedLoad.serverCpuUsPerRequest, 1),
-      injectOverheadUsPerRequest: round(stepCpu('inject: /api/v1/query cached, whole app, limits on (memory)') - stepCpu('inject: /api/v1/query cached, whole app'), 1),
-      httpOverheadP50Ms: round(limitedLoad.latency.p50 - cachedLoad.latency.p50, 3),
-    },
-  };
+  partial.durationSec = round((performance.now() - t0) / 1000, 1);
   info.loadAverageAtEnd = os.loadavg().map((l) => round(l, 2));
   const results: BenchResults = { ...partial, targets: evaluateTargets(partial) };
 
@@ -330,13 +394,32 @@ async function main(): Promise<void> {
   const stamp = results.startedAt.replace(/[:.]/g, '-');
   const file = path.join(resultsDir, `${stamp}.json`);
   const json = `${JSON.stringify(results, null, 2)}\n`;
+  const complete = options.only.length === SCENARIOS.length;
   // Write then rename, so an interrupted run never leaves half a file (bench/results/*.tmp is ignored).
-  for (const target of [file, path.join(resultsDir, 'latest.json')]) {
+  for (const target of complete ? [file, path.join(resultsDir, 'latest.json')] : [file]) {
     fs.writeFileSync(`${target}.tmp`, json);
     fs.renameSync(`${target}.tmp`, target);
   }
-  fs.writeFileSync(path.join(repoRoot, 'docs', 'performance.md'), markdown(results, path.relative(repoRoot, file)));
-  process.stdout.write(`\n${consoleReport(results)}\n\nWrote ${path.relative(repoRoot, file)}, bench/results/latest.json and docs/performance.md (${results.durationSec} s).\n`);
+  if (complete) fs.writeFileSync(path.join(repoRoot, 'docs', 'performance.md'), markdown(results, path.relative(repoRoot, file)));
+  const wrote = complete
+    ? `Wrote ${path.relative(repoRoot, file)}, bench/results/latest.json and docs/performance.md`
+    : `Wrote ${path.relative(repoRoot, file)} (a partial run: latest.json and docs/performance.md left as they were)`;
+  process.stdout.write(`\n${consoleReport(results)}\n\n${wrote} (${results.durationSec} s).\n`);
+}
+
+/** The frames of one real answer stream (`meta` first), for the bare SSE server to replay. */
+async function sampleStream(baseUrl: string, kb: PreparedKb, question: string): Promise<string[]> {
+  const response = await fetch(`${baseUrl}/api/v1/query/stream`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-api-key': kb.apiKey, accept: 'text/event-stream' },
+    body: JSON.stringify({ ragId: kb.ragId, query: question }),
+  });
+  const text = await response.text();
+  const frames = text.split(/(?<=\n\n)/).filter((f) => /^(id|event|data):/m.test(f));
+  if (response.status !== 200 || !/^event: meta/m.test(frames[0] ?? '') || !frames.some((f) => /^event: done/m.test(f))) {
+    throw new Error(`unexpected sample stream: HTTP ${response.status} ${text.slice(0, 300)}`);
+  }
+  return frames;
 }
 
 main().then(

@@ -17,6 +17,8 @@ export interface StreamTiming {
   firstEventMs: number;
   firstEventName: string;
   firstTokenMs: number;
+  /** The complete `done` event (the answer's end, with its sources). */
+  doneMs: number;
   totalMs: number;
 }
 
@@ -59,7 +61,7 @@ export class SseConnection {
     await this.ready;
     return new Promise((resolve, reject) => {
       this.pending = { t0: performance.now(), resolve, reject };
-      this.timing = { headersMs: Number.NaN, firstEventMs: Number.NaN, firstEventName: '', firstTokenMs: Number.NaN, totalMs: Number.NaN };
+      this.timing = { headersMs: Number.NaN, firstEventMs: Number.NaN, firstEventName: '', firstTokenMs: Number.NaN, doneMs: Number.NaN, totalMs: Number.NaN };
       this.failure = undefined;
       this.state = 'headers';
       this.socket.write(request);
@@ -150,6 +152,7 @@ export class SseConnection {
       timing.firstEventName = name;
     }
     if (name === 'token' && Number.isNaN(timing.firstTokenMs)) timing.firstTokenMs = this.since();
+    if (name === 'done' && Number.isNaN(timing.doneMs)) timing.doneMs = this.since();
     if (name === 'error') this.failure = data;
   }
 
@@ -161,6 +164,7 @@ export class SseConnection {
     this.pending = undefined;
     if (this.failure) pending.reject(new Error(`stream ended with an error event: ${this.failure}`));
     else if (Number.isNaN(timing.firstTokenMs)) pending.reject(new Error('stream ended without a token event'));
+    else if (Number.isNaN(timing.doneMs)) pending.reject(new Error('stream ended without a done event'));
     else pending.resolve(timing);
   }
 }

@@ -57,3 +57,21 @@ export function round(value: number, digits = 3): number {
   const f = 10 ** digits;
   return Math.round(value * f) / f;
 }
+
+/** Median and range of repeated measurements of one figure (NaNs ignored). */
+export interface Spread {
+  median: number;
+  min: number;
+  max: number;
+  /** How many finite values it summarises. */
+  n: number;
+}
+
+export function spread(values: readonly number[]): Spread {
+  const sorted = values.filter((v) => Number.isFinite(v)).sort((a, b) => a - b);
+  const n = sorted.length;
+  if (n === 0) return { median: Number.NaN, min: Number.NaN, max: Number.NaN, n: 0 };
+  const mid = Math.floor(n / 2);
+  const median = n % 2 === 1 ? (sorted[mid] as number) : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
+  return { median: round(median), min: round(sorted[0] as number), max: round(sorted[n - 1] as number), n };
+}

@@ -17,8 +17,8 @@ export interface StreamTarget {
   url: string;
   ragId: string;
   apiKey: string;
-  /** Questions, cycled over the streams of a round. */
-  questions: readonly string[];
+  /** Questions, cycled over the streams of a round; or a source that gives a new one per stream (uncached). */
+  questions: readonly string[] | (() => string);
   /** The server's CPU time so far, in microseconds (to report its cost per stream). */
   serverCpuMicros?: () => Promise<number>;
 }
@@ -30,6 +30,8 @@ export interface StreamScenarioResult {
   headers: LatencySummary;
   firstEvent: LatencySummary;
   firstToken: LatencySummary;
+  /** The `done` event (end of the answer). */
+  done: LatencySummary;
   total: LatencySummary;
   /** Event names seen first (should be only `meta`). */
   firstEventNames: string[];
@@ -43,9 +45,14 @@ export interface StreamScenarioResult {
 /** Warm-up runs `warmupRounds` rounds and goes on until `warmupMs` have passed; then `rounds` rounds are measured. */
 export async function streamScenario(target: StreamTarget, concurrency: number, rounds: number, warmupRounds: number, warmupMs = 0): Promise<StreamScenarioResult> {
   const url = new URL(target.url);
-  const requests = target.questions.map((query) => streamRequest(url.host, JSON.stringify({ ragId: target.ragId, query }), target.apiKey));
+  const build = (query: string) => streamRequest(url.host, JSON.stringify({ ragId: target.ragId, query }), target.apiKey);
+  const questions = target.questions;
+  const fixed = typeof questions === 'function' ? undefined : questions.map(build);
+  // A generated question is built into its request before the round starts, not while it is timed.
+  const roundRequests = (round: number): Buffer[] =>
+    Array.from({ length: concurrency }, (_, i) => (fixed ? (fixed[(round * concurrency + i) % fixed.length] as Buffer) : build((questions as () => string)())));
   const connections = Array.from({ length: concurrency }, () => new SseConnection(Number(url.port), url.hostname));
-  const h = { headers: histogram(), firstEvent: histogram(), firstToken: histogram(), total: histogram() };
+  const h = { headers: histogram(), firstEvent: histogram(), firstToken: histogram(), done: histogram(), total: histogram() };
   const names = new Set<string>();
   let wallMs = 0;
   let cpuUs = 0;
@@ -56,20 +63,23 @@ export async function streamScenario(target: StreamTarget, concurrency: number, 
     const warmUntil = performance.now() + warmupMs;
     let warmup = 0;
     while (warmup < warmupRounds || performance.now() < warmUntil) {
-      await Promise.all(connections.map((connection, i) => connection.run(requests[(warmup * concurrency + i) % requests.length] as Buffer)));
+      const requests = roundRequests(warmup);
+      await Promise.all(connections.map((connection, i) => connection.run(requests[i] as Buffer)));
       warmup++;
     }
     // Server CPU over all measured rounds at once: one IPC exchange, not one per round.
     cpu0 = target.serverCpuMicros ? await target.serverCpuMicros() : 0;
     measuredFrom = performance.now();
     for (let round = warmup; round < warmup + rounds; round++) {
+      const requests = roundRequests(round);
       const t0 = performance.now();
-      const timings = await Promise.all(connections.map((connection, i) => connection.run(requests[(round * concurrency + i) % requests.length] as Buffer)));
+      const timings = await Promise.all(connections.map((connection, i) => connection.run(requests[i] as Buffer)));
       wallMs += performance.now() - t0;
       for (const t of timings) {
         recordMs(h.headers, t.headersMs);
         recordMs(h.firstEvent, t.firstEventMs);
         recordMs(h.firstToken, t.firstTokenMs);
+        recordMs(h.done, t.doneMs);
         recordMs(h.total, t.totalMs);
         names.add(t.firstEventName);
       }
@@ -89,6 +99,7 @@ export async function streamScenario(target: StreamTarget, concurrency: number, 
     headers: summarise(h.headers),
     firstEvent: summarise(h.firstEvent),
     firstToken: summarise(h.firstToken),
+    done: summarise(h.done),
     total: summarise(h.total),
     firstEventNames: [...names],
     streamsPerSecond: Math.round((concurrency * rounds) / (wallMs / 1000)),

@@ -44,11 +44,16 @@ for (const [name, config] of [['web pages', 'vite.config.ts'], ['chat widget', '
 
 const report = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'gw-test-')), 'vitest.json');
 const extra = process.argv.slice(2);
-step('tests (vitest)', bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...extra]);
+const vitestPassed = step('tests (vitest)', bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...extra]);
 if (fs.existsSync(report)) {
   const results = JSON.parse(fs.readFileSync(report, 'utf8'));
   for (const file of results.testResults ?? []) {
-    if (file.status === 'failed' && (file.assertionResults ?? []).length === 0) failed++; // the file itself failed to load
+    // A file that failed with no failed test in it: it did not load, or a hook (beforeAll/afterAll) failed.
+    const anyTestFailed = (file.assertionResults ?? []).some((t) => t.status === 'failed');
+    if (file.status === 'failed' && !anyTestFailed) {
+      failed++;
+      process.stdout.write(`failed outside its tests (loading or a hook): ${path.relative(process.cwd(), file.name)}\n`);
+    }
     for (const test of file.assertionResults ?? []) {
       if (test.status === 'passed') passed++;
       else if (test.status === 'failed') failed++;
@@ -61,6 +66,11 @@ if (fs.existsSync(report)) {
 } else {
   failed++;
   process.stdout.write('vitest wrote no report\n');
+}
+// Whatever the report says, vitest's own verdict stands (an error it counts outside any file).
+if (!vitestPassed && failed === 0) {
+  failed++;
+  process.stdout.write('vitest failed (see its output above)\n');
 }
 
 if (skippedReasons.length) {

@@ -66,7 +66,7 @@ export function openStore(config: Config): Store {
  * full-text search on the records table (needs DATABASE_URL; its GIN index is created here).
  */
 async function openRetriever(config: Config, store: Store): Promise<Retriever> {
-  if (config.retrievalBackend !== 'postgres' || !config.databaseUrl) return new IndexRegistry(store.knowledge);
+  if (config.retrievalBackend !== 'postgres' || !config.databaseUrl) return new IndexRegistry(store.knowledge, { maxBytes: config.indexCacheBytes });
   const retriever = new PostgresFtsRetriever({ connectionString: config.databaseUrl });
   await retriever.start().catch(async (error: unknown) => {
     await retriever.close();
@@ -85,7 +85,8 @@ export interface ComposeOptions {
 
 export async function compose(config: Config, logger: Logger, options: ComposeOptions = {}): Promise<Composition> {
   // Private signing keys are encrypted at rest with a key derived from SECRET_KEY (src/secrets.ts).
-  const sealer = new Sealer(loadSecretKey(config, (message) => logger.warn(message)));
+  const secretKey = loadSecretKey(config, (message) => logger.warn(message));
+  const sealer = new Sealer(secretKey);
   const ownStore = options.store === undefined;
   const store = options.store ?? openStore(config);
   if (ownStore) await store.migrate();
@@ -157,7 +158,8 @@ export async function compose(config: Config, logger: Logger, options: ComposeOp
   });
   const keys = new ApiKeyService(store.keys);
   knowledge.onContentChange(async (ragId) => {
-    // Warm this instance's index now; other instances notice the new content version on their next query.
+    // Bring this instance's index forward by the change now; other instances notice the new content
+    // version on their next query and apply the same change (index-registry.ts).
     const kb = await store.knowledge.findKnowledgeBase(ragId);
     await retriever.invalidate(ragId, kb?.contentVersion);
   });
@@ -178,6 +180,11 @@ export async function compose(config: Config, logger: Logger, options: ComposeOp
     trustedIssuers: config.trustedIdJagIssuers,
     idJagMaxLifetimeSeconds: config.idJagMaxLifetimeSeconds,
     anonymousLimit: new AnonymousAccountLimit(limiter, config.anonymousRegistrations),
+    secretKey,
+    refreshReuseGraceSeconds: config.refreshReuseGraceSeconds,
+    redirectSchemes: config.oauthRedirectSchemes,
+    // Client ID Metadata Documents: through the SSRF guard, loopback and plain http only in development.
+    clientIdDocuments: { policy: { allowLoopback: config.devMode }, userAgent: `Groundwork/1.0 (OAuth client metadata; +${config.publicUrl})` },
   });
   // Expired codes, claims, refresh tokens and ID-JAG jti records.
   const oauthHousekeeping = setInterval(() => {
@@ -217,6 +224,7 @@ export async function compose(config: Config, logger: Logger, options: ComposeOp
     webBotAuth,
     logger,
     readiness,
+    cache,
   };
   return {
     deps,

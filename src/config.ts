@@ -11,6 +11,8 @@
  * LLM block, checks across settings) are plain code in `loadConfig`.
  */
 import path from 'node:path';
+import { defaultRedirectSchemes, parseRedirectSchemes } from './identity/oauth/client-metadata.js';
+import { defaultRefreshReuseGraceSeconds } from './identity/oauth/token-service.js';
 import { parseTrustedIssuers, type TrustedIssuer } from './identity/oauth/trusted-issuers.js';
 import { minSecretKeyLength } from './secrets.js';
 import { code, custom, integer, Invalid, json, oneOf, type ParseContext, seconds, secret, type Setting, text, url } from './config-settings.js';
@@ -58,6 +60,10 @@ export interface Config {
   trustedIdJagIssuers: TrustedIssuer[];
   /** ID_JAG_MAX_LIFETIME_SECONDS: longest `exp − iat` accepted in an ID-JAG (see identity/oauth/id-jag.ts). */
   idJagMaxLifetimeSeconds: number;
+  /** REFRESH_REUSE_GRACE_SECONDS: how long a rotated refresh token still yields the same successor (docs/agents.md). */
+  refreshReuseGraceSeconds: number;
+  /** OAUTH_REDIRECT_SCHEMES: custom schemes accepted in redirect URIs (identity/oauth/client-metadata.ts). */
+  oauthRedirectSchemes: string[];
   /** SECRET_KEY: encrypts the signing keys at rest (src/secrets.ts); unset → generated in DATA_DIR, refused with NODE_ENV=production. */
   secretKey: string | undefined;
   /** Fastify `trustProxy` value: false, true, a hop count, or a list of addresses/CIDRs. */
@@ -70,6 +76,8 @@ export interface Config {
   secureCookies: boolean;
   /** RETRIEVAL_BACKEND: the in-memory BM25F index, or PostgreSQL full-text search (only with DATABASE_URL). */
   retrievalBackend: 'memory' | 'postgres';
+  /** INDEX_CACHE_MB: approximate heap the in-memory indexes may hold together, in bytes. */
+  indexCacheBytes: number;
 }
 
 export class ConfigError extends Error {
@@ -316,6 +324,27 @@ export const settings = {
     meaning:
       'longest ID-JAG accepted (`exp − iat`); a longer one, or one expiring further ahead than this plus 60 s, is `invalid_grant` (see [docs/agents.md](docs/agents.md))',
   }),
+  REFRESH_REUSE_GRACE_SECONDS: seconds({
+    fallback: defaultRefreshReuseGraceSeconds,
+    min: 0,
+    max: 300,
+    meaning:
+      'a rotated refresh token presented again within this time gets the same successor (parallel refreshes of one agent); later, or once the successor was used, it revokes the grant; `0`: no grace (see [docs/agents.md](docs/agents.md))',
+  }),
+  OAUTH_REDIRECT_SCHEMES: custom<string[]>({
+    fallback: [...defaultRedirectSchemes],
+    parse: (raw) => {
+      try {
+        return parseRedirectSchemes(raw);
+      } catch (error) {
+        throw new Invalid(`must be comma-separated URI scheme names or \`none\` (${(error as Error).message})`);
+      }
+    },
+    defaultText: defaultRedirectSchemes.map(code).join(', '),
+    accepts: 'comma-separated scheme names, or `none`; `javascript`, `data`, `file` and the like are refused',
+    meaning:
+      'custom URI schemes a client may register redirect URIs under (the IDEs\' callbacks), besides https, loopback http and reverse-domain schemes (see [docs/agents.md](docs/agents.md))',
+  }),
   SECRET_KEY: secret({
     minLength: minSecretKeyLength,
     refusal: `must be at least ${minSecretKeyLength} characters (e.g. \`openssl rand -base64 32\`)`,
@@ -346,6 +375,12 @@ export const settings = {
     fallback: 'memory',
     meaning:
       'how records are found for a question: `memory`, an in-process BM25F index per knowledge base; `postgres`, full-text search in the database (needs `DATABASE_URL`; no index in memory, slower and less precise, see [docs/quality.md](docs/quality.md))',
+  }),
+  INDEX_CACHE_MB: integer({
+    fallback: 256,
+    min: 1,
+    meaning:
+      'approximate heap (MiB) the in-memory indexes (`RETRIEVAL_BACKEND=memory`) may hold together; the least recently queried are dropped past it and built again on their next query (see [docs/performance.md](docs/performance.md))',
   }),
 };
 
@@ -449,6 +484,8 @@ export function loadConfig(env: Env = process.env): Config {
     // A copy: the fallback array is shared by every call.
     trustedIdJagIssuers: [...values.TRUSTED_ID_JAG_ISSUERS],
     idJagMaxLifetimeSeconds: values.ID_JAG_MAX_LIFETIME_SECONDS,
+    refreshReuseGraceSeconds: values.REFRESH_REUSE_GRACE_SECONDS,
+    oauthRedirectSchemes: [...values.OAUTH_REDIRECT_SCHEMES],
     secretKey: values.SECRET_KEY,
     trustProxy: values.TRUST_PROXY,
     nodeEnv,
@@ -456,5 +493,6 @@ export function loadConfig(env: Env = process.env): Config {
     devMode,
     secureCookies: publicUrl.protocol === 'https:',
     retrievalBackend: values.RETRIEVAL_BACKEND,
+    indexCacheBytes: values.INDEX_CACHE_MB * 1024 * 1024,
   };
 }

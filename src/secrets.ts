@@ -7,6 +7,14 @@ export function hashSecret(secret: string): string {
   return createHash('sha256').update(secret, 'utf8').digest('hex');
 }
 
+/**
+ * A 256-bit key for one purpose, derived from the deployment secret by HKDF-SHA-256 (RFC 5869):
+ * each use of SECRET_KEY (sealing, token derivation) gets its own key, never the secret itself.
+ */
+export function deriveKey(secret: string, purpose: string): Buffer {
+  return Buffer.from(hkdfSync('sha256', Buffer.from(secret, 'utf8'), 'groundwork', purpose, 32));
+}
+
 /** Constant-time string comparison (length is not secret here: both sides are fixed-length digests or tokens). */
 export function safeEqual(a: string, b: string): boolean {
   const left = Buffer.from(a, 'utf8');

@@ -9,6 +9,7 @@ import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyBaseLogger, type FastifyServerOptions } from 'fastify';
+import type { AnswerCache } from '../ports/answer-cache.js';
 import type { RateLimiter } from '../ports/rate-limiter.js';
 import type { OutboxMailer } from '../adapters/mail/outbox-mailer.js';
 import type { KeyStore, UsageStore } from '../ports/storage.js';
@@ -34,6 +35,7 @@ import { queryCorsRoutes } from './plugins/query-cors.js';
 import { agentCatalogEntries, agentRoutes } from './routes/agents.js';
 import { apiKeyRoutes } from './routes/api-keys.js';
 import { botDirectoryRoutes } from './routes/bot-directory.js';
+import { connectedAgentRoutes } from './routes/connected-agents.js';
 import { devOutboxRoutes } from './routes/dev-outbox.js';
 import { docsRoutes } from './routes/docs.js';
 import { healthRoutes, type ReadinessCheck } from './routes/health.js';
@@ -70,6 +72,8 @@ export interface AppDeps {
   signIn: SignInService;
   metrics: Metrics;
   readiness: ReadinessCheck[];
+  /** The shared short-lived store (answer cache port; Redis when configured): MCP log levels. In process when absent. */
+  cache?: AnswerCache | undefined;
   /** Agent identity: the OAuth server, claims, consent and discovery documents (with the agent skills they list). */
   oauth?: { server: OAuth; skills: Skill[] } | undefined;
   /** Present only in development mode. */
@@ -203,6 +207,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       catalogEntries: agentCatalogEntries(config.publicUrl),
     });
     await agentRoutes(app, { ...deps, oauth: deps.oauth.server });
+    connectedAgentRoutes(app, deps.oauth.server.connectedAgents);
   }
   if (deps.webBotAuth) botDirectoryRoutes(app, deps.webBotAuth.directory);
 

@@ -15,6 +15,7 @@
  * reaches no other knowledge base of it (not found, as any foreign one).
  */
 import type { Sealer } from '../secrets.js';
+import type { AdoptedAgentRow, ConnectedGrantRow } from '../identity/connected-agents/model.js';
 import type { Account, Session, SignInCode } from '../identity/model.js';
 import type {
   AccountKey,
@@ -158,6 +159,31 @@ export interface KnowledgeStore {
   deleteRecord(ownerId: string, ragId: string, recordId: string): Promise<boolean>;
   /** Every record of a knowledge base with its source name, regardless of owner (for building the retrieval index). */
   allRecords(ragId: string): Promise<SourcedRecord[]>;
+  /**
+   * Every record (in upload order) with the content version they are the records of, read as one
+   * snapshot; undefined when the knowledge base is gone.
+   */
+  recordSnapshot(ragId: string): Promise<RecordSnapshot | undefined>;
+  /**
+   * What changed in the knowledge base's records after content version `since`, up to the current
+   * version, read as one snapshot: the records written since (upload order) and the ids removed
+   * since. Undefined when the history does not reach back to `since` (removals are kept for recent
+   * versions only, none from before the store kept them) or the knowledge base is gone: then
+   * only `recordSnapshot` tells.
+   */
+  recordChanges(ragId: string, since: number): Promise<RecordChanges | undefined>;
+}
+
+export interface RecordSnapshot {
+  version: number;
+  records: SourcedRecord[];
+}
+
+export interface RecordChanges {
+  /** The version the changes lead to. */
+  version: number;
+  added: SourcedRecord[];
+  removedIds: string[];
 }
 
 export interface AccountStore {
@@ -334,6 +360,12 @@ export interface OAuthStore {
   createClient(client: OAuthClient): Promise<void>;
   getClient(clientId: string): Promise<OAuthClient | undefined>;
   /**
+   * Stores a client known from its metadata document (kind `cimd`, its id the document URL), so
+   * its codes and grants have a client row: inserted the first time, its metadata replaced after
+   * (created_at kept). Never overwrites a client of another kind.
+   */
+  saveDocumentClient(client: OAuthClient): Promise<void>;
+  /**
    * One transaction: the agent's new account (if any), its client and its claim. With `mailBudget`
    * (verified_email claims, each sends a mail) nothing is stored and the answer is false when the
    * claim's address already has `max` verified_email claims made since `since`; decided under a
@@ -379,11 +411,14 @@ export interface OAuthStore {
   revokeGrant(grantId: string, now: string): Promise<void>;
   findRefreshToken(tokenHash: string): Promise<RefreshToken | undefined>;
   /**
-   * Exchanges a live refresh token for `next` (same grant). A token already
-   * exchanged revokes its whole grant (`reused`); an expired, unknown or
-   * revoked one is `invalid`.
+   * Exchanges a live refresh token for `next` (same grant), under a lock on the token's row. A
+   * token already exchanged revokes its whole grant (`reused`) — unless it was exchanged after
+   * `graceSince` and its successor, the row `next.tokenHash` (callers derive `next` from the
+   * presented token, so a repeat names the same successor), is still unexchanged and its grant
+   * live: then nothing changes and the answer is `rotated` again, `repeated`. An expired,
+   * unknown or revoked token is `invalid`. Without `graceSince` there is no grace.
    */
-  rotateRefreshToken(tokenHash: string, next: RefreshToken, now: string): Promise<RotateOutcome>;
+  rotateRefreshToken(tokenHash: string, next: RefreshToken, now: string, graceSince?: string): Promise<RotateOutcome>;
   findAccountKey(keyHash: string): Promise<AccountKey | undefined>;
 
   /** Records an assertion's (issuer, jti) until `expiresAt`; false when it is already recorded and not expired. */
@@ -392,10 +427,50 @@ export interface OAuthStore {
   purgeExpired(now: string): Promise<void>;
 }
 
+/**
+ * The person's view of the agents connected to their account, and revocation (issue 15, item 7).
+ * "The person's grants" are those of `accountId` and of agent accounts adopted into it with 'own'
+ * access (`accounts.adopted_into`): every method is confined to them, so another account's ids
+ * answer exactly as unknown ones do. Each revocation is one transaction; since every credential is
+ * checked against its grant in the store on use (access tokens by `sid`), it holds at once on
+ * every instance.
+ */
+export interface ConnectedAgentStore {
+  /**
+   * The person's live grants, oldest first: not revoked, and holding an account key, a refresh
+   * token neither exchanged nor expired at `now`, or created after `accessSince` (its access
+   * tokens may still be valid).
+   */
+  listConnectedGrants(accountId: string, now: string, accessSince: string): Promise<ConnectedGrantRow[]>;
+  /** The anonymous agents adopted into the account (either access), oldest adoption first. */
+  listAdoptedAgents(accountId: string): Promise<AdoptedAgentRow[]>;
+  /**
+   * Disconnects a client from the account, in one transaction: revokes every grant it holds for
+   * the account, spends its unused authorization codes for it, and unbinds the client if it acts
+   * for the account (so client_credentials cannot mint a new grant). False when none of that applied.
+   */
+  revokeClient(accountId: string, clientId: string, now: string): Promise<boolean>;
+  /** Revokes one of the person's grants; false when it is not theirs or already revoked. */
+  revokeConnectedGrant(accountId: string, grantId: string, now: string): Promise<boolean>;
+  /** Revokes the grant of one of the person's account keys; false when it is not theirs or already revoked. */
+  revokeAccountKey(accountId: string, keyId: string, now: string): Promise<boolean>;
+  /**
+   * Revokes every grant of an anonymous agent adopted into the account, in one statement; false
+   * when the client is not such an agent (true, changing nothing, when it holds none any more).
+   */
+  revokeAdoptedAgent(accountId: string, clientId: string, now: string): Promise<boolean>;
+  /**
+   * Records a use of the grant at `at` unless one is recorded at or after `staleBefore` (one
+   * conditional UPDATE, so instances racing write once between them).
+   */
+  noteGrantUsed(grantId: string, at: string, staleBefore: string): Promise<void>;
+}
+
 export interface Store {
   readonly kind: 'sqlite' | 'postgres';
   readonly signingKeys: SigningKeyStore;
   readonly oauth: OAuthStore;
+  readonly connectedAgents: ConnectedAgentStore;
   readonly knowledge: KnowledgeStore;
   readonly accounts: AccountStore;
   readonly keys: KeyStore;

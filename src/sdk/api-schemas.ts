@@ -426,3 +426,65 @@ export const WidgetConfig = Type.Object({
   allowed: Type.Literal(true),
 });
 export type WidgetConfig = Static<typeof WidgetConfig>;
+
+// ---------------------------------------------------------------------------------------------
+// Connected agents (/api/v1/account/connected-agents[/…]): the signed-in person's view (docs/agents.md)
+
+const Timestamp = Type.String({ format: 'date-time' });
+const ClientName = Type.Union([Type.String(), Type.Null()], { description: "The client's registered client_name; null when it gave none" });
+
+export const ConnectedGrant = Type.Object({
+  grantId: Type.String(),
+  kind: Type.Union([Type.Literal('authorization_code'), Type.Literal('claim'), Type.Literal('client_credentials'), Type.Literal('jwt_bearer')], {
+    description: 'How it was granted: your consent, an agent claim, a client acting for the account, or an ID-JAG',
+  }),
+  scope: Type.String({ description: 'Space-separated scopes, e.g. "kb:read kb:write"' }),
+  resources: Type.Array(Type.String(), { description: 'The APIs its tokens are for (RFC 8707)' }),
+  createdAt: Timestamp,
+  lastUsedAt: Type.Union([Timestamp, Type.Null()], { description: 'Last presented credential or refresh, to within a minute; null if never used' }),
+  credentials: Type.Array(Type.Union([Type.Literal('refresh_token'), Type.Literal('account_key')]), {
+    description: 'Long-lived credentials it holds besides short access tokens',
+  }),
+});
+export type ConnectedGrant = Static<typeof ConnectedGrant>;
+
+export const ConnectedClient = Type.Object({
+  clientId: Type.String(),
+  clientName: ClientName,
+  kind: Type.String({ description: 'How the client came to be known: `agent` (registered with an identity_type), `dcr` (RFC 7591 registration), or a client ID metadata document' }),
+  registeredAt: Timestamp,
+  grants: Type.Array(ConnectedGrant),
+});
+export type ConnectedClient = Static<typeof ConnectedClient>;
+
+export const ConnectedAccountKey = Type.Object({
+  keyId: Type.String(),
+  prefix: Type.String({ description: 'The first characters of the key (the key itself is never shown again)' }),
+  clientId: Type.String(),
+  clientName: ClientName,
+  grantId: Type.String(),
+  scope: Type.String(),
+  createdAt: Timestamp,
+  lastUsedAt: Type.Union([Timestamp, Type.Null()]),
+  adoptedAgent: Type.Boolean({ description: 'Held by an anonymous agent you adopted' }),
+});
+export type ConnectedAccountKey = Static<typeof ConnectedAccountKey>;
+
+export const AdoptedAgent = Type.Object({
+  clientId: Type.String(),
+  clientName: ClientName,
+  access: Type.Union([Type.Literal('own'), Type.Literal('account')], {
+    description: '`own`: it reaches only the knowledge bases it made; `account`: your whole account',
+  }),
+  adoptedAt: Timestamp,
+  registeredAt: Timestamp,
+  grants: Type.Array(ConnectedGrant, { description: 'Its live grants; empty once revoked' }),
+});
+export type AdoptedAgent = Static<typeof AdoptedAgent>;
+
+export const ConnectedAgents = Type.Object({
+  clients: Type.Array(ConnectedClient, { description: 'OAuth clients holding live grants for your account' }),
+  accountKeys: Type.Array(ConnectedAccountKey, { description: 'Live account API keys (gw_acct_…) of your grants and of adopted agents' }),
+  adoptedAgents: Type.Array(AdoptedAgent, { description: 'Anonymous agents you took ownership of on the claim page' }),
+});
+export type ConnectedAgents = Static<typeof ConnectedAgents>;

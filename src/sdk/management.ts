@@ -13,6 +13,7 @@ import type {
   Answer,
   ApiKey,
   ApiKeyList,
+  ConnectedAgents,
   CreatedKey,
   CreateKeyBody,
   CreateKnowledgeBaseBody,
@@ -35,8 +36,13 @@ import { answerEvents, type StreamEvent } from './query-client.js';
 
 export type { StreamEvent } from './query-client.js';
 export type {
+  AdoptedAgent,
   ApiKey,
   ApiKeyList,
+  ConnectedAccountKey,
+  ConnectedAgents,
+  ConnectedClient,
+  ConnectedGrant,
   CreatedKey,
   CreateKeyBody,
   CreateKnowledgeBaseBody,
@@ -105,6 +111,7 @@ interface XhrLike {
 }
 
 const kbPath = (ragId: string) => `/api/v1/knowledge-bases/${encodeURIComponent(ragId)}`;
+const connectedPath = '/api/v1/account/connected-agents';
 
 function problemFrom(status: number, text: string): ApiError {
   let body: Record<string, unknown> = {};
@@ -266,6 +273,23 @@ export class ManagementClient {
   }
   revokeKey(ragId: string, keyId: string) {
     return this.request<void>('DELETE', `${kbPath(ragId)}/keys/${encodeURIComponent(keyId)}`);
+  }
+
+  // Connected agents (the signed-in person only: session, not a bearer credential)
+  connectedAgents() {
+    return this.request<ConnectedAgents>('GET', connectedPath);
+  }
+  revokeConnectedClient(clientId: string) {
+    return this.request<void>('DELETE', `${connectedPath}/clients/${encodeURIComponent(clientId)}`);
+  }
+  revokeConnectedGrant(grantId: string) {
+    return this.request<void>('DELETE', `${connectedPath}/grants/${encodeURIComponent(grantId)}`);
+  }
+  revokeAccountKey(keyId: string) {
+    return this.request<void>('DELETE', `${connectedPath}/account-keys/${encodeURIComponent(keyId)}`);
+  }
+  revokeAdoptedAgent(clientId: string) {
+    return this.request<void>('DELETE', `${connectedPath}/adopted-agents/${encodeURIComponent(clientId)}`);
   }
 
   // Usage

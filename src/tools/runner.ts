@@ -26,6 +26,8 @@ export interface RunOptions {
   timeLimitMs?: number;
   /** Who asks (`ip:…`, `bot:…`): each client gets its share of the queue. Default: one shared bucket. */
   client?: string;
+  /** Called with the run's time limit when a worker thread starts it (after any wait in the queue): MCP progress notifications. */
+  onStarted?: (timeLimitMs: number) => void;
 }
 
 const mb = 1024 * 1024;
@@ -151,7 +153,7 @@ export async function runTool(id: string, rawInput: unknown, options: RunOptions
     if (error instanceof ToolInputError) throw refusalError(error, at);
     throw error;
   }
-  const outcome = await pool.run({ tool: id, input: decoded, maxOutputBytes: laneSettings[weight].maxOutputBytes }, limitMs, client, size);
+  const outcome = await pool.run({ tool: id, input: decoded, maxOutputBytes: laneSettings[weight].maxOutputBytes }, limitMs, client, size, () => options.onStarted?.(limitMs));
   if (outcome.ok) return encodeFiles(outcome.output);
   if ('refused' in outcome) throw queueError(outcome.refused, meta, pool, limitMs);
   if ('timedOut' in outcome) {

@@ -45,6 +45,8 @@ interface Pending {
   timeoutMs: number;
   client: string;
   bytes: number;
+  /** Called once when the run's thread starts it (its time limit counts from then). */
+  onStarted?: (() => void) | undefined;
   settle(outcome: ThreadOutcome): void;
 }
 
@@ -149,12 +151,12 @@ export class ToolThreadPool {
    * Queues a run for `client` (default: one shared bucket); `bytes` is the input's size, counted
    * against `maxQueuedBytes` while it waits.
    */
-  run(job: Omit<ThreadJob, 'job'>, timeoutMs: number, client = 'anonymous', bytes = 0): Promise<ThreadOutcome> {
+  run(job: Omit<ThreadJob, 'job'>, timeoutMs: number, client = 'anonymous', bytes = 0, onStarted?: () => void): Promise<ThreadOutcome> {
     if (this.closed) return Promise.reject(new Error('the tool thread pool is closed'));
     const refused = this.refusal(client, bytes);
     if (refused) return Promise.resolve({ ok: false, refused });
     return new Promise((settle) => {
-      this.waiting.push(client, { job, timeoutMs, client, bytes, settle });
+      this.waiting.push(client, { job, timeoutMs, client, bytes, onStarted, settle });
       this.queuedBytes += bytes;
       this.dispatch();
     });
@@ -221,6 +223,11 @@ export class ToolThreadPool {
           finish({ ok: false, timedOut: true }, false);
           void thread.worker.terminate();
         }, pending.timeoutMs);
+        try {
+          pending.onStarted?.();
+        } catch {
+          // A listener's failure (progress reporting) is not the run's.
+        }
         return;
       }
       // Over the limit on the thread's own clock: the timer lost a race with the result (a busy main thread).

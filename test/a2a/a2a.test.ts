@@ -39,7 +39,8 @@ describe('agent card', () => {
   });
 
   it('is public and cacheable, with an ETag answered by 304', async () => {
-    const response = await fetch(`${server.baseUrl}/.well-known/agent-card.json`);
+    const v1 = { 'a2a-version': '1.0' };
+    const response = await fetch(`${server.baseUrl}/.well-known/agent-card.json`, { headers: v1 });
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('application/json');
     expect(response.headers.get('access-control-allow-origin')).toBe('*');
@@ -53,7 +54,7 @@ describe('agent card', () => {
     const oauth = (card.securitySchemes as Record<string, { oauth2SecurityScheme?: { oauth2MetadataUrl: string } }>).oauth2?.oauth2SecurityScheme;
     expect((await fetch(oauth?.oauth2MetadataUrl as string)).status).toBe(200);
     const etag = response.headers.get('etag') as string;
-    expect((await fetch(`${server.baseUrl}/.well-known/agent-card.json`, { headers: { 'if-none-match': etag } })).status).toBe(304);
+    expect((await fetch(`${server.baseUrl}/.well-known/agent-card.json`, { headers: { ...v1, 'if-none-match': etag } })).status).toBe(304);
   });
 });
 

@@ -7,57 +7,13 @@
  * refreshing the access token when it is no longer accepted.
  */
 import { UnauthorizedError } from '@modelcontextprotocol/sdk/client/auth.js';
-import type { OAuthClientProvider } from '@modelcontextprotocol/sdk/client/auth.js';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import type { OAuthClientInformationMixed, OAuthClientMetadata, OAuthTokens } from '@modelcontextprotocol/sdk/shared/auth.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CodeFlow, startCodeFlow } from '../oauth/code-flow.js';
+import { MemoryProvider } from '../oauth/mcp-provider.js';
+import type { OAuthTokens } from '@modelcontextprotocol/sdk/shared/auth.js';
 import { structured } from './helpers.js';
-
-class MemoryProvider implements OAuthClientProvider {
-  information: OAuthClientInformationMixed | undefined;
-  stored: OAuthTokens | undefined;
-  verifier = '';
-  authorizationUrl: URL | undefined;
-
-  get redirectUrl(): string {
-    return 'http://127.0.0.1:49152/callback';
-  }
-  get clientMetadata(): OAuthClientMetadata {
-    return {
-      redirect_uris: [this.redirectUrl],
-      client_name: 'MCP SDK test client',
-      grant_types: ['authorization_code', 'refresh_token'],
-      response_types: ['code'],
-      token_endpoint_auth_method: 'none',
-    };
-  }
-  state(): string {
-    return 'state-1234567890';
-  }
-  clientInformation() {
-    return this.information;
-  }
-  saveClientInformation(information: OAuthClientInformationMixed) {
-    this.information = information;
-  }
-  tokens() {
-    return this.stored;
-  }
-  saveTokens(tokens: OAuthTokens) {
-    this.stored = tokens;
-  }
-  redirectToAuthorization(url: URL) {
-    this.authorizationUrl = url;
-  }
-  saveCodeVerifier(verifier: string) {
-    this.verifier = verifier;
-  }
-  codeVerifier() {
-    return this.verifier;
-  }
-}
 
 let flow: CodeFlow;
 let mcpUrl: URL;

@@ -8,6 +8,7 @@ import type { NewApiKey, NewSource, Store } from '../../src/ports/storage.js';
 import { fingerprint } from '../../src/knowledge/fingerprint.js';
 import type { ApiKey, CandidateRecord } from '../../src/knowledge/model.js';
 import { oauthStoreContract } from './oauth-contract.js';
+import { connectedAgentsContract } from './connected-agents-contract.js';
 import type { SqlContext } from '../../src/adapters/storage/sql.js';
 import { Sealer } from '../../src/secrets.js';
 
@@ -62,6 +63,7 @@ export function storeContract(makeStore: () => Promise<Store>): void {
   });
 
   oauthStoreContract(() => store);
+  connectedAgentsContract(() => store);
 
   describe('knowledge bases', () => {
     it('creates, reads, lists, updates and deletes', async () => {
@@ -308,6 +310,64 @@ export function storeContract(makeStore: () => Promise<Store>): void {
       const second = await store.knowledge.commitSource(owner, b.ragId, newSource(), [candidate('shared')], 25);
       expect(second.kind === 'committed' && second.source.addedCount).toBe(1);
     });
+  });
+
+  describe('record changes since a content version (recordSnapshot, recordChanges)', () => {
+    const texts = (records: { text: string }[]) => records.map((r) => r.text);
+
+    it('gives the records with their version, then exactly what each upload, deletion and page update changed', async () => {
+      const base = await kb(owner);
+      const start = await store.knowledge.recordSnapshot(base.ragId);
+      expect(start).toEqual({ version: base.contentVersion, records: [] });
+      const one = await store.knowledge.commitSource(owner, base.ragId, newSource(), [candidate('c1'), candidate('c2')], 25);
+      if (one.kind !== 'committed') throw new Error(one.kind);
+      const v1 = one.knowledgeBase.contentVersion;
+      const snapshot = await store.knowledge.recordSnapshot(base.ragId);
+      expect(snapshot?.version).toBe(v1);
+      expect(texts(snapshot?.records ?? [])).toEqual(['c1', 'c2']);
+      const c1 = snapshot?.records[0]?.recordId as string;
+      const c2 = snapshot?.records[1]?.recordId as string;
+      expect(await store.knowledge.recordChanges(base.ragId, v1)).toEqual({ version: v1, added: [], removedIds: [] });
+      const sinceStart = await store.knowledge.recordChanges(base.ragId, base.contentVersion);
+      expect(texts(sinceStart?.added ?? [])).toEqual(['c1', 'c2']);
+      expect(sinceStart?.added[0]).toEqual(snapshot?.records[0]);
+
+      const two = await store.knowledge.commitSource(owner, base.ragId, newSource('more.txt'), [candidate('c3')], 25);
+      if (two.kind !== 'committed') throw new Error(two.kind);
+      const v2 = two.knowledgeBase.contentVersion;
+      const c3 = (await store.knowledge.allRecords(base.ragId)).find((r) => r.text === 'c3')?.recordId as string;
+      expect(texts((await store.knowledge.recordChanges(base.ragId, v1))?.added ?? [])).toEqual(['c3']);
+      expect(await store.knowledge.deleteRecord(owner, base.ragId, c1)).toBe(true);
+      expect(await store.knowledge.deleteSource(owner, base.ragId, two.source.sourceId)).toBe(true);
+      // c3 came and went after v1: only its removal is told (removing an unknown id changes nothing).
+      const after = await store.knowledge.recordChanges(base.ragId, v1);
+      expect(after).toEqual({ version: v2 + 2, added: [], removedIds: [c1, c3] });
+      expect(await store.knowledge.recordChanges(base.ragId, v2 + 1)).toEqual({ version: v2 + 2, added: [], removedIds: [c3] });
+
+      // A page replaced: the records it no longer has are removed, new ones added, kept ones untouched.
+      const pageSource = { ...newSource('Page'), format: 'html' as const, url: 'https://shop.example/changes', sha256: 'a'.repeat(64) };
+      const added = await store.knowledge.commitPageSource(owner, base.ragId, pageSource, [candidate('p1'), candidate('p2')], 25);
+      if (added.kind !== 'added') throw new Error(added.kind);
+      const p1 = (await store.knowledge.allRecords(base.ragId)).find((r) => r.text === 'p1')?.recordId;
+      const updated = await store.knowledge.commitPageSource(owner, base.ragId, { ...pageSource, sha256: 'b'.repeat(64) }, [candidate('p2'), candidate('p3')], 25);
+      if (updated.kind !== 'updated') throw new Error(updated.kind);
+      const pageChanges = await store.knowledge.recordChanges(base.ragId, added.knowledgeBase.contentVersion);
+      expect(pageChanges).toMatchObject({ version: updated.knowledgeBase.contentVersion, removedIds: [p1] });
+      expect(texts(pageChanges?.added ?? [])).toEqual(['p3']);
+      expect((await store.knowledge.recordSnapshot(base.ragId))?.records.map((r) => r.recordId)).toEqual([c2, ...(await store.knowledge.allRecords(base.ragId)).slice(1).map((r) => r.recordId)]);
+      expect(texts((await store.knowledge.recordSnapshot(base.ragId))?.records ?? [])).toEqual(['c2', 'p2', 'p3']);
+    });
+
+    it('says nothing (undefined) for a version older than the removals it keeps, and for a knowledge base that is gone', async () => {
+      const base = await kb(owner);
+      for (let i = 0; i < 258; i++) await store.knowledge.commitSource(owner, base.ragId, newSource(), [candidate(`v${i}`)], 1000);
+      expect(await store.knowledge.recordChanges(base.ragId, base.contentVersion)).toBeUndefined();
+      const now = (await store.knowledge.findKnowledgeBase(base.ragId))?.contentVersion as number;
+      expect(texts((await store.knowledge.recordChanges(base.ragId, now - 10))?.added ?? [])).toEqual(Array.from({ length: 10 }, (_, i) => `v${248 + i}`));
+      expect(await store.knowledge.deleteKnowledgeBase(owner, base.ragId)).toBe(true);
+      expect(await store.knowledge.recordChanges(base.ragId, now)).toBeUndefined();
+      expect(await store.knowledge.recordSnapshot(base.ragId)).toBeUndefined();
+    }, 60_000);
   });
 
   describe('pages imported from a URL (commitPageSource)', () => {

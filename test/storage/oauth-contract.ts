@@ -302,6 +302,38 @@ export function oauthStoreContract(getStore: () => Store): void {
       expect((await store.oauth.rotateRefreshToken('unknown', refresh(g.grantId), at())).kind).toBe('invalid');
     });
 
+    it('hands the same successor to every repeat within the grace window, exact when ten arrive at once', async () => {
+      const { store, accountId, client: c } = await anonymousAgent();
+      const g = grant(c.clientId, accountId);
+      const first = refresh(g.grantId);
+      await store.oauth.createGrant(g, { refresh: first });
+      // Callers derive the successor from the presented token, so every repeat names the same one.
+      const successor = refresh(g.grantId);
+      const graceSince = at(-30_000);
+      const outcomes = await Promise.all(Array.from({ length: 10 }, () => store.oauth.rotateRefreshToken(first.tokenHash, successor, at(), graceSince)));
+      expect(outcomes.map((o) => o.kind)).toEqual(Array(10).fill('rotated'));
+      expect(outcomes.filter((o) => o.kind === 'rotated' && !o.repeated)).toHaveLength(1);
+      expect((await store.oauth.getGrant(g.grantId))?.revokedAt).toBeNull();
+      expect((await store.oauth.findRefreshToken(successor.tokenHash))?.rotatedAt).toBeNull();
+      // Once the successor itself is exchanged, a repeat of the first token is reuse, grace or not.
+      expect((await store.oauth.rotateRefreshToken(successor.tokenHash, refresh(g.grantId), at(), graceSince)).kind).toBe('rotated');
+      expect((await store.oauth.rotateRefreshToken(first.tokenHash, successor, at(), graceSince)).kind).toBe('reused');
+      expect((await store.oauth.getGrant(g.grantId))?.revokedAt).not.toBeNull();
+    });
+
+    it('revokes the grant on a repeat after the grace window', async () => {
+      const { store, accountId, client: c } = await anonymousAgent();
+      const g = grant(c.clientId, accountId);
+      const first = refresh(g.grantId);
+      await store.oauth.createGrant(g, { refresh: first });
+      const successor = refresh(g.grantId);
+      expect((await store.oauth.rotateRefreshToken(first.tokenHash, successor, at(), at(-30_000))).kind).toBe('rotated');
+      // 31 s later: the exchange happened before the window's start.
+      expect((await store.oauth.rotateRefreshToken(first.tokenHash, successor, at(31_000), at(1000))).kind).toBe('reused');
+      expect((await store.oauth.getGrant(g.grantId))?.revokedAt).not.toBeNull();
+      expect((await store.oauth.rotateRefreshToken(successor.tokenHash, refresh(g.grantId), at(31_000), at(1000))).kind).toBe('invalid');
+    });
+
     it('refuses an expired refresh token and reports the grant with a rotation', async () => {
       const { store, accountId, client: c } = await anonymousAgent();
       const g = grant(c.clientId, accountId);
@@ -369,6 +401,21 @@ export function oauthStoreContract(getStore: () => Store): void {
       expect(await store.oauth.useJti(issuer, 'j1', at(180_000), at(120_000))).toBe(true);
       await store.oauth.purgeExpired(at(600_000));
       expect(await store.oauth.useJti(issuer, 'j1', at(60_000), at())).toBe(true);
+    });
+
+    it('stores a metadata-document client once, then replaces only its metadata, never another kind of client', async () => {
+      const store = getStore();
+      const url = `https://app-${randomUUID()}.example/client.json`;
+      const first: OAuthClient = { ...client(null, 'cimd'), clientId: url, metadata: { ...client(null).metadata, client_name: 'First' } };
+      await Promise.all([store.oauth.saveDocumentClient(first), store.oauth.saveDocumentClient(first)]);
+      expect(await store.oauth.getClient(url)).toEqual(first);
+      const later = { ...first, metadata: { ...first.metadata, client_name: 'Renamed' }, createdAt: at(60_000) };
+      await store.oauth.saveDocumentClient(later);
+      expect(await store.oauth.getClient(url)).toEqual({ ...first, metadata: later.metadata });
+      const registered = client(null, 'dcr');
+      await store.oauth.createClient(registered);
+      await store.oauth.saveDocumentClient({ ...later, clientId: registered.clientId });
+      expect(await store.oauth.getClient(registered.clientId)).toEqual(registered);
     });
 
     it('keeps public DCR clients without an account', async () => {

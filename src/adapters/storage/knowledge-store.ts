@@ -17,6 +17,8 @@ import type {
   NewPageSource,
   NewSource,
   PageRequest,
+  RecordChanges,
+  RecordSnapshot,
 } from '../../ports/storage.js';
 import { decodeCursor, encodeCursor } from './cursor.js';
 import { partitionCandidates, type Row, toKnowledgeBase, toRecord, toSource, toSourcedRecord } from './rows.js';
@@ -39,14 +41,37 @@ export async function reachable(ctx: SqlContext, db: Db, ownerId: string, ragId:
   return (await (lock ? ctx.lockRow(query) : query).executeTakeFirst()) as Row | undefined;
 }
 
-/** New content version and record count; returns the updated row. */
-async function bump(db: Db, ragId: string, recordDelta: number): Promise<Row> {
-  return (await db
+/**
+ * Removals are kept for this many content versions (an instance further behind loads the whole
+ * knowledge base again, see `recordChanges`).
+ */
+export const KEPT_REMOVAL_VERSIONS = 256;
+
+/**
+ * New content version and record count, with the ids of the records this change removed; returns
+ * the updated row. Removals older than the kept versions go, and `changes_from` follows them.
+ */
+async function bump(ctx: SqlContext, db: Db, ragId: string, recordDelta: number, removedIds: readonly string[] = []): Promise<Row> {
+  const row = (await db
     .updateTable('knowledge_bases')
-    .set((eb) => ({ content_version: eb('content_version', '+', 1), record_count: eb('record_count', '+', recordDelta), updated_at: now() }))
+    .set((eb) => ({
+      content_version: eb('content_version', '+', 1),
+      changes_from: ctx.greatest(eb.ref('changes_from'), eb(eb.ref('content_version'), '-', KEPT_REMOVAL_VERSIONS - 1)),
+      record_count: eb('record_count', '+', recordDelta),
+      updated_at: now(),
+    }))
     .where('rag_id', '=', ragId)
     .returningAll()
     .executeTakeFirstOrThrow()) as Row;
+  const version = Number(row.content_version);
+  for (const batch of chunks([...removedIds])) {
+    await db
+      .insertInto('record_removals')
+      .values(batch.map((recordId) => ({ rag_id: ragId, content_version: version, record_id: recordId })))
+      .execute();
+  }
+  await db.deleteFrom('record_removals').where('rag_id', '=', ragId).where('content_version', '<=', Number(row.changes_from)).execute();
+  return row;
 }
 
 function page<T>(rows: Row[], limit: number, map: (row: Row) => T) {
@@ -207,11 +232,12 @@ export class SqlKnowledgeStore implements KnowledgeStore {
               text: r.text,
               fingerprint: r.fingerprint,
               created_at: at,
+              content_version: kb.contentVersion + 1,
             })),
           )
           .execute();
       }
-      const kbAfter = await bump(tx, ragId, fresh.length);
+      const kbAfter = await bump(this.ctx, tx, ragId, fresh.length);
       return { kind: 'committed', source: toSource(stored as Row), duplicateFingerprints: duplicates, knowledgeBase: toKnowledgeBase(kbAfter) };
     });
   }
@@ -283,11 +309,12 @@ export class SqlKnowledgeStore implements KnowledgeStore {
               text: r.text,
               fingerprint: r.fingerprint,
               created_at: at,
+              content_version: kb.contentVersion + 1,
             })),
           )
           .execute();
       }
-      const kbAfter = await bump(tx, ragId, fresh.length - removed.length);
+      const kbAfter = await bump(this.ctx, tx, ragId, fresh.length - removed.length, removed);
       return {
         kind: previous ? 'updated' : 'added',
         source: toSource(stored as Row),
@@ -317,11 +344,11 @@ export class SqlKnowledgeStore implements KnowledgeStore {
   async deleteSource(ownerId: string, ragId: string, sourceId: string): Promise<boolean> {
     return this.ctx.write(async (tx) => {
       if (!(await reachable(this.ctx, tx, ownerId, ragId, true))) return false;
-      // Records first, explicitly, to know how many to take off record_count (the cascade would not say).
-      const removed = await tx.deleteFrom('records').where('rag_id', '=', ragId).where('source_id', '=', sourceId).executeTakeFirst();
+      // Records first, explicitly, to know which ones go (the cascade would not say).
+      const removed = await tx.deleteFrom('records').where('rag_id', '=', ragId).where('source_id', '=', sourceId).returning('record_id').execute();
       const gone = await tx.deleteFrom('sources').where('rag_id', '=', ragId).where('source_id', '=', sourceId).executeTakeFirst();
       if (Number(gone.numDeletedRows) === 0) return false;
-      await bump(tx, ragId, -Number(removed.numDeletedRows));
+      await bump(this.ctx, tx, ragId, -removed.length, removed.map((r) => r.record_id));
       return true;
     });
   }
@@ -344,20 +371,46 @@ export class SqlKnowledgeStore implements KnowledgeStore {
       if (!(await reachable(this.ctx, tx, ownerId, ragId, true))) return false;
       const gone = await tx.deleteFrom('records').where('rag_id', '=', ragId).where('record_id', '=', recordId).executeTakeFirst();
       if (Number(gone.numDeletedRows) === 0) return false;
-      await bump(tx, ragId, -1);
+      await bump(this.ctx, tx, ragId, -1, [recordId]);
       return true;
     });
   }
 
-  async allRecords(ragId: string) {
-    const rows = await this.db
-      .selectFrom('records as r')
-      .innerJoin('sources as s', 's.source_id', 'r.source_id')
-      .selectAll('r')
-      .select('s.source_name')
-      .where('r.rag_id', '=', ragId)
-      .orderBy('r.seq')
-      .execute();
+  allRecords(ragId: string) {
+    return this.recordsOf(this.db, ragId);
+  }
+
+  async recordSnapshot(ragId: string): Promise<RecordSnapshot | undefined> {
+    return this.ctx.snapshot(async (tx) => {
+      const kb = await tx.selectFrom('knowledge_bases').select('content_version').where('rag_id', '=', ragId).executeTakeFirst();
+      if (!kb) return undefined;
+      return { version: Number(kb.content_version), records: await this.recordsOf(tx, ragId) };
+    });
+  }
+
+  async recordChanges(ragId: string, since: number): Promise<RecordChanges | undefined> {
+    return this.ctx.snapshot(async (tx) => {
+      const kb = await tx.selectFrom('knowledge_bases').select(['content_version', 'changes_from']).where('rag_id', '=', ragId).executeTakeFirst();
+      const version = Number(kb?.content_version);
+      if (!kb || since < Number(kb.changes_from) || since > version) return undefined;
+      if (since === version) return { version, added: [], removedIds: [] };
+      const added = await this.recordsOf(tx, ragId, since);
+      const removed = await tx
+        .selectFrom('record_removals')
+        .select('record_id')
+        .where('rag_id', '=', ragId)
+        .where('content_version', '>', since)
+        .orderBy('content_version')
+        .execute();
+      return { version, added, removedIds: removed.map((r) => r.record_id) };
+    });
+  }
+
+  /** The knowledge base's records with their source names, in upload order; only those written after `since` when given. */
+  private async recordsOf(db: Db, ragId: string, since?: number) {
+    let query = db.selectFrom('records as r').innerJoin('sources as s', 's.source_id', 'r.source_id').selectAll('r').select('s.source_name').where('r.rag_id', '=', ragId);
+    if (since !== undefined) query = query.where('r.content_version', '>', since);
+    const rows = await query.orderBy('r.seq').execute();
     return rows.map((row) => toSourcedRecord(row as Row));
   }
 }

@@ -390,6 +390,38 @@ export const migrations: Migration[] = [
       await db.schema.alterTable('knowledge_bases').addColumn('widget_seen_at', t.timestamp).execute();
     },
   },
+  {
+    id: 15,
+    name: 'oauth grants: when a credential of the grant was last presented',
+    // Issue 15, connected agents: the dashboard shows when each grant was last used. Written at most
+    // once a minute per grant (src/identity/oauth/grant-usage.ts), never on every request; NULL for
+    // grants not used since, so existing rows keep their meaning.
+    async up(db, kind) {
+      const t = columnTypes(kind);
+      await db.schema.alterTable('oauth_grants').addColumn('last_used_at', t.timestamp).execute();
+    },
+  },
+  {
+    id: 16,
+    name: 'records: the content version that wrote them; removed record ids kept for recent versions',
+    // Issue 14, incremental indexing: an instance holding a knowledge base's index at version v
+    // reads only what changed since (records written after v, ids removed after v), see
+    // `KnowledgeStore.recordChanges`. Removals are kept for the last versions only; `changes_from`
+    // is the oldest version from which the history is complete (existing knowledge bases: now).
+    async up(db) {
+      await db.schema.alterTable('records').addColumn('content_version', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+      await db.schema.createIndex('records_rag_id_content_version').on('records').columns(['rag_id', 'content_version']).execute();
+      await db.schema
+        .createTable('record_removals')
+        .addColumn('rag_id', 'text', (c) => c.notNull().references('knowledge_bases.rag_id').onDelete('cascade'))
+        .addColumn('content_version', 'integer', (c) => c.notNull())
+        .addColumn('record_id', 'text', (c) => c.notNull())
+        .addPrimaryKeyConstraint('record_removals_pkey', ['rag_id', 'content_version', 'record_id'])
+        .execute();
+      await db.schema.alterTable('knowledge_bases').addColumn('changes_from', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+      await db.updateTable('knowledge_bases').set({ changes_from: sql`content_version` }).execute();
+    },
+  },
 ];
 
 async function createApiKeyDomains(db: AnyDb): Promise<void> {

@@ -71,6 +71,7 @@ export function toGrant(row: Row): Grant {
     resources: json<string[]>(row.resources),
     createdAt: text(row.created_at),
     revokedAt: nullableText(row.revoked_at),
+    ...(row.last_used_at === null || row.last_used_at === undefined ? {} : { lastUsedAt: text(row.last_used_at) }),
   };
 }
 

@@ -2,7 +2,8 @@
  * OAuth clients, claims, codes, grants, refresh tokens, account keys and jti
  * records (see OAuthStore). Single-use rules are one conditional UPDATE (or an
  * upsert) each; refresh-token rotation locks the token row, so two concurrent
- * exchanges of one token cannot both succeed.
+ * exchanges of one token cannot both rotate it: the later one, within the
+ * grace window, is handed the same successor (or else revokes the grant).
  */
 import type { AccountKey, AgentAccess, AgentRegistration, AuthorizationCode, Grant, OAuthClient, RefreshToken, RotateOutcome } from '../../identity/oauth/model.js';
 import type { GrantCredential, OAuthStore } from '../../ports/storage.js';
@@ -61,6 +62,19 @@ export class SqlOAuthStore implements OAuthStore {
 
   async createClient(client: OAuthClient): Promise<void> {
     await insertClient(this.db, client);
+  }
+
+  async saveDocumentClient(c: OAuthClient): Promise<void> {
+    await this.db
+      .insertInto('oauth_clients')
+      .values({ client_id: c.clientId, secret_hash: null, account_id: null, kind: 'cimd', metadata: JSON.stringify(c.metadata), created_at: c.createdAt })
+      .onConflict((oc) =>
+        oc
+          .column('client_id')
+          .doUpdateSet({ metadata: JSON.stringify(c.metadata) })
+          .where('oauth_clients.kind', '=', 'cimd'),
+      )
+      .execute();
   }
 
   async getClient(clientId: string) {
@@ -266,18 +280,26 @@ export class SqlOAuthStore implements OAuthStore {
     return row ? toRefreshToken(row as Row) : undefined;
   }
 
-  async rotateRefreshToken(tokenHash: string, next: RefreshToken, at: string): Promise<RotateOutcome> {
+  async rotateRefreshToken(tokenHash: string, next: RefreshToken, at: string, graceSince?: string): Promise<RotateOutcome> {
     return this.ctx.write(async (tx): Promise<RotateOutcome> => {
-      // FOR UPDATE: a concurrent exchange of the same token waits, then sees it rotated (and counts as reuse).
+      // FOR UPDATE: a concurrent exchange of the same token waits, then sees it rotated (a repeat, or reuse).
       const row = await this.ctx.lockForUpdate(tx.selectFrom('oauth_refresh_tokens').selectAll().where('token_hash', '=', tokenHash)).executeTakeFirst();
       if (!row) return { kind: 'invalid' };
       const token = toRefreshToken(row as Row);
+      const grantRow = await tx.selectFrom('oauth_grants').selectAll().where('grant_id', '=', token.grantId).executeTakeFirst();
+      const grant = grantRow ? toGrant(grantRow as Row) : undefined;
       if (token.rotatedAt !== null) {
+        if (graceSince !== undefined && Date.parse(token.rotatedAt) > Date.parse(graceSince) && grant && grant.revokedAt === null) {
+          // The successor is locked too, so it cannot be exchanged between this check and the answer.
+          const successor = await this.ctx
+            .lockForUpdate(tx.selectFrom('oauth_refresh_tokens').selectAll().where('token_hash', '=', next.tokenHash).where('grant_id', '=', token.grantId))
+            .executeTakeFirst();
+          const live = successor ? toRefreshToken(successor as Row) : undefined;
+          if (live && live.rotatedAt === null && Date.parse(live.expiresAt) > Date.parse(at)) return { kind: 'rotated', grant, repeated: true };
+        }
         await revoke(tx, token.grantId, at);
         return { kind: 'reused' };
       }
-      const grantRow = await tx.selectFrom('oauth_grants').selectAll().where('grant_id', '=', token.grantId).executeTakeFirst();
-      const grant = grantRow ? toGrant(grantRow as Row) : undefined;
       if (!grant || grant.revokedAt !== null || Date.parse(token.expiresAt) <= Date.parse(at)) return { kind: 'invalid' };
       await tx.updateTable('oauth_refresh_tokens').set({ rotated_at: at }).where('token_hash', '=', tokenHash).execute();
       await insertRefresh(tx, next);
@@ -312,6 +334,7 @@ export class SqlOAuthStore implements OAuthStore {
     // Used codes are kept a day past expiry so a replay still revokes what was issued from them;
     // claims a week, so a late visitor to claim_uri is told it expired rather than "unknown".
     await this.db.deleteFrom('oauth_authorization_codes').where('expires_at', '<=', daysBefore(at, 1)).execute();
-    await this.db.deleteFrom('oauth_claims').where('expires_at', '<=', daysBefore(at, 7)).execute();
+    // An adopted claim stays: it records the adoption, which the person's connected agents list.
+    await this.db.deleteFrom('oauth_claims').where('expires_at', '<=', daysBefore(at, 7)).where('adopted_at', 'is', null).execute();
   }
 }

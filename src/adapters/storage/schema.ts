@@ -40,6 +40,8 @@ export interface Schema {
     fallback_message: ColumnType<string | null, string | null | undefined, string | null>;
     theme: Json;
     content_version: Int;
+    /** Migration 16: the oldest content version from which `record_removals` holds every removal. */
+    changes_from: Int;
     record_count: Int;
     keys_version: Int;
     created_at: Timestamp;
@@ -72,7 +74,11 @@ export interface Schema {
     text: string;
     fingerprint: string;
     created_at: Timestamp;
+    /** Migration 16: the content version that wrote the record (0: written before migration 16). */
+    content_version: Int;
   };
+  /** Migration 16: records removed in recent content versions (see `KnowledgeStore.recordChanges`). */
+  record_removals: { rag_id: string; content_version: Int; record_id: string };
   api_keys: {
     key_id: string;
     rag_id: string;
@@ -121,6 +127,8 @@ export interface Schema {
     resources: Json;
     created_at: Timestamp;
     revoked_at: NullableTimestamp;
+    /** Migration 15: when a credential of the grant was last presented (to within a minute). */
+    last_used_at: NullableTimestamp;
   };
   oauth_authorization_codes: {
     code_hash: string;

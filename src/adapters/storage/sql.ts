@@ -45,6 +45,14 @@ export class SqlContext {
   }
 
   /**
+   * Runs reads in one snapshot: REPEATABLE READ on PostgreSQL (every statement sees the same
+   * committed state); on SQLite a transaction, which no writer interleaves with.
+   */
+  snapshot<T>(work: (tx: Db) => Promise<T>): Promise<T> {
+    return this.kind === 'postgres' ? this.db.transaction().setIsolationLevel('repeatable read').execute(work) : this.db.transaction().execute(work);
+  }
+
+  /**
    * Locks the selected rows until the transaction ends: `FOR NO KEY UPDATE` on PostgreSQL (it
    * serialises writers of the rule, but not the `FOR KEY SHARE` locks foreign-key checks take).
    * Nothing on SQLite, where the write transaction already excludes every other writer.

@@ -5,8 +5,9 @@
  * (concurrency) and migrations.ts (DDL); everything else is written once.
  */
 import { sql } from 'kysely';
-import type { AccountStore, KeyStore, KnowledgeStore, OAuthStore, SigningKeyStore, Store, UsageStore } from '../../ports/storage.js';
+import type { AccountStore, ConnectedAgentStore, KeyStore, KnowledgeStore, OAuthStore, SigningKeyStore, Store, UsageStore } from '../../ports/storage.js';
 import { SqlAccountStore } from './account-store.js';
+import { SqlConnectedAgentStore } from './connected-agent-store.js';
 import { SqlKeyStore } from './key-store.js';
 import { SqlKnowledgeStore } from './knowledge-store.js';
 import { migrate } from './migrator.js';
@@ -23,6 +24,7 @@ export abstract class SqlStore implements Store {
   readonly usage: UsageStore;
   readonly signingKeys: SigningKeyStore;
   readonly oauth: OAuthStore;
+  readonly connectedAgents: ConnectedAgentStore;
 
   protected constructor(
     protected readonly ctx: SqlContext,
@@ -36,6 +38,7 @@ export abstract class SqlStore implements Store {
     this.usage = new SqlUsageStore(ctx);
     this.signingKeys = new SqlSigningKeyStore(ctx);
     this.oauth = new SqlOAuthStore(ctx);
+    this.connectedAgents = new SqlConnectedAgentStore(ctx);
   }
 
   async migrate(): Promise<void> {

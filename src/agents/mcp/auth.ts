@@ -22,17 +22,26 @@ export const toolScopes: Readonly<Record<string, Scope | undefined>> = {
   run_utility: 'tools:run',
 };
 
+/** The scope other methods need: reading resources is reading knowledge bases. */
+export const methodScopes: Readonly<Record<string, Scope>> = {
+  'resources/list': 'kb:read',
+  'resources/read': 'kb:read',
+};
+
 /**
- * The first scope a JSON-RPC message (or batch) needs and the token lacks:
- * only `tools/call` of a known tool needs one. Checked before the MCP server
- * runs, so the refusal can be an HTTP 403 the client's step-up flow handles.
+ * The first scope a JSON-RPC message (or batch) needs and the token lacks: `tools/call` of a
+ * known tool, and the methods of `methodScopes`. Checked before the MCP server runs, so the
+ * refusal can be an HTTP 403 the client's step-up flow handles.
  */
 export function missingToolScope(message: unknown, scopes: ReadonlySet<Scope>): Scope | undefined {
   for (const item of Array.isArray(message) ? message : [message]) {
     if (item === null || typeof item !== 'object') continue;
     const { method, params } = item as { method?: unknown; params?: { name?: unknown } };
-    if (method !== 'tools/call' || typeof params?.name !== 'string') continue;
-    const needed = toolScopes[params.name];
+    if (typeof method !== 'string') continue;
+    const table = method === 'tools/call' ? toolScopes : methodScopes;
+    const key = method === 'tools/call' ? params?.name : method;
+    // Own keys only: a tool named "constructor" is unknown, not Object's.
+    const needed = typeof key === 'string' && Object.hasOwn(table, key) ? table[key] : undefined;
     if (needed && !scopes.has(needed)) return needed;
   }
   return undefined;

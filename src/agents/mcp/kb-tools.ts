@@ -34,10 +34,9 @@ function cleanName(raw: string): string {
   return raw.replace(/[\u0000-\u001f\u007f]/g, '').trim().slice(0, 200) || 'pasted text';
 }
 
-export function registerKnowledgeTools(server: McpServer, caller: McpCaller, services: McpServices): void {
-  const { knowledge, keys, queries } = services;
-  const account = caller.accountId;
-  const view = (kb: KnowledgeBase) => ({
+/** A knowledge base as the tools and its resource (resources.ts) show it. */
+export function knowledgeBaseView(knowledge: McpServices['knowledge'], kb: KnowledgeBase) {
+  return {
     ragId: kb.ragId,
     botName: kb.botName,
     description: kb.description,
@@ -46,7 +45,13 @@ export function registerKnowledgeTools(server: McpServer, caller: McpCaller, ser
     quota: knowledge.quotaOf(kb),
     createdAt: kb.createdAt,
     updatedAt: kb.updatedAt,
-  });
+  };
+}
+
+export function registerKnowledgeTools(server: McpServer, caller: McpCaller, services: McpServices): void {
+  const { knowledge, keys, queries } = services;
+  const account = caller.accountId;
+  const view = (kb: KnowledgeBase) => knowledgeBaseView(knowledge, kb);
 
   server.registerTool(
     'list_knowledge_bases',
@@ -55,11 +60,11 @@ export function registerKnowledgeTools(server: McpServer, caller: McpCaller, ser
       description: "The account's knowledge bases with their ragId, record count and free record slots.",
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
-    () =>
+    (extra) =>
       guarded(caller, 'kb:read', async () => {
         const list = await knowledge.list(account);
         return ok({ knowledgeBases: list.map(view), limit: knowledge.limits.maxKnowledgeBases });
-      }),
+      }, { tool: 'list_knowledge_bases', extra }),
   );
 
   server.registerTool(
@@ -69,13 +74,17 @@ export function registerKnowledgeTools(server: McpServer, caller: McpCaller, ser
       description: `Create a knowledge base (a bot) to load records into. The free plan allows ${knowledge.limits.maxKnowledgeBases} per account.`,
       inputSchema: {
         botName: z.string().min(1).max(80).regex(/\S/).regex(noControl).describe('Name the chat widget shows, 1–80 characters.'),
-        description: z.string().max(500).regex(noControl).optional(),
+        description: z.string().max(500).regex(noControl).optional().describe('What the knowledge base is about, for you and the dashboard.'),
         greeting: z.string().max(300).regex(noControl).optional().describe("The widget's first message."),
         fallbackMessage: fallbackMessage.optional(),
       },
       annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
     },
-    (args) => guarded(caller, 'kb:write', async () => ok({ knowledgeBase: view(await knowledge.create(account, args)) })),
+    (args, extra) => guarded(caller, 'kb:write', async (notices) => {
+        const created = await knowledge.create(account, args);
+        notices.log('info', 'knowledge base created', { ragId: created.ragId });
+        return ok({ knowledgeBase: view(created) });
+      }, { tool: 'create_knowledge_base', extra }),
   );
 
   server.registerTool(
@@ -86,7 +95,7 @@ export function registerKnowledgeTools(server: McpServer, caller: McpCaller, ser
       inputSchema: { ragId },
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
-    (args) => guarded(caller, 'kb:read', async () => ok({ knowledgeBase: view(await knowledge.get(account, args.ragId)) })),
+    (args, extra) => guarded(caller, 'kb:read', async () => ok({ knowledgeBase: view(await knowledge.get(account, args.ragId)) }), { tool: 'get_knowledge_base', extra }),
   );
 
   server.registerTool(
@@ -99,19 +108,19 @@ export function registerKnowledgeTools(server: McpServer, caller: McpCaller, ser
       inputSchema: {
         ragId,
         botName: z.string().min(1).max(80).regex(/\S/).regex(noControl).optional().describe('Name the chat widget shows, 1–80 characters.'),
-        description: z.string().max(500).regex(noControl).nullable().optional(),
+        description: z.string().max(500).regex(noControl).nullable().optional().describe('What the knowledge base is about, for you and the dashboard.'),
         greeting: z.string().max(300).regex(noControl).nullable().optional().describe("The widget's first message."),
         fallbackMessage: fallbackMessage.nullable().optional(),
       },
       annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
     },
-    ({ ragId: id, ...fields }) =>
+    ({ ragId: id, ...fields }, extra) =>
       guarded(caller, 'kb:write', async () => {
         // Only the fields sent: an absent field must not overwrite the stored one with undefined.
         const patch = Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined)) as Partial<typeof fields>;
         if (Object.keys(patch).length === 0) return toolError('validation_failed: name at least one field to change.');
         return ok({ knowledgeBase: view(await knowledge.update(account, id, patch)) });
-      }),
+      }, { tool: 'update_knowledge_base', extra }),
   );
 
   server.registerTool(
@@ -122,11 +131,12 @@ export function registerKnowledgeTools(server: McpServer, caller: McpCaller, ser
       inputSchema: { ragId },
       annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
     },
-    (args) =>
-      guarded(caller, 'kb:write', async () => {
+    (args, extra) =>
+      guarded(caller, 'kb:write', async (notices) => {
         await knowledge.remove(account, args.ragId);
+        notices.log('info', 'knowledge base deleted', { ragId: args.ragId });
         return ok({ deleted: true, ragId: args.ragId });
-      }),
+      }, { tool: 'delete_knowledge_base', extra }),
   );
 
   server.registerTool(
@@ -141,16 +151,19 @@ export function registerKnowledgeTools(server: McpServer, caller: McpCaller, ser
         ragId,
         name: z.string().min(1).max(200).describe('Name the source is listed and cited under, e.g. "Opening hours".'),
         content: z.string().min(1).describe('The content, as it would be in a file of the given format.'),
-        format: z.enum(['text', 'markdown', 'json', 'jsonl']).default('text'),
+        format: z.enum(['text', 'markdown', 'json', 'jsonl']).default('text').describe('How content is written; see the tool description.'),
       },
       annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
     },
     (args, extra) =>
-      guarded(caller, 'kb:write', async () => {
+      guarded(caller, 'kb:write', async (notices) => {
         // extra.signal aborts when the HTTP response closes early (routes/mcp.ts closes the server):
         // the upload then leaves the account's ingestion queue or its reading is stopped.
         const upload = { name: cleanName(args.name), format: formats[args.format], bytes: new TextEncoder().encode(args.content) };
         const report = await knowledge.ingest(account, args.ragId, upload, extra.signal);
+        const counts = { ragId: args.ragId, sourceId: report.source.sourceId, added: report.added, duplicate: report.duplicate, rejected: report.rejected };
+        notices.log('info', 'records added', counts);
+        if (report.rejected > 0) notices.log('warning', 'some records were rejected; see rejections in the result', counts);
         return ok({
           sourceId: report.source.sourceId,
           sourceName: report.source.sourceName,
@@ -160,7 +173,7 @@ export function registerKnowledgeTools(server: McpServer, caller: McpCaller, ser
           rejections: report.rejections.slice(0, 10),
           quota: report.quota,
         });
-      }),
+      }, { tool: 'add_records', extra }),
   );
 
   server.registerTool(
@@ -170,16 +183,16 @@ export function registerKnowledgeTools(server: McpServer, caller: McpCaller, ser
       description: 'The records of a knowledge base, oldest first, a page at a time.',
       inputSchema: {
         ragId,
-        limit: z.number().int().min(1).max(100).default(20),
+        limit: z.number().int().min(1).max(100).default(20).describe('Records per page.'),
         cursor: z.string().max(200).optional().describe('nextCursor of the previous page.'),
       },
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
-    (args) =>
+    (args, extra) =>
       guarded(caller, 'kb:read', async () => {
         const page = await knowledge.listRecords(account, args.ragId, { limit: args.limit, cursor: args.cursor });
         return ok({ records: page.items.map(({ ragId: _r, fingerprint: _f, ...record }) => record), nextCursor: page.nextCursor });
-      }),
+      }, { tool: 'list_records', extra }),
   );
 
   server.registerTool(
@@ -194,14 +207,19 @@ export function registerKnowledgeTools(server: McpServer, caller: McpCaller, ser
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
     (args, extra) =>
-      guarded(caller, 'kb:read', async () => {
+      guarded(caller, 'kb:read', async (notices) => {
         const admitted = await queries.admit(account, args.ragId, args.query);
         const result = await queries.answer(admitted, caller.requestId, extra.signal);
         if (!result) return toolError('cancelled: the request was cancelled before the answer was ready.');
         services.metrics?.queries.inc({ endpoint: 'mcp', cached: String(result.cached), grounded: String(result.grounded) });
+        notices.log(result.grounded ? 'info' : 'notice', result.grounded ? 'answered from the records' : 'the records do not answer this question', {
+          ragId: args.ragId,
+          cached: result.cached,
+          sources: result.sources.length,
+        });
         const citations = result.sources.map((s, i) => `[${i + 1}] ${s.title ?? s.sourceName}: ${s.passage}`).join('\n');
         return ok(result, citations ? `${result.answer}\n\nSources:\n${citations}` : result.answer);
-      }),
+      }, { tool: 'query_knowledge_base', extra }),
   );
 
   server.registerTool(
@@ -209,15 +227,17 @@ export function registerKnowledgeTools(server: McpServer, caller: McpCaller, ser
     {
       title: 'Search a knowledge base',
       description: 'The records that best match a query, ranked, without generating an answer. Counts toward the query limits.',
-      inputSchema: { ragId, query, limit: z.number().int().min(1).max(50).default(10) },
+      inputSchema: { ragId, query, limit: z.number().int().min(1).max(50).default(10).describe('Most results to return.') },
       outputSchema: SearchOutput,
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
-    (args) =>
-      guarded(caller, 'kb:read', async () => {
+    (args, extra) =>
+      guarded(caller, 'kb:read', async (notices) => {
         const admitted = await queries.admit(account, args.ragId, args.query);
-        return ok({ results: await queries.queries.search(admitted, args.limit) });
-      }),
+        const results = await queries.queries.search(admitted, args.limit);
+        notices.log('info', 'search done', { ragId: args.ragId, results: results.length });
+        return ok({ results });
+      }, { tool: 'search_knowledge_base', extra }),
   );
 
   server.registerTool(
@@ -230,15 +250,20 @@ export function registerKnowledgeTools(server: McpServer, caller: McpCaller, ser
         'A secret key (default) is returned once; a publishable key (publishable: true, for a website widget, whose pages show it anyway) stays visible to the owner in the dashboard.',
       inputSchema: {
         ragId,
-        name: z.string().max(80).regex(noControl).optional(),
-        allowedDomains: z.array(z.string().min(1).max(253)).max(50).default([]),
-        publishable: z.boolean().default(false),
+        name: z.string().max(80).regex(noControl).optional().describe('A label to tell keys apart, e.g. "shop widget".'),
+        allowedDomains: z
+          .array(z.string().min(1).max(253))
+          .max(50)
+          .default([])
+          .describe('Hosts whose pages may use the key from a browser: example.com, *.example.com or localhost. Empty: no browser may.'),
+        publishable: z.boolean().default(false).describe('true for a website widget key the owner can see again; false (default) for a secret key shown once.'),
       },
       annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
     },
-    (args) =>
-      guarded(caller, 'kb:write', async () => {
+    (args, extra) =>
+      guarded(caller, 'kb:write', async (notices) => {
         const { key, secret } = await keys.create(account, args.ragId, { name: args.name, allowedDomains: args.allowedDomains, publishable: args.publishable });
+        notices.log('info', 'API key created', { ragId: args.ragId, keyId: key.keyId, publishable: key.publishable });
         return ok({
           keyId: key.keyId,
           apiKey: secret,
@@ -248,6 +273,6 @@ export function registerKnowledgeTools(server: McpServer, caller: McpCaller, ser
           publishable: key.publishable,
           queryEndpoint: `${services.publicUrl}/api/v1/query`,
         });
-      }),
+      }, { tool: 'create_api_key', extra }),
   );
 }

@@ -19,6 +19,11 @@ export const csrfHeader = 'x-csrf-token';
 declare module 'fastify' {
   interface FastifyInstance {
     requireAccount(scope: Scope): onRequestAsyncHookHandler;
+    /**
+     * The dashboard's session only (writes echo the CSRF token): for what a person manages about
+     * the agents acting for them, which an agent's own bearer credential must not reach.
+     */
+    requireSession(): onRequestAsyncHookHandler;
   }
 }
 
@@ -68,6 +73,16 @@ export function registerAuth(app: FastifyInstance, options: AuthOptions): void {
     );
   }
   app.decorate('requireAccount', (scope: Scope): onRequestAsyncHookHandler => hooks.get(scope) as onRequestAsyncHookHandler);
+
+  const sessionOnly: onRequestAsyncHookHandler = async (request) => {
+    if (request.headers.authorization !== undefined) {
+      throw new DomainError('forbidden', 'This is for the signed-in person only: send the dashboard session cookie, not Authorization.');
+    }
+    const principal = await fromSession(request);
+    if (typeof principal === 'string') throw new DomainError('unauthorized', principal);
+    request.principal = principal;
+  };
+  app.decorate('requireSession', (): onRequestAsyncHookHandler => sessionOnly);
 }
 
 /** The authenticated caller's account id; only valid after `requireAccount`. */

@@ -4,7 +4,9 @@
  * They need the OAuth resource server (bearer tokens), so app.ts mounts them
  * with it.
  */
+import type { AnswerCache } from '../../ports/answer-cache.js';
 import type { RateLimiter } from '../../ports/rate-limiter.js';
+import { McpLogLevels } from '../../agents/mcp/log-levels.js';
 import { a2aPath, agentCardPath } from '../../agents/a2a/card.js';
 import { serverCardType } from '../../agents/mcp/server-card.js';
 import type { Config } from '../../config.js';
@@ -28,6 +30,8 @@ export interface AgentRouteDeps {
   queries: QueryService;
   limiter: RateLimiter;
   metrics: Metrics;
+  /** The shared short-lived store (the answer cache's port): MCP log levels live there. In process when absent. */
+  cache?: AnswerCache | undefined;
 }
 
 export function agentCatalogEntries(o: string): LinksetEntry[] {
@@ -59,7 +63,15 @@ export async function agentRoutes(app: App, deps: AgentRouteDeps): Promise<void>
     devMode: config.devMode,
     resource: oauth.resources.mcp,
     bearer: oauth.bearer,
-    services: { publicUrl: config.publicUrl, knowledge: deps.knowledge, keys: deps.keys, queries, metrics: deps.metrics, toolTimeLimitMs: deps.config.toolTimeLimitMs },
+    services: {
+      publicUrl: config.publicUrl,
+      knowledge: deps.knowledge,
+      keys: deps.keys,
+      queries,
+      metrics: deps.metrics,
+      toolTimeLimitMs: deps.config.toolTimeLimitMs,
+      logLevels: new McpLogLevels(deps.cache),
+    },
     bodyLimit: config.uploadMaxBytes * 2 + 65_536,
   });
   await a2aRoutes(app, { publicUrl: config.publicUrl, resource: oauth.resources.rest, bearer: oauth.bearer, queries, metrics: deps.metrics, heartbeatMs: config.sseHeartbeatSeconds * 1000 });

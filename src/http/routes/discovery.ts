@@ -55,6 +55,8 @@ export function authorizationServerMetadata(o: string): Record<string, unknown> 
     introspection_endpoint_auth_methods_supported: ['client_secret_basic', 'client_secret_post'],
     scopes_supported: [...apiScopes, 'mcp'],
     authorization_response_iss_parameter_supported: true,
+    // A client_id may be the https URL of the client's metadata document (identity/oauth/client-id-documents.ts).
+    client_id_metadata_document_supported: true,
     authorization_grant_profiles_supported: ['urn:ietf:params:oauth:grant-profile:id-jag'],
     service_documentation: `${o}/docs`,
     agent_auth: {

@@ -2,8 +2,11 @@
  * `/api/mcp`: the MCP Streamable HTTP endpoint (protocol 2025-11-25).
  * Stateless: every POST carries one JSON-RPC message and its own bearer
  * token, and gets a fresh McpServer + transport bound to that token's account
- * (JSON responses, no session id, no server-initiated stream; GET and DELETE
- * answer 405 as the transport allows). Order of checks: Origin (403), bearer
+ * (no session id, no standalone server stream; GET and DELETE answer 405 as
+ * the transport allows). Answers are JSON, except a `tools/call` that may
+ * send notifications of its own — progress (the request has a progressToken)
+ * or log messages (the account set a level) — which is answered as an SSE
+ * stream carrying them and then the result. Order of checks: Origin (403), bearer
  * token for the MCP resource (401 with the RFC 9728 challenge), content type
  * and JSON (415, 400), tool scope (403 insufficient_scope, so clients can
  * step up), then the SDK transport (Accept 406, protocol version 400, …).
@@ -11,6 +14,7 @@
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { missingToolScope, originAllowed } from '../../agents/mcp/auth.js';
+import { asksForProgress } from '../../agents/mcp/call-notices.js';
 import type { McpCaller, McpServices } from '../../agents/mcp/context.js';
 import { createMcpServer } from '../../agents/mcp/server.js';
 import type { BearerAuthenticator } from '../../identity/oauth/bearer.js';
@@ -30,6 +34,8 @@ export interface McpRouteOptions {
 }
 
 const path = '/api/mcp';
+/** `/api/mcp/` answers as `/api/mcp` (clients that append a slash to the URL they were given); the resource stays `/api/mcp`. */
+const paths = [path, `${path}/`];
 
 function rpcError(reply: FastifyReply, status: number, code: number, message: string): FastifyReply {
   return reply.code(status).type('application/json').send({ jsonrpc: '2.0', error: { code, message }, id: null });
@@ -59,7 +65,7 @@ export async function mcpRoutes(app: App, options: McpRouteOptions): Promise<voi
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', { parseAs: 'string', bodyLimit: options.bodyLimit }, (_request, body, done) => done(null, body));
 
-    scope.post(path, { onRequest: authenticate, bodyLimit: options.bodyLimit, schema: { hide: true } }, async (request, reply) => {
+    const handle = async (request: FastifyRequest, reply: FastifyReply) => {
       const principal = principalOf(request);
       const caller: McpCaller = { accountId: principal.accountId, scopes: principal.scopes, requestId: request.id, log: request.log };
       const contentType = request.headers['content-type']?.split(';')[0]?.trim().toLowerCase();
@@ -75,8 +81,11 @@ export async function mcpRoutes(app: App, options: McpRouteOptions): Promise<voi
         return sendRefusal(reply, publicUrl, insufficientScope(resource, missing, `This tool needs the ${missing} scope, which the access token does not carry.`));
       }
 
+      const toolCall = (message as { method?: unknown } | null)?.method === 'tools/call';
+      if (toolCall) caller.logLevel = await options.services.logLevels.get(caller.accountId);
+      const streamed = toolCall && (caller.logLevel !== undefined || asksForProgress(message));
       const server = createMcpServer(caller, options.services);
-      const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+      const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: !streamed });
       transport.onerror = (err) => request.log.debug({ err: { message: err.message } }, 'mcp transport refused a request');
       await server.connect(transport);
       // From here the SDK writes the response; Fastify's reply headers are not sent, so copy ours.
@@ -95,12 +104,15 @@ export async function mcpRoutes(app: App, options: McpRouteOptions): Promise<voi
           reply.raw.end(JSON.stringify({ jsonrpc: '2.0', error: { code: -32603, message: 'Internal error' }, id: null }));
         }
       }
-    });
+    };
+    for (const url of paths) scope.post(url, { onRequest: authenticate, bodyLimit: options.bodyLimit, schema: { hide: true } }, handle);
 
     // No sessions: nothing to stream to (GET) or end (DELETE). 405 is the transport spec's answer for both.
     const notAllowed = async (_request: FastifyRequest, reply: FastifyReply) =>
       rpcError(reply.header('allow', 'POST'), 405, -32000, 'Method not allowed: this MCP server is stateless; send each JSON-RPC message as a POST.');
-    scope.get(path, { onRequest: authenticate, schema: { hide: true } }, notAllowed);
-    scope.delete(path, { onRequest: authenticate, schema: { hide: true } }, notAllowed);
+    for (const url of paths) {
+      scope.get(url, { onRequest: authenticate, schema: { hide: true } }, notAllowed);
+      scope.delete(url, { onRequest: authenticate, schema: { hide: true } }, notAllowed);
+    }
   });
 }

@@ -27,6 +27,15 @@ const scopeText: Record<string, string> = {
   mcp: 'Use the Groundwork MCP server',
 };
 
+/**
+ * How the page names the client. A metadata-document client chose its own name, which nothing
+ * verifies; the host serving its document is what identifies it, so that is shown too.
+ */
+function clientLabel(client: AuthorizationRequest['client']): string {
+  const name = client.metadata.client_name ?? client.clientId;
+  return client.kind === 'cimd' ? `${name} (${new URL(client.clientId).host})` : name;
+}
+
 export interface AuthorizeRouteOptions {
   publicUrl: string;
   secureCookies: boolean;
@@ -65,12 +74,12 @@ export async function oauthAuthorizeRoutes(
   const session = (request: FastifyRequest) => signIn.session(request.cookies[sessionCookie] ?? '');
 
   function signInContext(query: string, csrf: string, client: AuthorizationRequest['client']): SignInFormContext {
-    const name = client.metadata.client_name ?? client.clientId;
+    const name = clientLabel(client);
     return { action: '/oauth/authorize', hiddenFields: { request: query }, csrf, reason: `Sign in to Groundwork to let ${name} access your account.` };
   }
 
   function consent(reply: FastifyReply, request: AuthorizationRequest, query: string, current: CurrentSession, csrf: string) {
-    const name = request.client.metadata.client_name ?? request.client.clientId;
+    const name = clientLabel(request.client);
     const items = request.scope
       .split(' ')
       .map((s) => `<li><code>${escapeHtml(s)}</code> — ${escapeHtml(scopeText[s] ?? s)}</li>`)

@@ -29,6 +29,8 @@ export interface VerifiedAccessToken {
   scope: string;
   audience: string[];
   grantId: string;
+  /** The grant's recorded last use (grant-usage.ts), read with it. */
+  grantLastUsedAt: string | undefined;
   jti: string;
   issuedAt: number;
   /** Seconds since the epoch. */
@@ -89,6 +91,7 @@ export class AccessTokens {
       scope: typeof scope === 'string' ? scope : '',
       audience: Array.isArray(aud) ? aud.map(String) : [String(aud)],
       grantId: sid,
+      grantLastUsedAt: grant.lastUsedAt,
       jti,
       issuedAt: Number(iat),
       expiresAt: Number(exp),

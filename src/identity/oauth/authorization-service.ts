@@ -10,6 +10,7 @@
 import type { OAuthStore } from '../../ports/storage.js';
 import { randomBase62 } from '../../ids.js';
 import { hashSecret } from '../../secrets.js';
+import type { ClientLookup } from './client-directory.js';
 import { matchRedirectUri } from './client-metadata.js';
 import { OAuthError } from './errors.js';
 import type { OAuthClient } from './model.js';
@@ -46,6 +47,8 @@ export class AuthorizationService {
     private readonly issuer: string,
     private readonly resources: Resources,
     private readonly now: () => Date = () => new Date(),
+    /** Registered clients and metadata-document clients (client-directory.ts); the store alone by default. */
+    private readonly clients: ClientLookup = store,
   ) {}
 
   /** `redirect_uri?…` with the response parameters (keeping any query the URI registered). */
@@ -65,7 +68,14 @@ export class AuthorizationService {
     };
     const clientId = single('client_id');
     if (!clientId) throw new AuthorizationPageError('The request names no client (client_id is missing).');
-    const client = clientId.length <= 200 ? await this.store.getClient(clientId) : undefined;
+    let client: OAuthClient | undefined;
+    try {
+      client = await this.clients.getClient(clientId);
+    } catch (error) {
+      // A metadata document that cannot be used: the client is unknown, so the person is told why.
+      if (error instanceof OAuthError) throw new AuthorizationPageError(error.message);
+      throw error;
+    }
     if (!client) throw new AuthorizationPageError('The application asking for access is not registered here.');
     const registered = client.metadata.redirect_uris;
     const requestedUri = single('redirect_uri');
@@ -96,7 +106,7 @@ export class AuthorizationService {
       if (client.metadata.scope && !scopeWithin(scope, client.metadata.scope)) {
         throw new OAuthError('invalid_scope', `This client may ask only for "${client.metadata.scope}".`);
       }
-      resources = parseResources(this.resources.expand(params.getAll('resource')), this.resources.all, [this.resources.rest]);
+      resources = parseResources(this.resources.expand(params.getAll('resource')), this.resources.all, this.resources.defaultFor(single('scope')));
     } catch (error) {
       if (error instanceof OAuthError) fail(error.error, error.message);
       throw error;

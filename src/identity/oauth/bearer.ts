@@ -8,6 +8,7 @@ import type { OAuthStore } from '../../ports/storage.js';
 import { hashSecret } from '../../secrets.js';
 import type { AccessTokens } from './access-tokens.js';
 import { looksLikeAccountKey } from './credentials.js';
+import type { GrantUsage } from './grant-usage.js';
 
 export interface BearerIdentity {
   accountId: string;
@@ -24,6 +25,8 @@ export class BearerAuthenticator {
   constructor(
     private readonly tokens: AccessTokens,
     private readonly store: Pick<OAuthStore, 'findAccountKey' | 'getGrant'>,
+    /** Records when each grant was last used (for the person's connected agents); none: not recorded. */
+    private readonly usage?: GrantUsage,
   ) {}
 
   async authenticate(credential: string, resource: string): Promise<BearerIdentity | undefined> {
@@ -31,6 +34,7 @@ export class BearerAuthenticator {
       const key = await this.store.findAccountKey(hashSecret(credential));
       const grant = key ? await this.store.getGrant(key.grantId) : undefined;
       if (!grant || grant.revokedAt !== null || !grant.resources.includes(resource)) return undefined;
+      await this.usage?.note(grant);
       return {
         accountId: grant.accountId,
         clientId: grant.clientId,
@@ -42,6 +46,7 @@ export class BearerAuthenticator {
     }
     const token = await this.tokens.verify(credential, resource);
     if (!token) return undefined;
+    await this.usage?.note({ grantId: token.grantId, lastUsedAt: token.grantLastUsedAt });
     return {
       accountId: token.accountId,
       clientId: token.clientId,

@@ -19,17 +19,17 @@ import { claimHash, humanCodeHash, isHumanCode, verificationHash } from './claim
 import type { Credentials, TokenResponse } from './credentials.js';
 import { invalidGrant, invalidRequest, OAuthError } from './errors.js';
 import type { AgentAccess, Claim } from './model.js';
-import { credentialTypes } from './registration-service.js';
+import { claimPollIntervalSeconds, credentialTypes } from './registration-service.js';
 import { defaultScope, parseResources, type Resources } from './scopes.js';
 
 export const claimConfirmationMaxAttempts = 5;
 /** How long a person may take ownership of an anonymous agent's account through claim_uri. */
 export const adoptionWindowMs = 7 * 86_400_000;
 
+/** `refresh_token` is absent for an agent registered with an ID-JAG (registration-service.ts). */
 export type ClaimResponse =
-  | ({ credential_type: 'bearer_token'; client_id: string } & Required<
-      Pick<TokenResponse, 'access_token' | 'token_type' | 'expires_in' | 'refresh_token' | 'scope'>
-    >)
+  | ({ credential_type: 'bearer_token'; client_id: string } & Required<Pick<TokenResponse, 'access_token' | 'token_type' | 'expires_in' | 'scope'>> &
+      Pick<TokenResponse, 'refresh_token'>)
   | { credential_type: 'api_key'; api_key: string; scope: string; client_id: string };
 
 export type ClaimPageState =
@@ -63,8 +63,8 @@ export class ClaimService {
     }
     const requested = resource === undefined ? [] : Array.isArray(resource) ? resource : [resource];
     if (requested.some((r) => typeof r !== 'string')) throw invalidRequest('resource must be a string or an array of strings.');
-    // The claim's bearer token serves both our APIs unless the agent narrows it (it cannot know yet which it will use).
-    const resources = parseResources(this.resources.expand(requested as string[]), this.resources.all, this.resources.all);
+    // Ours at all (before the claim is looked up); narrowed to what the agent may have below.
+    const wanted = parseResources(this.resources.expand(requested as string[]), this.resources.all, []);
 
     const hash = claimHash(claimId);
     const at = this.now();
@@ -77,12 +77,30 @@ export class ClaimService {
       throw new OAuthError('access_denied', 'Too many wrong confirmation codes were entered for this registration. Register again.', 403);
     }
     if (claim.kind === 'verified_email' && claim.confirmedAt === null) {
-      throw new OAuthError('authorization_pending', 'The e-mail address is not confirmed yet. Poll again after the person confirms at claim_uri.', 403);
+      throw new OAuthError(
+        'authorization_pending',
+        `The e-mail address is not confirmed yet. Poll again, at most every ${claimPollIntervalSeconds} s, after the person confirms at claim_uri.`,
+        403,
+        {},
+        { interval: claimPollIntervalSeconds },
+      );
     }
     const client = await this.store.getClient(claim.clientId);
     if (!client?.accountId) throw invalidGrant('The claim has no account.', 404);
-
-    const grant = this.credentials.grant('claim', client.clientId, client.accountId, defaultScope, resources);
+    // An ID-JAG agent: within the assertion's scope and APIs, and an access token only (registration-service.ts).
+    const fromAssertion = claim.kind === 'id_jag';
+    if (fromAssertion && type === 'api_key') {
+      throw invalidRequest('An agent registered with an ID-JAG gets access tokens only (credential_type bearer_token): an account key would outlive the assertion.');
+    }
+    const allowed = client.metadata.resources ?? this.resources.all;
+    // The claim's bearer token serves every API allowed unless the agent narrows it (it cannot know yet which it will use).
+    const resources = parseResources(wanted, allowed, allowed);
+    const grant = this.credentials.grant('claim', client.clientId, client.accountId, client.metadata.scope ?? defaultScope, resources);
+    if (fromAssertion) {
+      if (!(await this.store.redeemClaim(hash, at.toISOString(), grant, {}))) throw invalidGrant('This claim_id was already redeemed.', 409);
+      const tokens = await this.credentials.tokenResponse(grant, resources, grant.scope);
+      return { credential_type: 'bearer_token', ...tokens, client_id: client.clientId };
+    }
     if (type === 'api_key') {
       const key = this.credentials.accountKey(grant.grantId);
       if (!(await this.store.redeemClaim(hash, at.toISOString(), grant, { accountKey: key.row })))

@@ -2,7 +2,11 @@
  * RFC 7591 client metadata: what a dynamic registration may ask for, with
  * defaults, and redirect-URI matching. Redirect URIs must be absolute,
  * fragment-free, and https, http on a loopback IP literal or localhost
- * (RFC 8252 §7.3), or a private-use scheme with a dot (RFC 8252 §7.1).
+ * (RFC 8252 §7.3), a private-use scheme with a dot (RFC 8252 §7.1), or one
+ * of the custom schemes of the allowlist OAUTH_REDIRECT_SCHEMES (the IDEs'
+ * own: cursor, vscode, vscode-insiders, windsurf; docs/agents.md says why).
+ * Schemes that run or read something in the browser (javascript:, data:,
+ * file:, …) are never accepted, not even through the setting.
  * Matching is exact string comparison, except that a loopback URI matches
  * with any port (RFC 8252 §7.3: native apps get an ephemeral port).
  */
@@ -18,12 +22,29 @@ const uriFields = new Set(['client_uri', 'logo_uri', 'tos_uri', 'policy_uri']);
 
 const metadataError = (description: string) => new OAuthError('invalid_client_metadata', description);
 
+/** OAUTH_REDIRECT_SCHEMES' default: the schemes MCP clients in IDEs register their callbacks under. */
+export const defaultRedirectSchemes: readonly string[] = ['cursor', 'vscode', 'vscode-insiders', 'windsurf'];
+/** Schemes that run script, show inline content or reach local files, or that are not custom at all. */
+const forbiddenSchemes = new Set(['javascript', 'data', 'file', 'vbscript', 'blob', 'about', 'filesystem', 'view-source', 'http', 'https', 'ws', 'wss', 'ftp']);
+const schemeShape = /^[a-z][a-z0-9+.-]{0,63}$/;
+
+/** Parses OAUTH_REDIRECT_SCHEMES (comma-separated scheme names, `none` for none); throws Error with what is wrong. */
+export function parseRedirectSchemes(raw: string): string[] {
+  if (raw.trim().toLowerCase() === 'none') return [];
+  const schemes = raw.split(',').map((s) => s.trim().toLowerCase().replace(/:(\/\/)?$/, '')).filter(Boolean);
+  for (const scheme of schemes) {
+    if (!schemeShape.test(scheme)) throw new Error(`"${scheme.slice(0, 40)}" is not a URI scheme name`);
+    if (forbiddenSchemes.has(scheme)) throw new Error(`"${scheme}" cannot be allowed as a custom redirect scheme`);
+  }
+  return [...new Set(schemes)];
+}
+
 function isLoopbackHost(hostname: string): boolean {
   return hostname === '127.0.0.1' || hostname === '[::1]' || hostname === 'localhost';
 }
 
-/** Why a redirect URI is not acceptable, or undefined when it is. */
-export function redirectUriProblem(value: unknown): string | undefined {
+/** Why a redirect URI is not acceptable, or undefined when it is. `schemes`: the allowlisted custom schemes. */
+export function redirectUriProblem(value: unknown, schemes: readonly string[] = defaultRedirectSchemes): string | undefined {
   if (typeof value !== 'string' || value.length > 2000) return 'must be a string of at most 2000 characters';
   let url: URL;
   try {
@@ -34,8 +55,12 @@ export function redirectUriProblem(value: unknown): string | undefined {
   if (url.hash || value.includes('#')) return 'must not contain a fragment';
   if (url.protocol === 'https:') return undefined;
   if (url.protocol === 'http:') return isLoopbackHost(url.hostname) ? undefined : 'must use https (http only for loopback addresses)';
-  if (/^[a-z][a-z0-9+.-]*\.[a-z0-9+.-]+:$/i.test(url.protocol) && !/^(javascript|data|file|vbscript):$/i.test(url.protocol)) return undefined;
-  return 'must use https, loopback http, or a private-use scheme such as com.example.app:/callback';
+  const scheme = url.protocol.slice(0, -1).toLowerCase();
+  if (forbiddenSchemes.has(scheme)) return `must not use the ${scheme}: scheme`;
+  if (schemes.includes(scheme)) return undefined;
+  if (/^[a-z][a-z0-9+.-]*\.[a-z0-9+.-]+$/.test(scheme)) return undefined;
+  const custom = schemes.length > 0 ? `, one of the schemes ${schemes.map((s) => `${s}:`).join(', ')}` : '';
+  return `must use https, loopback http${custom}, or a private-use scheme such as com.example.app:/callback`;
 }
 
 /** Whether `requested` matches a registered URI (exact, or loopback with any port). */
@@ -76,10 +101,14 @@ function stringList(value: unknown, field: string): string[] | undefined {
  * registration came with an initial access token (needed for client_credentials,
  * whose tokens act for that account).
  */
-export function validateClientMetadata(body: Record<string, unknown>, hasAccount: boolean): ClientMetadata {
+export function validateClientMetadata(
+  body: Record<string, unknown>,
+  hasAccount: boolean,
+  redirectSchemes: readonly string[] = defaultRedirectSchemes,
+): ClientMetadata {
   const redirectUris = stringList(body.redirect_uris, 'redirect_uris') ?? [];
   for (const uri of redirectUris) {
-    const problem = redirectUriProblem(uri);
+    const problem = redirectUriProblem(uri, redirectSchemes);
     if (problem) throw new OAuthError('invalid_redirect_uri', `The redirect URI "${uri.slice(0, 200)}" ${problem}.`);
   }
   const method = body.token_endpoint_auth_method ?? 'client_secret_basic';

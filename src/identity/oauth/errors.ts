@@ -19,6 +19,7 @@ export type OAuthErrorCode =
   | 'unsupported_token_type'
   | 'invalid_token'
   | 'slow_down'
+  | 'temporarily_unavailable'
   | 'server_error';
 
 export class OAuthError extends Error {
@@ -27,13 +28,15 @@ export class OAuthError extends Error {
     description: string,
     readonly status = 400,
     readonly headers: Record<string, string> = {},
+    /** Further members of the body, e.g. `interval` while a claim is pending (RFC 8628 §3.5). */
+    readonly fields: Record<string, string | number> = {},
   ) {
     super(description);
     this.name = 'OAuthError';
   }
 
-  toJSON(): { error: OAuthErrorCode; error_description: string } {
-    return { error: this.error, error_description: this.message };
+  toJSON(): { error: OAuthErrorCode; error_description: string } & Record<string, string | number> {
+    return { ...this.fields, error: this.error, error_description: this.message };
   }
 }
 

@@ -18,7 +18,7 @@ import type { OAuthStore } from '../../ports/storage.js';
 import { invalidGrant } from './errors.js';
 import type { TrustedIssuer } from './trusted-issuers.js';
 
-const skewSeconds = 60;
+export const skewSeconds = 60;
 export const defaultIdJagMaxLifetimeSeconds = 300;
 const algorithms = ['EdDSA', 'Ed25519', 'ES256', 'ES384', 'ES512', 'RS256', 'RS384', 'RS512', 'PS256', 'PS384', 'PS512'];
 export const idJagType = 'oauth-id-jag+jwt';

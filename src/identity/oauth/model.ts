@@ -5,8 +5,11 @@
  * authorization code, refresh token, account key) is stored only as SHA-256.
  */
 
-/** `agent`: made by `POST /oauth/register` with an identity_type; `dcr`: an RFC 7591 registration. */
-export type ClientKind = 'agent' | 'dcr';
+/**
+ * `agent`: made by `POST /oauth/register` with an identity_type; `dcr`: an RFC 7591 registration;
+ * `cimd`: known from its client ID metadata document (its id is the document's URL).
+ */
+export type ClientKind = 'agent' | 'dcr' | 'cimd';
 
 export type TokenEndpointAuthMethod = 'none' | 'client_secret_basic' | 'client_secret_post';
 
@@ -26,6 +29,8 @@ export interface ClientMetadata {
   software_id?: string;
   software_version?: string;
   application_type?: string;
+  /** Not RFC 7591: the APIs an agent registered with an ID-JAG may get tokens for (the assertion's `resource`). */
+  resources?: string[];
 }
 
 export interface OAuthClient {
@@ -96,6 +101,8 @@ export interface Grant {
   resources: string[];
   createdAt: string;
   revokedAt: string | null;
+  /** When a credential of the grant was last presented, to within a minute (grant-usage.ts); absent until then. */
+  lastUsedAt?: string;
 }
 
 export interface RefreshToken {
@@ -130,4 +137,5 @@ export interface AgentRegistration {
  */
 export type AgentAccess = 'own' | 'account';
 
-export type RotateOutcome = { kind: 'rotated'; grant: Grant } | { kind: 'reused' } | { kind: 'invalid' };
+/** `repeated`: the token was exchanged moments ago and its successor is handed out again (the grace window). */
+export type RotateOutcome = { kind: 'rotated'; grant: Grant; repeated?: true } | { kind: 'reused' } | { kind: 'invalid' };

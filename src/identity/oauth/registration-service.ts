@@ -10,6 +10,15 @@
  * acts for that account (needed for client_credentials). Anonymous accounts
  * are limited per client address (AnonymousAccountLimit); mails per address
  * are limited in the store's transaction (exact under concurrency).
+ *
+ * An ID-JAG registration is bounded by the assertion, by the same rules as
+ * the jwt-bearer grant (id-jag-bounds.ts): the client's scope and APIs are
+ * within the assertion's `scope` and `resource`; the assertion must name no
+ * `client_id` (the agent has no client here yet; one naming a client is
+ * refused: a registered client exchanges its ID-JAGs with jwt-bearer); its
+ * claim expires with the assertion; and the claim gives an access token only
+ * — no refresh token, no account key — the agent renews with a fresh ID-JAG
+ * through jwt-bearer (docs/agents.md).
  */
 import type { Mailer } from '../../ports/mailer.js';
 import type { OAuthStore } from '../../ports/storage.js';
@@ -18,11 +27,13 @@ import { newId, randomBase62 } from '../../ids.js';
 import { hashSecret } from '../../secrets.js';
 import { normaliseEmail } from '../sign-in-service.js';
 import { claimHash, newClaimId, newHumanCode, newVerificationCode } from './claim-codes.js';
-import { jwtBearerGrant, validateClientMetadata } from './client-metadata.js';
+import { defaultRedirectSchemes, jwtBearerGrant, validateClientMetadata } from './client-metadata.js';
 import type { AnonymousAccountLimit } from './anonymous-account-limit.js';
-import { invalidRequest, OAuthError } from './errors.js';
-import { type IdJagVerifier, idJagTokenType } from './id-jag.js';
+import { invalidGrant, invalidRequest, OAuthError } from './errors.js';
+import { type IdJagVerifier, idJagTokenType, skewSeconds } from './id-jag.js';
+import { type AssertionBounds, assertionBounds } from './id-jag-bounds.js';
 import type { Claim, ClaimKind, ClientMetadata, OAuthClient } from './model.js';
+import type { Resources } from './scopes.js';
 
 export const claimPolicy = {
   anonymousTtlMs: 3600_000,
@@ -34,6 +45,10 @@ export const claimPolicy = {
 };
 
 export const credentialTypes = ['bearer_token', 'api_key'] as const;
+/** What an ID-JAG registration's claim gives (no account key: it would outlive the assertion). */
+export const idJagCredentialTypes = ['bearer_token'] as const;
+/** Seconds a polling agent waits between claim attempts (RFC 8628 §3.2 `interval`). */
+export const claimPollIntervalSeconds = 5;
 /** Metadata that only an RFC 7591 registration takes (an agent may still send client_name). */
 const dcrFields = ['redirect_uris', 'grant_types', 'response_types', 'token_endpoint_auth_method'];
 
@@ -46,6 +61,15 @@ export interface AgentRegistrationResponse {
   identity_type: 'anonymous' | 'identity_assertion';
   assertion_type?: string;
   credential_types_supported: string[];
+  /** While pending: seconds to wait between polls of /oauth/claim. */
+  interval?: number;
+}
+
+export interface RegistrationPolicy {
+  /** Our APIs, to bound an ID-JAG registration by the assertion's `resource`. */
+  resources: Resources;
+  /** OAUTH_REDIRECT_SCHEMES; client-metadata.ts' default when absent. */
+  redirectSchemes?: readonly string[];
 }
 
 export type RegistrationResponse = AgentRegistrationResponse | (ClientMetadata & Record<string, unknown>);
@@ -57,7 +81,8 @@ export class RegistrationService {
     private readonly mailer: Mailer,
     private readonly publicUrl: string,
     private readonly now: () => Date = () => new Date(),
-    private readonly anonymousLimit?: AnonymousAccountLimit,
+    private readonly anonymousLimit: AnonymousAccountLimit | undefined,
+    private readonly policy: RegistrationPolicy,
   ) {}
 
   /** `requester.ip`: the client's address, for the anonymous-account limit. */
@@ -77,7 +102,7 @@ export class RegistrationService {
   }
 
   private async registerClient(fields: Record<string, unknown>, accountId: string | undefined): Promise<RegistrationResponse> {
-    const metadata = validateClientMetadata(fields, accountId !== undefined);
+    const metadata = validateClientMetadata(fields, accountId !== undefined, this.policy.redirectSchemes ?? defaultRedirectSchemes);
     const confidential = metadata.token_endpoint_auth_method !== 'none';
     const secret = confidential ? `gw_cs_${randomBase62(256)}` : undefined;
     const at = this.now();
@@ -124,9 +149,29 @@ export class RegistrationService {
     if (assertionType === idJagTokenType) {
       if (fields.email !== undefined) throw invalidRequest('An ID-JAG registration takes assertion, not email.');
       if (typeof fields.assertion !== 'string' || !fields.assertion) throw invalidRequest('assertion (the ID-JAG) is required for this assertion type.');
-      const identity = await this.idJag.verify(fields.assertion);
+      let bounds: AssertionBounds | undefined;
+      // Checked before the assertion's jti is spent, so a refused one can be corrected and sent again.
+      const identity = await this.idJag.verify(fields.assertion, async (claims) => {
+        if (claims.clientId !== undefined) {
+          const existing = await this.store.getClient(claims.clientId.slice(0, 200));
+          throw invalidGrant(
+            existing
+              ? 'The ID-JAG names a client that is already registered (client_id): that client exchanges it with the jwt-bearer grant at the token endpoint instead of registering again.'
+              : 'The ID-JAG names a client_id that is not registered here. An ID-JAG for registering an agent names no client_id.',
+          );
+        }
+        bounds = assertionBounds(claims, this.policy.resources);
+      });
       const accountId = await this.store.accountForExternalIdentity(identity.issuer, identity.subject, newId('acc'), this.now().toISOString());
-      return this.provision('id_jag', accountId, { ...named, ttlMs: claimPolicy.idJagTtlMs, assertionType, withJwtBearer: true });
+      return this.provision('id_jag', accountId, {
+        ...named,
+        ttlMs: claimPolicy.idJagTtlMs,
+        // The claim lives no longer than the assertion (+ the skew the verifier allows).
+        notAfterMs: (Number(identity.claims.exp) + skewSeconds) * 1000,
+        assertionType,
+        withJwtBearer: true,
+        ...(bounds ? { bounds } : {}),
+      });
     }
     throw new OAuthError('unsupported_assertion_type', `Unsupported assertion_type "${assertionType.slice(0, 100)}". Use verified_email or ${idJagTokenType}.`);
   }
@@ -154,10 +199,14 @@ export class RegistrationService {
     accountId: string | null,
     options: {
       ttlMs: number;
+      /** A latest expiry for the claim (epoch ms), whatever ttlMs says. */
+      notAfterMs?: number;
       newAccount?: boolean;
       assertionType?: string;
       email?: string;
       withJwtBearer?: boolean;
+      /** ID-JAG registrations: the client's scope and APIs. */
+      bounds?: AssertionBounds;
       clientName?: string;
       /** verified_email: the mails one address may get per window, decided where the claim is stored. */
       mailBudget?: { since: string; max: number };
@@ -177,9 +226,11 @@ export class RegistrationService {
       metadata: {
         redirect_uris: [],
         token_endpoint_auth_method: 'none',
-        grant_types: options.withJwtBearer ? ['refresh_token', jwtBearerGrant] : ['refresh_token'],
+        // An ID-JAG agent renews through jwt-bearer with a fresh assertion; it holds no refresh token.
+        grant_types: options.withJwtBearer ? [jwtBearerGrant] : ['refresh_token'],
         response_types: [],
         ...(options.clientName ? { client_name: options.clientName } : {}),
+        ...(options.bounds ? { scope: options.bounds.scope, resources: options.bounds.resources } : {}),
       },
       createdAt,
     };
@@ -194,7 +245,7 @@ export class RegistrationService {
       confirmedAt: null,
       claimedAt: null,
       adoptedAt: null,
-      expiresAt: new Date(at.getTime() + options.ttlMs).toISOString(),
+      expiresAt: new Date(Math.min(at.getTime() + options.ttlMs, options.notAfterMs ?? Number.POSITIVE_INFINITY)).toISOString(),
       createdAt,
     };
     const stored = await this.store.registerAgent(
@@ -216,7 +267,8 @@ export class RegistrationService {
       status: kind === 'verified_email' ? 'pending_verification' : 'ready',
       identity_type: kind === 'anonymous' ? 'anonymous' : 'identity_assertion',
       ...(options.assertionType ? { assertion_type: options.assertionType } : {}),
-      credential_types_supported: [...credentialTypes],
+      credential_types_supported: kind === 'id_jag' ? [...idJagCredentialTypes] : [...credentialTypes],
+      ...(kind === 'verified_email' ? { interval: claimPollIntervalSeconds } : {}),
     };
   }
 

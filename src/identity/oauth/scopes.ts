@@ -55,8 +55,23 @@ export interface Resources {
   rest: string;
   mcp: string;
   all: string[];
-  /** Replaces the service identifier by every API it stands for. */
+  /**
+   * Replaces the service identifier by every API it stands for, and an API's identifier
+   * written with a trailing slash (`…/api/mcp/`) by the identifier itself.
+   */
   expand(values: string[]): string[];
+  /**
+   * The audience of a request that names no resource: the MCP server when the requested
+   * scope is only MCP's (`mcp`: clients from before RFC 8707 was required by MCP send no
+   * `resource`, and would otherwise loop on a token /api/mcp refuses), else the management API.
+   */
+  defaultFor(rawScope: string | undefined): string[];
+}
+
+/** Whether a requested (unparsed) scope asks for MCP alone. */
+export function onlyMcpScope(rawScope: string | undefined): boolean {
+  const items = rawScope?.split(' ').filter(Boolean) ?? [];
+  return items.length > 0 && items.every((s) => s === 'mcp');
 }
 
 export function resourcesOf(publicUrl: string): Resources {
@@ -64,7 +79,9 @@ export function resourcesOf(publicUrl: string): Resources {
   const mcp = `${publicUrl}/api/mcp`;
   const all = [rest, mcp];
   const service = publicUrl;
-  return { service, rest, mcp, all, expand: (values) => values.flatMap((v) => (v === service || v === `${service}/` ? all : [v])) };
+  const expand = (values: string[]) =>
+    values.flatMap((v) => (v === service || v === `${service}/` ? all : v === `${rest}/` ? [rest] : v === `${mcp}/` ? [mcp] : [v]));
+  return { service, rest, mcp, all, expand, defaultFor: (rawScope) => (onlyMcpScope(rawScope) ? [mcp] : [rest]) };
 }
 
 /**

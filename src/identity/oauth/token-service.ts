@@ -1,11 +1,13 @@
 /**
  * `POST /oauth/token` (RFC 6749 §3.2, standards.md §2): authorization_code
  * (PKCE S256; single use — a second presentation revokes what the first
- * issued), refresh_token (rotated; presenting a rotated token revokes the
- * grant), client_credentials (confidential clients registered by an account)
- * and jwt-bearer with an ID-JAG (RFC 7523; no refresh token). `resource`
- * (RFC 8707) picks the audience among what the grant allows; without it the
- * token is for the management API.
+ * issued), refresh_token (rotated; presenting a rotated token again within
+ * the grace window returns the same successor, later it revokes the grant:
+ * docs/agents.md, OAuth 2.1 §4.3.1, RFC 9700 §4.14), client_credentials
+ * (confidential clients registered by an account) and jwt-bearer with an
+ * ID-JAG (RFC 7523; no refresh token). `resource` (RFC 8707) picks the
+ * audience among what the grant allows; without it the token is for the
+ * management API, or the MCP server when the scope asked for is only `mcp`.
  */
 import { createHash } from 'node:crypto';
 import type { OAuthStore } from '../../ports/storage.js';
@@ -16,10 +18,17 @@ import { jwtBearerGrant } from './client-metadata.js';
 import type { Credentials, TokenResponse } from './credentials.js';
 import { invalidGrant, invalidRequest, OAuthError } from './errors.js';
 import type { IdJagVerifier } from './id-jag.js';
+import { assertionBounds, requireAssertionClient } from './id-jag-bounds.js';
 import type { OAuthClient } from './model.js';
 import { narrowScope, parseResources, parseScope, type Resources } from './scopes.js';
 
-const knownScopes = ['kb:read', 'kb:write', 'tools:run', 'mcp'];
+/** REFRESH_REUSE_GRACE_SECONDS' default: long enough for parallel requests and a retry after a lost answer. */
+export const defaultRefreshReuseGraceSeconds = 30;
+
+export interface TokenPolicy {
+  /** How long a rotated refresh token may be presented again for the same successor (0: never). */
+  refreshReuseGraceSeconds?: number;
+}
 
 const verifierShape = /^[A-Za-z0-9\-._~]{43,128}$/;
 
@@ -49,6 +58,7 @@ export class TokenService {
     private readonly idJag: IdJagVerifier,
     private readonly resources: Resources,
     private readonly now: () => Date = () => new Date(),
+    private readonly policy: TokenPolicy = {},
   ) {}
 
   async exchange(request: TokenRequest): Promise<TokenResponse> {
@@ -109,8 +119,12 @@ export class TokenService {
     if (!stored || !grant || grant.clientId !== client.clientId) throw invalidGrant('The refresh token is invalid.');
     const scope = narrowScope(fields.scope, grant.scope);
     const audience = parseResources(this.resources.expand(resources), grant.resources, grant.resources);
-    const next = this.credentials.refreshToken(grant.grantId);
-    const outcome = await this.store.rotateRefreshToken(tokenHash, next.row, this.now().toISOString());
+    // Derived from the presented token: a repeat within the grace window names the same successor.
+    const next = this.credentials.successorRefreshToken(token, grant.grantId);
+    const at = this.now();
+    const graceMs = (this.policy.refreshReuseGraceSeconds ?? defaultRefreshReuseGraceSeconds) * 1000;
+    const graceSince = graceMs > 0 ? new Date(at.getTime() - graceMs).toISOString() : undefined;
+    const outcome = await this.store.rotateRefreshToken(tokenHash, next.row, at.toISOString(), graceSince);
     if (outcome.kind === 'reused') throw invalidGrant('The refresh token was already used; every token of this grant is now revoked.');
     if (outcome.kind === 'invalid') throw invalidGrant('The refresh token is invalid, expired or revoked.');
     return this.credentials.tokenResponse(outcome.grant, audience, scope, next.token);
@@ -122,7 +136,7 @@ export class TokenService {
     if (!client.accountId) throw new OAuthError('unauthorized_client', 'This client acts for no account.');
     const allowed = client.metadata.scope ?? parseScope(undefined);
     const scope = narrowScope(fields.scope, allowed);
-    const audience = parseResources(this.resources.expand(resources), this.resources.all, [this.resources.rest]);
+    const audience = parseResources(this.resources.expand(resources), this.resources.all, this.resources.defaultFor(fields.scope));
     const grant = this.credentials.grant('client_credentials', client.clientId, client.accountId, scope, audience);
     await this.store.createGrant(grant, {});
     return this.credentials.tokenResponse(grant, audience, scope);
@@ -132,9 +146,9 @@ export class TokenService {
     const assertion = required(fields, 'assertion');
     let client: OAuthClient | undefined = caller?.client;
     const identity = await this.idJag.verify(assertion, async (claims) => {
-      if (!claims.clientId) throw invalidGrant('The ID-JAG has no client_id claim.');
-      if (caller && claims.clientId !== caller.client.clientId) throw invalidGrant('The ID-JAG was issued to another client (client_id).');
-      if (!caller) {
+      if (caller) requireAssertionClient(claims, caller.client.clientId);
+      else if (!claims.clientId) throw invalidGrant('The ID-JAG has no client_id claim.');
+      else {
         client = await this.store.getClient(claims.clientId);
         if (!client) throw invalidGrant('The ID-JAG names a client_id that is not registered here.');
         if (client.secretHash !== null) throw new OAuthError('invalid_client', 'This client is confidential: authenticate with its secret.', 401);
@@ -143,12 +157,10 @@ export class TokenService {
     });
     const calling = client as OAuthClient;
     // The grant stays within what the ID-JAG itself grants (scope, resource), when it says.
-    const known = identity.scope?.split(' ').filter((s) => knownScopes.includes(s));
-    if (known && known.length === 0) throw new OAuthError('invalid_scope', 'The ID-JAG grants no scope of this server.');
-    const scope = narrowScope(fields.scope, parseScope(known?.join(' ')));
-    const ours = identity.resources && this.resources.expand(identity.resources).filter((r) => this.resources.all.includes(r));
-    if (ours && ours.length === 0) throw new OAuthError('invalid_target', 'The ID-JAG is for a resource this server does not serve.');
-    const audience = parseResources(this.resources.expand(resources), ours ?? this.resources.all, ours ?? [this.resources.rest]);
+    const bounds = assertionBounds(identity, this.resources);
+    const scope = narrowScope(fields.scope, bounds.scope);
+    const fallback = bounds.resourceNamed ? bounds.resources : this.resources.defaultFor(fields.scope);
+    const audience = parseResources(this.resources.expand(resources), bounds.resources, fallback);
     const accountId = await this.store.accountForExternalIdentity(identity.issuer, identity.subject, newId('acc'), this.now().toISOString());
     const grant = this.credentials.grant('jwt_bearer', calling.clientId, accountId, scope, audience);
     await this.store.createGrant(grant, {});

@@ -8,23 +8,33 @@
  * the text is not counted as two independent matches. A `qa` record has its question as title
  * and at the start of its text, so questions weigh most without special-casing the kind.
  *
- * Statistics are integer sums, so removing and re-adding records yields bit-identical scores
- * to a fresh build.
+ * Compact layout (issue 14, docs/performance.md "Indexing: incremental, off the event loop,
+ * compact"): terms have integer ids; records have slots (their order: ties rank by it). Postings
+ * live in typed arrays by term id (`CompactPostings`, one range per term) plus, for the records
+ * added since, a short flat list per term; a removed record's slot is marked dead and skipped
+ * until the next compaction folds the lists into the arrays. Statistics are integer counts kept
+ * exactly on every add and remove, and the surface words keep the order a fresh build would give
+ * them, so an index changed record by record ranks exactly as one built from scratch.
  */
 import { ExpansionMemo } from './expansion-memo.js';
 import { detectCorpusLanguage } from '../language/detect.js';
 import { DeletionIndex } from '../language/edits.js';
 import { type Bm25Params, DEFAULT_BM25, idf, lengthNorm, saturate } from './bm25.js';
+import type { CompactIndex } from './compact-index.js';
 import type { ExpandedQuery, Vocabulary } from './query-expansion.js';
 import { type AnalysedWords, analyzeWords } from './tokenize.js';
 import { topK } from './top-k.js';
 import { reverseWord, wordsWithPrefix, wordsWithSuffix } from './sorted-words.js';
+import { scratchFor } from './search-scratch.js';
+import { SurfaceWords } from './surface-words.js';
 
 export interface IndexableRecord {
   recordId: string;
   title: string | null;
   text: string;
   sourceName: string;
+  /** What kind of record it is (qa, passage…): kept for answers, not indexed. */
+  kind?: string | undefined;
 }
 
 export interface Hit {
@@ -45,163 +55,219 @@ export interface WeightedTerm {
   weight: number;
 }
 
-const SURFACE_MAX_CHARS = 30;
-const PLAIN_WORD_RE = /^[a-z]+$/;
-
-/** Index of the first element of sorted `list` that is ≥ `value`. */
-
-
-interface Doc {
-  record: IndexableRecord;
-  /** Insertion order; breaks score ties so results are stable. */
-  seq: number;
-  titleLen: number;
-  textLen: number;
-  /** Distinct terms, to find the postings again on removal. */
-  terms: string[];
-  /** Score accumulator of the search in progress, valid when `epoch` equals the index's. */
-  acc: number;
-  epoch: number;
-  /** Length normalisations of the title and text, valid when `normVersion` equals the index's `version`. */
-  titleNorm: number;
-  textNorm: number;
-  normVersion: number;
-}
-
-interface Posting {
-  doc: Doc;
-  titleTf: number;
-  textTf: number;
-}
-
 export const DEFAULT_TITLE_WEIGHT = 2;
+
+/** Postings added since the last compaction, per term id: [slot, titleTf, textTf, slot, …]. */
+type RecentPostings = Map<number, number[]>;
+
+const grown = <T extends Int32Array | Uint8Array>(array: T, need: number, make: (n: number) => T): T => {
+  if (need <= array.length) return array;
+  const next = make(Math.max(need, array.length * 2, 16));
+  next.set(array);
+  return next;
+};
 
 export class KnowledgeIndex implements Vocabulary {
   readonly language: string;
-  private readonly docs = new Map<string, Doc>();
-  /** Surface (unstemmed) words of the records and their terms, for variant and spelling matches. */
-  private readonly surfaceTerms = new Map<string, string>();
+  /** Whether the language was given (then it never changes) rather than detected from the records. */
+  private languagePinned: boolean;
+  private readonly k1: number;
+  private readonly b: number;
+  private readonly titleWeight: number;
+
+  // Terms: id by term, term by id, live records containing each.
+  private readonly termIds = new Map<string, number>();
+  private terms: string[] = [];
+  private df = new Int32Array(16);
+  private zeroTerms = 0;
+
+  // Postings: compacted ranges for terms below `baseTerms`, then the recent lists.
+  private baseTerms = 0;
+  private baseStart = new Int32Array(1);
+  private baseSlot = new Int32Array(0);
+  private baseTitleTf = new Int32Array(0);
+  private baseTextTf = new Int32Array(0);
+  private recent: RecentPostings = new Map();
+  private recentCount = 0;
+
+  // Records by slot.
+  private ids: string[] = [];
+  private titles: (string | null)[] = [];
+  private texts: string[] = [];
+  private sources: string[] = [];
+  private kinds: (string | undefined)[] = [];
+  private titleLen = new Int32Array(16);
+  private textLen = new Int32Array(16);
+  private live = new Uint8Array(16);
+  private slots = 0;
+  private dead = 0;
+  private readonly slotOf = new Map<string, number>();
+  /** One copy of each source name and kind, however many records share it. */
+  private readonly shared = new Map<string, string>();
+  private totalTitleLen = 0;
+  private totalTextLen = 0;
+  private textChars = 0;
+  /** Ids of the records the language was detected from (see `languageHolds`). */
+  private languageSample: string[] = [];
+
+  private readonly surfaces = new SurfaceWords();
   private sortedSurfaces: string[] | null = null;
   private reversedTerms: string[] | null = null;
   private deletionIndex: DeletionIndex | null = null;
   /** Expanded questions, valid for `expansionsVersion` of this index. */
   private readonly expansions = new ExpansionMemo(this);
   private expansionsVersion = -1;
-  // Posting lists are plain arrays: far cheaper to build and scan than a map per term.
-  private readonly postings = new Map<string, Posting[]>();
-  private epoch = 0;
-  /** Changes whenever the average field lengths may have (records added or removed). */
+  /** Changes whenever records are added or removed. */
   private version = 0;
-  private totalTitleLen = 0;
-  private totalTextLen = 0;
-  private nextSeq = 0;
-  private readonly k1: number;
-  private readonly b: number;
-  private readonly titleWeight: number;
 
   constructor(options: IndexOptions = {}) {
     this.k1 = options.k1 ?? DEFAULT_BM25.k1;
     this.b = options.b ?? DEFAULT_BM25.b;
     this.titleWeight = options.titleWeight ?? DEFAULT_TITLE_WEIGHT;
     this.language = options.language ?? 'en';
+    this.languagePinned = options.language !== undefined;
   }
 
   /** An index of `records`, in their language unless `options.language` says otherwise. */
   static build(records: readonly IndexableRecord[], options: IndexOptions = {}): KnowledgeIndex {
     const language = options.language ?? detectCorpusLanguage(records.map((r) => r.text));
     const index = new KnowledgeIndex({ ...options, language });
+    index.languagePinned = options.language !== undefined;
     index.add(records);
+    index.compact();
+    index.languageSample = index.sampleIds();
     return index;
   }
 
+  /**
+   * The index `toCompact()` gave (built elsewhere, e.g. on a worker thread) with its records,
+   * which must be the ones it was built from, in the same order.
+   */
+  static fromCompact(compact: CompactIndex, records: readonly IndexableRecord[]): KnowledgeIndex {
+    if (records.length !== compact.titleLen.length) throw new Error('the records are not the ones the index was built from');
+    const index = new KnowledgeIndex({ ...compact.options, language: compact.language });
+    index.languagePinned = compact.languagePinned;
+    index.terms = compact.terms;
+    for (let t = 0; t < compact.terms.length; t++) index.termIds.set(compact.terms[t] as string, t);
+    index.df = compact.df;
+    index.baseTerms = compact.terms.length;
+    index.baseStart = compact.start;
+    index.baseSlot = compact.slot;
+    index.baseTitleTf = compact.titleTf;
+    index.baseTextTf = compact.textTf;
+    index.titleLen = compact.titleLen;
+    index.textLen = compact.textLen;
+    index.live = new Uint8Array(records.length).fill(1);
+    for (const record of records) index.keep(record);
+    for (let s = 0; s < records.length; s++) {
+      index.totalTitleLen += index.titleLen[s] as number;
+      index.totalTextLen += index.textLen[s] as number;
+    }
+    index.surfaces.restore(compact.surfaces);
+    index.languageSample = index.sampleIds();
+    index.version++;
+    return index;
+  }
+
+  /**
+   * The compact form of this index, without the records (the receiver has them): typed arrays
+   * that `postMessage` can transfer, and the term and surface lists. Compacts first.
+   */
+  toCompact(): CompactIndex {
+    if (this.recentCount > 0 || this.dead > 0 || this.zeroTerms > 0) this.compact(true);
+    const n = this.slots;
+    return {
+      language: this.language,
+      languagePinned: this.languagePinned,
+      options: { k1: this.k1, b: this.b, titleWeight: this.titleWeight },
+      terms: this.terms,
+      df: this.df.slice(0, this.terms.length),
+      start: this.baseStart,
+      slot: this.baseSlot,
+      titleTf: this.baseTitleTf,
+      textTf: this.baseTextTf,
+      titleLen: this.titleLen.slice(0, n),
+      textLen: this.textLen.slice(0, n),
+      surfaces: this.surfaces.snapshot(),
+    };
+  }
+
   get size(): number {
-    return this.docs.size;
+    return this.slotOf.size;
   }
 
   has(recordId: string): boolean {
-    return this.docs.has(recordId);
+    return this.slotOf.has(recordId);
   }
 
   get(recordId: string): IndexableRecord | undefined {
-    return this.docs.get(recordId)?.record;
+    const slot = this.slotOf.get(recordId);
+    return slot === undefined ? undefined : this.recordAt(slot);
   }
 
   /** Adds records; a record whose id is already indexed is replaced (and moves to the end of the order). */
   add(records: readonly IndexableRecord[]): void {
     for (const record of records) {
-      if (this.docs.has(record.recordId)) this.remove([record.recordId]);
+      const old = this.slotOf.get(record.recordId);
+      if (old !== undefined) this.removeSlot(old);
       const title = record.title ? analyzeWords(record.title, this.language, 'index') : null;
       const text = analyzeWords(record.text, this.language, 'index');
+      const slot = this.keep(record);
       const titleTerms = title?.terms ?? [];
-      const textTerms = text.terms;
-      if (title) this.addSurfaces(title);
-      this.addSurfaces(text);
-      const doc: Doc = {
-        record,
-        seq: this.nextSeq++,
-        titleLen: titleTerms.length,
-        textLen: textTerms.length,
-        terms: [],
-        acc: 0,
-        epoch: -1,
-        titleNorm: 1,
-        textNorm: 1,
-        normVersion: -1,
-      };
-      for (const term of titleTerms) this.postingFor(doc, term).titleTf++;
-      for (const term of textTerms) this.postingFor(doc, term).textTf++;
-      this.docs.set(record.recordId, doc);
-      this.totalTitleLen += doc.titleLen;
-      this.totalTextLen += doc.textLen;
+      this.titleLen[slot] = titleTerms.length;
+      this.textLen[slot] = text.terms.length;
+      this.live[slot] = 1;
+      this.totalTitleLen += titleTerms.length;
+      this.totalTextLen += text.terms.length;
+      for (const term of titleTerms) this.count(slot, term, 1);
+      for (const term of text.terms) this.count(slot, term, 2);
+      if (this.surfaces.add(slot, title, text)) this.surfacesChanged();
     }
     this.version++;
-  }
-
-  /** Remembers the surface words of a record (plain words of 3 to 30 letters) for variant and spelling matches. */
-  private addSurfaces(words: AnalysedWords): void {
-    const { surfaces, terms } = words;
-    for (let i = 0; i < surfaces.length; i++) {
-      const surface = surfaces[i] as string;
-      if (surface.length < 3 || surface.length > SURFACE_MAX_CHARS || this.surfaceTerms.has(surface) || !PLAIN_WORD_RE.test(surface)) continue;
-      // A copy, so that the map does not keep the record's whole normalised text alive.
-      this.surfaceTerms.set(` ${surface}`.slice(1), ` ${terms[i] as string}`.slice(1));
-      this.sortedSurfaces = null;
-      this.reversedTerms = null;
-      this.deletionIndex = null;
-    }
+    this.maybeCompact();
   }
 
   /** Removes records by id; unknown ids are ignored. Returns how many were removed. */
   remove(recordIds: Iterable<string>): number {
-    const gone = new Set<Doc>();
-    const affected = new Set<string>();
+    let removed = 0;
     for (const id of recordIds) {
-      const doc = this.docs.get(id);
-      if (!doc) continue;
-      gone.add(doc);
-      for (const term of doc.terms) affected.add(term);
-      this.docs.delete(id);
-      this.totalTitleLen -= doc.titleLen;
-      this.totalTextLen -= doc.textLen;
+      const slot = this.slotOf.get(id);
+      if (slot === undefined) continue;
+      this.removeSlot(slot);
+      removed++;
     }
-    // One filter per affected list, so removing many records stays linear.
-    for (const term of affected) {
-      const kept = (this.postings.get(term) ?? []).filter((p) => !gone.has(p.doc));
-      if (kept.length > 0) this.postings.set(term, kept);
-      else this.postings.delete(term);
+    if (removed > 0) {
+      this.version++;
+      this.maybeCompact();
     }
-    this.version++;
-    return gone.size;
+    return removed;
+  }
+
+  /**
+   * Whether the language detected from the records as they are now is still this index's (always
+   * true when it was given). The language is detected from the first records, so this is only
+   * worked out again when those changed.
+   */
+  languageHolds(): boolean {
+    if (this.languagePinned) return true;
+    const sample = this.sampleIds();
+    if (sample.length === this.languageSample.length && sample.every((id, i) => id === this.languageSample[i])) return true;
+    const live: string[] = [];
+    for (let s = 0; s < this.slots && live.length < sample.length; s++) if (this.live[s]) live.push(this.texts[s] as string);
+    if (detectCorpusLanguage(live) !== this.language) return false;
+    this.languageSample = sample;
+    return true;
   }
 
   /** Number of records containing an analysed term. */
   docFreq(term: string): number {
-    return this.postings.get(term)?.length ?? 0;
+    const t = this.termIds.get(term);
+    return t === undefined ? 0 : (this.df[t] as number);
   }
 
   /** Inverse document frequency of an analysed term in this index (highest for unseen terms). */
   idf(term: string): number {
-    return idf(this.docs.size, this.docFreq(term));
+    return idf(this.size, this.docFreq(term));
   }
 
   /**
@@ -210,7 +276,7 @@ export class KnowledgeIndex implements Vocabulary {
    */
   search(query: string, limit = 10): Hit[] {
     const max = Number.isFinite(limit) ? Math.floor(limit) : 0;
-    if (max <= 0 || this.docs.size === 0) return [];
+    if (max <= 0 || this.size === 0) return [];
     return this.searchWeighted(searchTermsOf(this.expand(query)), max);
   }
 
@@ -228,24 +294,30 @@ export class KnowledgeIndex implements Vocabulary {
   }
 
   termOfSurface(surface: string): string | undefined {
-    return this.surfaceTerms.get(surface);
+    return this.surfaces.termOf(surface);
   }
 
   surfacesWithPrefix(prefix: string, limit: number): string[] {
-    this.sortedSurfaces ??= [...this.surfaceTerms.keys()].sort();
+    this.sortedSurfaces ??= this.surfaces.words().sort();
     return wordsWithPrefix(this.sortedSurfaces, prefix, limit);
   }
 
   termsWithSuffix(suffix: string, limit: number): string[] {
-    this.reversedTerms ??= [...this.postings.keys()].map(reverseWord).sort();
+    if (this.reversedTerms === null) {
+      const present: string[] = [];
+      for (let t = 0; t < this.terms.length; t++) if ((this.df[t] as number) > 0) present.push(reverseWord(this.terms[t] as string));
+      this.reversedTerms = present.sort();
+    }
     return wordsWithSuffix(this.reversedTerms, suffix, limit, (term) => this.docFreq(term) > 0);
   }
 
-
   surfacesWithinOneEdit(word: string): string[] {
     if (this.deletionIndex === null) {
+      // In the order a fresh build meets them (its ties go to the first): records re-read only
+      // when a removal left a word's first record gone.
+      this.surfaces.restoreOrder((slot) => this.analyseSlot(slot), this.slots, (slot) => this.live[slot] === 1);
       const long: string[] = [];
-      for (const surface of this.surfaceTerms.keys()) if (surface.length >= 4) long.push(surface);
+      for (const surface of this.surfaces.words()) if (surface.length >= 4) long.push(surface);
       this.deletionIndex = new DeletionIndex(long, 4);
     }
     return this.deletionIndex.neighbours(word);
@@ -253,59 +325,282 @@ export class KnowledgeIndex implements Vocabulary {
 
   /** Ranks by weighted terms: each term's BM25F contribution is multiplied by its weight. */
   searchWeighted(terms: readonly WeightedTerm[], limit: number): Hit[] {
-    const n = this.docs.size;
+    const n = this.size;
     if (n === 0 || limit <= 0) return [];
     const avgTitle = this.totalTitleLen / n;
     const avgText = this.totalTextLen / n;
-    // Accumulate on the documents themselves (reset lazily by epoch): no map per search.
-    const epoch = ++this.epoch;
-    const version = this.version;
-    const touched: Doc[] = [];
+    const { k1, b, titleWeight, live, titleLen, textLen } = this;
+    // Accumulators shared by every index (a search runs start to end synchronously), reset lazily by epoch.
+    const scratch = scratchFor(this.slots);
+    const { acc, mark, titleNorm, textNorm } = scratch;
+    const epoch = scratch.epoch;
+    const touched: number[] = [];
+    const visit = (d: number, titleTf: number, textTf: number, w: number): void => {
+      if (mark[d] !== epoch) {
+        mark[d] = epoch;
+        acc[d] = 0;
+        touched.push(d);
+        titleNorm[d] = lengthNorm(titleLen[d] as number, avgTitle, b);
+        textNorm[d] = lengthNorm(textLen[d] as number, avgText, b);
+      }
+      const tf = (titleWeight * titleTf) / (titleNorm[d] as number) + textTf / (textNorm[d] as number);
+      acc[d] = (acc[d] as number) + w * saturate(tf, k1);
+    };
     for (const { term, weight } of terms) {
-      const list = this.postings.get(term);
-      if (!list) continue;
-      const w = weight * idf(n, list.length);
-      for (const p of list) {
-        const doc = p.doc;
-        if (doc.epoch !== epoch) {
-          doc.epoch = epoch;
-          doc.acc = 0;
-          touched.push(doc);
-          // A document's length normalisations depend only on the averages: computed once per change of the index.
-          if (doc.normVersion !== version) {
-            doc.titleNorm = lengthNorm(doc.titleLen, avgTitle, this.b);
-            doc.textNorm = lengthNorm(doc.textLen, avgText, this.b);
-            doc.normVersion = version;
-          }
+      const t = this.termIds.get(term);
+      if (t === undefined) continue;
+      const docs = this.df[t] as number;
+      if (docs === 0) continue;
+      const w = weight * idf(n, docs);
+      if (t < this.baseTerms) {
+        const { baseSlot, baseTitleTf, baseTextTf } = this;
+        for (let i = this.baseStart[t] as number, end = this.baseStart[t + 1] as number; i < end; i++) {
+          const d = baseSlot[i] as number;
+          if (live[d]) visit(d, baseTitleTf[i] as number, baseTextTf[i] as number, w);
         }
-        const tf = (this.titleWeight * p.titleTf) / doc.titleNorm + p.textTf / doc.textNorm;
-        doc.acc += w * saturate(tf, this.k1);
+      }
+      const list = this.recent.get(t);
+      if (list) {
+        for (let i = 0; i < list.length; i += 3) {
+          const d = list[i] as number;
+          if (live[d]) visit(d, list[i + 1] as number, list[i + 2] as number, w);
+        }
       }
     }
-    // Only documents with a positive score are ranked (filtered in place: `touched` is ours).
+    // Only records with a positive score are ranked (filtered in place: `touched` is ours).
     let kept = 0;
-    for (const d of touched) if (d.acc > 0) touched[kept++] = d;
+    for (const d of touched) if ((acc[d] as number) > 0) touched[kept++] = d;
     touched.length = kept;
-    const hits = topK(touched, limit, (x, y) => x.acc > y.acc || (x.acc === y.acc && x.seq < y.seq));
-    return hits.map((d) => ({ recordId: d.record.recordId, score: d.acc }));
+    const best = topK(touched, limit, (x, y) => (acc[x] as number) > (acc[y] as number) || (acc[x] === acc[y] && x < y));
+    return best.map((d) => ({ recordId: this.ids[d] as string, score: acc[d] as number }));
+  }
+
+  /** Approximate heap held by this index and its records, in bytes (the registry's budget counts it). */
+  approximateBytes(): number {
+    const arrays =
+      this.df.byteLength +
+      this.baseStart.byteLength +
+      this.baseSlot.byteLength * 3 +
+      this.titleLen.byteLength * 2 +
+      this.live.byteLength +
+      this.recentCount * 8 +
+      this.recent.size * 80;
+    const terms = this.terms.length * 72;
+    const records = this.slots * 72 + this.slotOf.size * 40 + this.textChars;
+    return 2048 + arrays + terms + records + this.surfaces.approximateBytes();
   }
 
   /**
-   * The document's posting for a term, created on first use. Documents are added one at a time,
-   * so the document being added always owns the last posting of a list: no per-document map.
+   * Folds the recent postings into the typed arrays, drops removed records' postings and slots,
+   * and (when many terms are gone) renumbers the terms. `always`: even when little would change.
    */
-  private postingFor(doc: Doc, term: string): Posting {
-    let list = this.postings.get(term);
-    if (!list) {
-      list = [];
-      this.postings.set(term, list);
+  compact(always = false): void {
+    if (!always && this.recentCount === 0 && this.dead === 0) return;
+    const renumberSlots = this.dead > 0;
+    // The postings are read with the slots' liveness as it was before they were renumbered.
+    const live = this.live;
+    const slotMap = renumberSlots ? this.renumberSlots() : null;
+    const termMap = this.zeroTerms > 0 && (always || this.zeroTerms * 4 > this.terms.length) ? this.renumberTerms() : null;
+    const termCount = this.terms.length;
+    const start = new Int32Array(termCount + 1);
+    for (let t = 0; t < termCount; t++) start[t + 1] = (start[t] as number) + (this.df[t] as number);
+    const total = start[termCount] as number;
+    const slot = new Int32Array(total);
+    const titleTf = new Int32Array(total);
+    const textTf = new Int32Array(total);
+    const fill = start.slice(0, termCount);
+    const put = (oldTerm: number, oldSlot: number, title: number, text: number): void => {
+      const t = termMap ? (termMap[oldTerm] as number) : oldTerm;
+      const s = slotMap ? (slotMap[oldSlot] as number) : oldSlot;
+      if (s < 0 || t < 0) return;
+      const at = fill[t] as number;
+      fill[t] = at + 1;
+      slot[at] = s;
+      titleTf[at] = title;
+      textTf[at] = text;
+    };
+    for (let t = 0; t < this.baseTerms; t++) {
+      for (let i = this.baseStart[t] as number; i < (this.baseStart[t + 1] as number); i++) {
+        const d = this.baseSlot[i] as number;
+        if (live[d]) put(t, d, this.baseTitleTf[i] as number, this.baseTextTf[i] as number);
+      }
     }
-    const last = list[list.length - 1];
-    if (last?.doc === doc) return last;
-    const p: Posting = { doc, titleTf: 0, textTf: 0 };
-    list.push(p);
-    doc.terms.push(term);
-    return p;
+    // Recent postings have higher slots than every compacted one: each range stays in slot order.
+    for (const [t, list] of [...this.recent].sort((x, y) => x[0] - y[0])) {
+      for (let i = 0; i < list.length; i += 3) if (live[list[i] as number]) put(t, list[i] as number, list[i + 1] as number, list[i + 2] as number);
+    }
+    this.baseTerms = termCount;
+    this.baseStart = start;
+    this.baseSlot = slot;
+    this.baseTitleTf = titleTf;
+    this.baseTextTf = textTf;
+    this.recent = new Map();
+    this.recentCount = 0;
+  }
+
+  private maybeCompact(): void {
+    const basePostings = this.baseSlot.length;
+    if (this.recentCount > Math.max(4096, basePostings / 8) || this.dead > Math.max(64, this.slots / 4)) this.compact();
+  }
+
+  /** Keeps a record in the next slot (its strings, source name and kind shared); returns the slot. */
+  private keep(record: IndexableRecord): number {
+    const slot = this.slots++;
+    this.ids[slot] = record.recordId;
+    this.titles[slot] = record.title;
+    this.texts[slot] = record.text;
+    this.sources[slot] = this.share(record.sourceName);
+    this.kinds[slot] = record.kind === undefined ? undefined : this.share(record.kind);
+    this.slotOf.set(record.recordId, slot);
+    this.textChars += record.text.length + (record.title?.length ?? 0);
+    const need = slot + 1;
+    this.titleLen = grown(this.titleLen, need, (n) => new Int32Array(n));
+    this.textLen = grown(this.textLen, need, (n) => new Int32Array(n));
+    this.live = grown(this.live, need, (n) => new Uint8Array(n));
+    return slot;
+  }
+
+  private share(value: string): string {
+    const known = this.shared.get(value);
+    if (known !== undefined) return known;
+    this.shared.set(value, value);
+    return value;
+  }
+
+  private recordAt(slot: number): IndexableRecord {
+    const record: IndexableRecord = {
+      recordId: this.ids[slot] as string,
+      title: this.titles[slot] ?? null,
+      text: this.texts[slot] as string,
+      sourceName: this.sources[slot] as string,
+    };
+    const kind = this.kinds[slot];
+    if (kind !== undefined) record.kind = kind;
+    return record;
+  }
+
+  /** Counts one occurrence of `term` in the record at `slot` (field 1: title, 2: text). */
+  private count(slot: number, term: string, field: 1 | 2): void {
+    let t = this.termIds.get(term);
+    const fresh = t === undefined;
+    if (t === undefined) {
+      t = this.terms.length;
+      // A copy: a slice of a record's normalised text would keep all of it alive.
+      const own = ` ${term}`.slice(1);
+      this.terms.push(own);
+      this.termIds.set(own, t);
+      this.df = grown(this.df, t + 1, (n) => new Int32Array(n));
+      this.reversedTerms = null;
+    }
+    let list = this.recent.get(t);
+    if (list === undefined) {
+      list = [];
+      this.recent.set(t, list);
+    }
+    // Records are added one at a time: the one being added owns the last posting of a list.
+    const last = list.length - 3;
+    if (last < 0 || list[last] !== slot) {
+      list.push(slot, 0, 0);
+      this.recentCount++;
+      if (this.df[t] === 0 && !fresh) this.zeroTerms--;
+      this.df[t] = (this.df[t] as number) + 1;
+    }
+    const at = list.length - 3 + field;
+    list[at] = (list[at] as number) + 1;
+  }
+
+  private analyseSlot(slot: number): { title: AnalysedWords | null; text: AnalysedWords } {
+    const title = this.titles[slot];
+    return { title: title ? analyzeWords(title, this.language, 'index') : null, text: analyzeWords(this.texts[slot] as string, this.language, 'index') };
+  }
+
+  /** Takes a record out: its terms' frequencies, lengths and surface words; its slot stays, dead, until compaction. */
+  private removeSlot(slot: number): void {
+    const { title, text } = this.analyseSlot(slot);
+    const seen = new Set<number>();
+    for (const words of [title?.terms ?? [], text.terms]) {
+      for (const term of words) {
+        const t = this.termIds.get(term);
+        if (t === undefined || seen.has(t)) continue;
+        seen.add(t);
+        this.df[t] = (this.df[t] as number) - 1;
+        if (this.df[t] === 0) this.zeroTerms++;
+      }
+    }
+    if (seen.size > 0) this.reversedTerms = null;
+    if (this.surfaces.remove(slot, title, text)) this.surfacesChanged();
+    this.totalTitleLen -= this.titleLen[slot] as number;
+    this.totalTextLen -= this.textLen[slot] as number;
+    this.textChars -= (this.texts[slot] as string).length + (this.titles[slot]?.length ?? 0);
+    this.slotOf.delete(this.ids[slot] as string);
+    this.live[slot] = 0;
+    this.ids[slot] = '';
+    this.titles[slot] = null;
+    this.texts[slot] = '';
+    this.dead++;
+  }
+
+  private surfacesChanged(): void {
+    this.sortedSurfaces = null;
+    this.deletionIndex = null;
+  }
+
+  /** Moves the live records to the first slots, in order; returns old slot → new slot (-1: removed). */
+  private renumberSlots(): Int32Array {
+    const map = new Int32Array(this.slots).fill(-1);
+    const oldLive = this.live;
+    let next = 0;
+    for (let s = 0; s < this.slots; s++) {
+      if (!oldLive[s]) continue;
+      map[s] = next;
+      this.ids[next] = this.ids[s] as string;
+      this.titles[next] = this.titles[s] ?? null;
+      this.texts[next] = this.texts[s] as string;
+      this.sources[next] = this.sources[s] as string;
+      this.kinds[next] = this.kinds[s];
+      this.titleLen[next] = this.titleLen[s] as number;
+      this.textLen[next] = this.textLen[s] as number;
+      this.slotOf.set(this.ids[next] as string, next);
+      next++;
+    }
+    for (const list of [this.ids, this.titles, this.texts, this.sources, this.kinds]) list.length = next;
+    this.live = new Uint8Array(Math.max(16, next)).fill(1, 0, next);
+    this.slots = next;
+    this.dead = 0;
+    this.surfaces.renumber(map);
+    return map;
+  }
+
+  /** Drops the terms no record has any more; returns old term id → new id (-1: dropped). */
+  private renumberTerms(): Int32Array {
+    const map = new Int32Array(this.terms.length).fill(-1);
+    const terms: string[] = [];
+    const df = new Int32Array(Math.max(16, this.terms.length - this.zeroTerms));
+    this.termIds.clear();
+    for (let t = 0; t < this.terms.length; t++) {
+      if (this.df[t] === 0) continue;
+      map[t] = terms.length;
+      df[terms.length] = this.df[t] as number;
+      this.termIds.set(this.terms[t] as string, terms.length);
+      terms.push(this.terms[t] as string);
+    }
+    this.terms = terms;
+    this.df = df;
+    this.zeroTerms = 0;
+    this.reversedTerms = null;
+    return map;
+  }
+
+  /** Ids of the first records, as many as the language detection samples (see detectCorpusLanguage). */
+  private sampleIds(): string[] {
+    const ids: string[] = [];
+    let chars = 0;
+    for (let s = 0; s < this.slots && chars < 600; s++) {
+      if (!this.live[s]) continue;
+      ids.push(this.ids[s] as string);
+      chars += Math.min(200, (this.texts[s] as string).length) + 1;
+    }
+    return ids;
   }
 }
 

@@ -3,11 +3,13 @@
  *   /dashboard                      sign-in, or the account's knowledge bases
  *   /dashboard/create               name a bot, then straight to its Knowledge tab
  *   /dashboard/kb/{ragId}[/{tab}]   knowledge | keys | widget | playground | usage
+ *   /dashboard/agents               connected agents: who acts for the account, and revoking them
  */
 import { ApiError, api, knownKeys, loadSession, state } from './api.js';
 import { homePage, createPage } from './pages.js';
 import { kbPage, tabs, type TabId } from './kb.js';
 import { signInPage } from './sign-in.js';
+import { connectedAgentsPage } from './connected-agents.js';
 import { h } from './dom.js';
 
 export type Navigate = (path: string, options?: { replace?: boolean }) => void;
@@ -40,6 +42,7 @@ function renderNav(): void {
   });
   nav.replaceChildren(
     h('a', { href: '/dashboard' }, 'Knowledge bases'),
+    h('a', { href: '/dashboard/agents' }, 'Connected agents'),
     h('a', { href: '/docs' }, 'API'),
     h('span', { class: 'account' }, session.account.email ?? 'Agent account'),
     signOut,
@@ -59,6 +62,8 @@ async function render(): Promise<void> {
       await homePage(view);
     } else if (path === '/dashboard/create') {
       await createPage(view, navigate);
+    } else if (path === '/dashboard/agents') {
+      await connectedAgentsPage(view);
     } else {
       const match = /^\/dashboard\/kb\/([A-Za-z0-9_-]{1,64})(?:\/([a-z]+))?$/.exec(path);
       const tab = (match?.[2] ?? 'knowledge') as TabId;

@@ -1,0 +1,128 @@
+/**
+ * Incremental indexing (issue 14): an index changed record by record — adds, removals,
+ * replacements, compactions in between — answers exactly as one built from scratch from the
+ * records it holds: the same hits and scores, statistics and vocabulary look-ups. And the compact
+ * form that crosses threads rebuilds the same index.
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { type IndexableRecord, KnowledgeIndex } from '../../src/knowledge/retrieval/knowledge-index.js';
+
+const WORDS = ['refund', 'refunds', 'refunded', 'shipping', 'shipped', 'order', 'orders', 'café', 'cafe', 'the', 'price', '42', '退货', 'days', 'return', 'warranty', 'warranti', 'delivery', 'deliveries', 'mastercard', 'card', 'payment', 'pay', 'opening', 'hours'];
+const word = fc.constantFrom(...WORDS);
+const text = fc.array(word, { minLength: 0, maxLength: 10 }).map((w) => w.join(' '));
+const record = fc.record({ recordId: fc.constantFrom('a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j'), title: fc.option(text, { nil: null }), text, sourceName: fc.constant('s') });
+const op = fc.oneof(
+  fc.record({ kind: fc.constant('add' as const), records: fc.array(record, { maxLength: 4 }) }),
+  fc.record({ kind: fc.constant('remove' as const), ids: fc.array(fc.constantFrom('a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j', 'zz'), { maxLength: 4 }) }),
+  fc.record({ kind: fc.constant('compact' as const) }),
+);
+const QUERIES = ['refund order', 'shipping days 42', 'the', 'cafe price', 'refundd warrantee', 'deliverys', 'card', 'payments opening hours', '退货'];
+
+/** Everything a search or the answerer reads of an index, in comparable form. */
+function observe(index: KnowledgeIndex) {
+  return {
+    size: index.size,
+    language: index.language,
+    hits: QUERIES.map((q) => index.search(q, 50)),
+    expanded: QUERIES.map((q) => index.expand(q)),
+    docFreq: WORDS.map((w) => [index.docFreq(w), index.idf(w), index.termOfSurface(w)]),
+    prefixes: ['re', 'ship', 'de', 'pay', 'x'].map((p) => index.surfacesWithPrefix(p, 64)),
+    suffixes: ['card', 'und', 's'].map((s) => index.termsWithSuffix(s, 16)),
+    edits: ['refunt', 'shiping', 'warrant', 'delivry', 'payement'].map((w) => index.surfacesWithinOneEdit(w)),
+    records: ['a', 'b', 'c', 'j'].map((id) => [index.has(id), index.get(id)]),
+  };
+}
+
+/** Applies the operations to an index and to a plain list (the records a fresh build would get, in order). */
+type Op = { kind: 'add'; records: IndexableRecord[] } | { kind: 'remove'; ids: string[] } | { kind: 'compact' };
+
+function replay(index: KnowledgeIndex, ops: readonly Op[]): IndexableRecord[] {
+  let held: IndexableRecord[] = [];
+  for (const o of ops) {
+    if (o.kind === 'add') {
+      index.add(o.records);
+      for (const r of o.records) held = [...held.filter((h) => h.recordId !== r.recordId), r];
+    } else if (o.kind === 'remove') {
+      index.remove(o.ids);
+      held = held.filter((h) => !o.ids.includes(h.recordId));
+    } else index.compact();
+  }
+  return held;
+}
+
+describe('incremental indexing', () => {
+  it('gives exactly what a fresh build of the same records gives, after any sequence of adds, removals and compactions (property)', () => {
+    fc.assert(
+      fc.property(fc.array(record, { maxLength: 8 }), fc.array(op, { maxLength: 12 }), (start, ops) => {
+        const index = KnowledgeIndex.build(start, { language: 'en' });
+        replay(index, ops);
+        // The records the index should hold now, in its order (an id added again moves to the end).
+        const held = replay(KnowledgeIndex.build([], { language: 'en' }), [{ kind: 'add', records: start }, ...ops]);
+        const fresh = KnowledgeIndex.build(held, { language: 'en' });
+        expect(observe(index)).toEqual(observe(fresh));
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('keeps exact statistics through many changes that cross the compaction thresholds', () => {
+    const next = (() => {
+      let a = 7;
+      return () => ((a = (a * 1103515245 + 12345) >>> 0) / 2 ** 32);
+    })();
+    const make = (i: number): IndexableRecord => ({
+      recordId: `r${i}`,
+      title: next() < 0.5 ? null : `${WORDS[Math.floor(next() * WORDS.length)]} question ${i % 50}`,
+      text: Array.from({ length: 12 }, () => WORDS[Math.floor(next() * WORDS.length)]).join(' ') + ` item${i % 300}`,
+      sourceName: `source ${i % 3}`,
+      kind: i % 2 ? 'qa' : 'passage',
+    });
+    const index = KnowledgeIndex.build([], { language: 'en' });
+    let held: IndexableRecord[] = [];
+    for (let round = 0; round < 60; round++) {
+      const added = Array.from({ length: 40 }, (_, j) => make(round * 40 + j));
+      index.add(added);
+      held.push(...added);
+      const gone = held.filter(() => next() < 0.3).map((r) => r.recordId);
+      index.remove(gone);
+      held = held.filter((r) => !gone.includes(r.recordId));
+    }
+    expect(observe(index)).toEqual(observe(KnowledgeIndex.build(held, { language: 'en' })));
+    expect(index.get(held[0]?.recordId as string)).toEqual(held[0]);
+  });
+
+  it('rebuilds the same index from its compact form (the form built on a worker thread)', () => {
+    fc.assert(
+      fc.property(fc.array(record, { maxLength: 10 }), (recs) => {
+        const unique = [...new Map(recs.map((r) => [r.recordId, r])).values()];
+        const built = KnowledgeIndex.build(unique);
+        const copy = KnowledgeIndex.fromCompact(structuredClone(KnowledgeIndex.build(unique).toCompact()), unique);
+        expect(observe(copy)).toEqual(observe(built));
+        // …and it goes on changing like any other.
+        copy.remove(['a']);
+        built.remove(['a']);
+        copy.add([{ recordId: 'k', title: 'refund', text: 'shipping days', sourceName: 's' }]);
+        built.add([{ recordId: 'k', title: 'refund', text: 'shipping days', sourceName: 's' }]);
+        expect(observe(copy)).toEqual(observe(built));
+      }),
+      { numRuns: 100 },
+    );
+  });
+
+  it('says when the records it detects its language from changed language', () => {
+    // The language is detected from the first records (about 600 characters of them).
+    const en = 'Our shop sends every order within two working days and refunds returned items quickly. ';
+    const de = 'Unser Geschäft verschickt jede Bestellung innerhalb von zwei Werktagen und erstattet Rücksendungen schnell. ';
+    const english = ['e1', 'e2', 'e3'].map((recordId) => ({ recordId, title: null, text: en.repeat(3), sourceName: 's' }));
+    const german = { recordId: 'de', title: null, text: de.repeat(3), sourceName: 's' };
+    const index = KnowledgeIndex.build(english);
+    expect(index.language).toBe('en');
+    index.add([german]);
+    expect(index.languageHolds()).toBe(true);
+    expect(KnowledgeIndex.build([...english, german]).language).toBe('en');
+    index.remove(['e1', 'e2', 'e3']);
+    expect(index.languageHolds()).toBe(false);
+    expect(KnowledgeIndex.build([german]).language).toBe('de');
+  });
+});

@@ -1,0 +1,195 @@
+/**
+ * The in-memory retriever across changes (issue 14): uploads and deletions reach an index as
+ * their own records, on the instance that made them and on another one sharing the database, and
+ * the result ranks exactly as a fresh build; cold indexes build on a worker thread, one build per
+ * knowledge base however many queries wait, and other knowledge bases' queries go on meanwhile;
+ * the indexes held stay within their byte budget.
+ */
+import { randomUUID } from 'node:crypto';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SqliteStore } from '../../src/adapters/storage/sqlite/dialect.js';
+import { fingerprint } from '../../src/knowledge/fingerprint.js';
+import type { KnowledgeBase } from '../../src/knowledge/model.js';
+import { IndexBuildThreads } from '../../src/knowledge/query/index-build-threads.js';
+import { type IndexEvent, IndexRegistry } from '../../src/knowledge/query/index-registry.js';
+import { KnowledgeIndex } from '../../src/knowledge/retrieval/knowledge-index.js';
+
+const WORDS = ['refund', 'refunds', 'shipping', 'order', 'orders', 'price', 'days', 'return', 'warranty', 'delivery', 'card', 'payment', 'hours', 'kettle', 'lamp'];
+const QUERIES = ['refund order', 'shipping days', 'warranty card', 'delivery hours price', 'refundd', 'lamp kettle'];
+
+let store: SqliteStore;
+let owner: string;
+const registries: IndexRegistry[] = [];
+/** One pool for every registry here (as one process has). */
+const threads = new IndexBuildThreads();
+/** Every record reads as English, so the detected language never changes (which would rebuild). */
+const ENGLISH = 'The team in the shop will answer all of your questions about it within the day, and we would be happy to help you with that.';
+
+beforeAll(async () => {
+  store = new SqliteStore(':memory:');
+  await store.migrate();
+  owner = (await store.accounts.accountForEmail(`${randomUUID()}@example.test`, `acc_${randomUUID()}`)).accountId;
+});
+afterAll(async () => {
+  for (const r of registries) await r.close();
+  await threads.close();
+  await store.close();
+});
+
+function registry(events: IndexEvent[] = [], maxBytes?: number): IndexRegistry {
+  const r = new IndexRegistry(store.knowledge, { threads, observer: (e) => events.push(e), ...(maxBytes === undefined ? {} : { maxBytes }) });
+  registries.push(r);
+  return r;
+}
+
+async function knowledgeBase(): Promise<KnowledgeBase> {
+  const created = await store.knowledge.createKnowledgeBase({ ragId: `kb_${randomUUID()}`, ownerId: owner, botName: 'Bot', description: null, greeting: null, theme: {} }, 1_000_000);
+  if (created.kind !== 'created') throw new Error('not created');
+  return created.knowledgeBase;
+}
+
+async function upload(ragId: string, texts: string[]): Promise<{ kb: KnowledgeBase; sourceId: string; ids: string[] }> {
+  const sourceId = `src_${randomUUID()}`;
+  const candidates = texts.map((text, i) => ({ recordId: `rec_${randomUUID()}`, kind: 'passage' as const, title: i % 2 ? null : `about ${text.split(' ')[0]}`, text: `${text}. ${ENGLISH}`, fingerprint: fingerprint(`${randomUUID()} ${text}`) }));
+  const result = await store.knowledge.commitSource(owner, ragId, { sourceId, sourceName: 'faq.txt', format: 'txt', byteSize: 1, sha256: 'a'.repeat(64), rejectedCount: 0 }, candidates, 1_000_000);
+  if (result.kind !== 'committed') throw new Error(result.kind);
+  return { kb: result.knowledgeBase, sourceId, ids: candidates.map((c) => c.recordId) };
+}
+
+async function fresh(ragId: string): Promise<KnowledgeBase> {
+  const kb = await store.knowledge.findKnowledgeBase(ragId);
+  if (!kb) throw new Error('gone');
+  return kb;
+}
+
+/** What a query sees of the registry's index, against a fresh build of the stored records. */
+async function expectFreshRanking(r: IndexRegistry, kb: KnowledgeBase): Promise<void> {
+  const records = await store.knowledge.allRecords(kb.ragId);
+  const rebuilt = KnowledgeIndex.build(records.map((x) => ({ recordId: x.recordId, title: x.title, text: x.text, sourceName: x.sourceName })));
+  for (const q of QUERIES) {
+    const { hits, stats } = await r.search(kb, q, 20);
+    expect(hits.map((h) => [h.recordId, h.score])).toEqual(rebuilt.search(q, 20).map((h) => [h.recordId, h.score]));
+    expect(stats.size).toBe(rebuilt.size);
+    for (const w of WORDS) expect(stats.docFreq(w)).toBe(rebuilt.docFreq(w));
+  }
+}
+
+const sentence = fc.array(fc.constantFrom(...WORDS), { minLength: 1, maxLength: 8 }).map((w) => w.join(' '));
+const change = fc.oneof(
+  fc.record({ kind: fc.constant('upload' as const), texts: fc.array(sentence, { minLength: 1, maxLength: 3 }) }),
+  fc.record({ kind: fc.constant('delete-source' as const), pick: fc.nat() }),
+  fc.record({ kind: fc.constant('delete-record' as const), pick: fc.nat() }),
+);
+
+describe('incremental updates of the in-memory retriever', () => {
+  it('ranks exactly as a fresh build after random uploads and deletions, on the instance that made them and on another (property)', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(change, { minLength: 1, maxLength: 8 }), async (changes) => {
+        const local: IndexEvent[] = [];
+        const remote: IndexEvent[] = [];
+        const here = registry(local);
+        const there = registry(remote);
+        let kb = (await upload((await knowledgeBase()).ragId, ['refund order days', 'shipping price'])).kb;
+        await here.search(kb, 'refund', 5);
+        await there.search(kb, 'refund', 5);
+        const sources: string[] = [];
+        const records: string[] = [];
+        for (const c of [{ kind: 'upload' as const, texts: ['lamp kettle'] }, ...changes]) {
+          if (c.kind === 'upload') {
+            const done = await upload(kb.ragId, c.texts);
+            sources.push(done.sourceId);
+            records.push(...done.ids);
+          } else if (c.kind === 'delete-source' && sources.length > 0) {
+            await store.knowledge.deleteSource(owner, kb.ragId, sources.splice(c.pick % sources.length, 1)[0] as string);
+          } else if (c.kind === 'delete-record' && records.length > 0) {
+            await store.knowledge.deleteRecord(owner, kb.ragId, records.splice(c.pick % records.length, 1)[0] as string);
+          }
+          kb = await fresh(kb.ragId);
+          // This instance is told (compose.ts wires uploads to `invalidate`); the other one only sees the new version.
+          await here.invalidate(kb.ragId, kb.contentVersion);
+          await expectFreshRanking(here, kb);
+          await expectFreshRanking(there, kb);
+        }
+        // One build each, at the start: every change after it was applied record by record.
+        expect(local.filter((e) => e.type === 'build-started')).toHaveLength(1);
+        expect(remote.filter((e) => e.type === 'build-started')).toHaveLength(1);
+        expect(remote.filter((e) => e.type === 'changes-applied').length).toBeGreaterThan(0);
+        await here.close();
+        await there.close();
+      }),
+      { numRuns: 10 },
+    );
+  }, 120_000);
+
+  it('builds again from the records when the change history does not reach back to the version held', async () => {
+    const events: IndexEvent[] = [];
+    const r = registry(events);
+    let { kb } = await upload((await knowledgeBase()).ragId, ['refund order days']);
+    await r.search(kb, 'refund', 5);
+    // More versions than the store keeps removals for.
+    for (let i = 0; i < 260; i++) kb = (await upload(kb.ragId, [`lamp ${i}`])).kb;
+    await expectFreshRanking(r, kb);
+    expect(events.filter((e) => e.type === 'build-started')).toHaveLength(2);
+  }, 60_000);
+});
+
+describe('cold indexes', () => {
+  it('share one build between concurrent queries to one knowledge base', async () => {
+    const events: IndexEvent[] = [];
+    const r = registry(events);
+    const { kb } = await upload((await knowledgeBase()).ragId, Array.from({ length: 50 }, (_, i) => `refund order ${WORDS[i % WORDS.length]}`));
+    const results = await Promise.all(Array.from({ length: 8 }, () => r.search(kb, 'refund order', 3)));
+    expect(new Set(results.map((x) => JSON.stringify(x.hits))).size).toBe(1);
+    expect(events.filter((e) => e.type === 'build-started')).toHaveLength(1);
+  });
+
+  it('build on a worker thread: a small knowledge base answers while a large one’s index is being built', async () => {
+    const events: IndexEvent[] = [];
+    const r = registry(events);
+    const small = (await upload((await knowledgeBase()).ragId, ['opening hours monday', 'refund days'])).kb;
+    await r.search(small, 'opening hours', 3);
+    let large = await knowledgeBase();
+    const texts = Array.from({ length: 20_000 }, (_, i) => `${WORDS[i % WORDS.length]} ${WORDS[(i * 7) % WORDS.length]} item${i} warranty shipping order number ${i % 997} refund`);
+    for (let i = 0; i < texts.length; i += 5000) large = (await upload(large.ragId, texts.slice(i, i + 5000))).kb;
+
+    const order: string[] = [];
+    const started = new Promise<void>((resolve) => {
+      const check = setInterval(() => {
+        if (events.some((e) => e.type === 'build-started' && e.ragId === large.ragId)) {
+          clearInterval(check);
+          resolve();
+        }
+      }, 1);
+    });
+    const largeQuery = r.search(large, 'warranty item42', 3).then((x) => {
+      order.push('large');
+      return x;
+    });
+    await started;
+    const smallAnswer = await r.search(small, 'opening hours', 3);
+    order.push('small');
+    const largeAnswer = await largeQuery;
+    expect(order).toEqual(['small', 'large']);
+    expect(smallAnswer.hits[0]?.text).toContain('opening hours monday');
+    expect(largeAnswer.hits[0]?.text).toContain('item42 ');
+  }, 120_000);
+});
+
+describe('the byte budget', () => {
+  it('keeps the indexes within it, dropping the least recently used', async () => {
+    const events: IndexEvent[] = [];
+    const kbs: KnowledgeBase[] = [];
+    for (let i = 0; i < 6; i++) kbs.push((await upload((await knowledgeBase()).ragId, Array.from({ length: 30 }, (_, j) => `refund order ${j} shop ${i}`))).kb);
+    const one = KnowledgeIndex.build((await store.knowledge.allRecords(kbs[0]?.ragId as string)).map((x) => ({ ...x, sourceName: x.sourceName }))).approximateBytes();
+    const r = registry(events, one * 3.5);
+    for (const kb of kbs) await r.search(kb, 'refund', 3);
+    expect(r.heldBytes).toBeLessThanOrEqual(one * 3.5);
+    expect(r.heldBytes).toBeGreaterThan(one * 2);
+    // The most recent ones are kept; the first was dropped and is built again.
+    await r.search(kbs[5] as KnowledgeBase, 'refund', 3);
+    await r.search(kbs[0] as KnowledgeBase, 'refund', 3);
+    expect(events.filter((e) => e.type === 'build-started' && e.ragId === kbs[5]?.ragId)).toHaveLength(1);
+    expect(events.filter((e) => e.type === 'build-started' && e.ragId === kbs[0]?.ragId)).toHaveLength(2);
+  });
+});
