@@ -182,6 +182,7 @@ export async function compose(config: Config, logger: Logger, options: ComposeOp
     anonymousLimit: new AnonymousAccountLimit(limiter, config.anonymousRegistrations),
     secretKey,
     refreshReuseGraceSeconds: config.refreshReuseGraceSeconds,
+    accessTokenSeconds: config.accessTokenSeconds,
     redirectSchemes: config.oauthRedirectSchemes,
     // Client ID Metadata Documents: through the SSRF guard, loopback and plain http only in development.
     clientIdDocuments: { policy: { allowLoopback: config.devMode }, userAgent: `Groundwork/1.0 (OAuth client metadata; +${config.publicUrl})` },

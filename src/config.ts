@@ -11,6 +11,7 @@
  * LLM block, checks across settings) are plain code in `loadConfig`.
  */
 import path from 'node:path';
+import { defaultAccessTokenLifetimeSeconds } from './identity/oauth/access-tokens.js';
 import { defaultRedirectSchemes, parseRedirectSchemes } from './identity/oauth/client-metadata.js';
 import { defaultRefreshReuseGraceSeconds } from './identity/oauth/token-service.js';
 import { parseTrustedIssuers, type TrustedIssuer } from './identity/oauth/trusted-issuers.js';
@@ -62,6 +63,8 @@ export interface Config {
   idJagMaxLifetimeSeconds: number;
   /** REFRESH_REUSE_GRACE_SECONDS: how long a rotated refresh token still yields the same successor (docs/agents.md). */
   refreshReuseGraceSeconds: number;
+  /** OAUTH_ACCESS_TOKEN_SECONDS: lifetime of an OAuth access token. */
+  accessTokenSeconds: number;
   /** OAUTH_REDIRECT_SCHEMES: custom schemes accepted in redirect URIs (identity/oauth/client-metadata.ts). */
   oauthRedirectSchemes: string[];
   /** SECRET_KEY: encrypts the signing keys at rest (src/secrets.ts); unset → generated in DATA_DIR, refused with NODE_ENV=production. */
@@ -331,6 +334,13 @@ export const settings = {
     meaning:
       'a rotated refresh token presented again within this time gets the same successor (parallel refreshes of one agent); later, or once the successor was used, it revokes the grant; `0`: no grace (see [docs/agents.md](docs/agents.md))',
   }),
+  OAUTH_ACCESS_TOKEN_SECONDS: seconds({
+    fallback: defaultAccessTokenLifetimeSeconds,
+    min: 1,
+    max: 3600,
+    meaning:
+      'lifetime of an OAuth access token (`expires_in`); clients refresh after it. Shorter limits what a leaked token can do; every instance must use the same value (see [docs/agents.md](docs/agents.md))',
+  }),
   OAUTH_REDIRECT_SCHEMES: custom<string[]>({
     fallback: [...defaultRedirectSchemes],
     parse: (raw) => {
@@ -485,6 +495,7 @@ export function loadConfig(env: Env = process.env): Config {
     trustedIdJagIssuers: [...values.TRUSTED_ID_JAG_ISSUERS],
     idJagMaxLifetimeSeconds: values.ID_JAG_MAX_LIFETIME_SECONDS,
     refreshReuseGraceSeconds: values.REFRESH_REUSE_GRACE_SECONDS,
+    accessTokenSeconds: values.OAUTH_ACCESS_TOKEN_SECONDS,
     oauthRedirectSchemes: [...values.OAUTH_REDIRECT_SCHEMES],
     secretKey: values.SECRET_KEY,
     trustProxy: values.TRUST_PROXY,

@@ -12,6 +12,9 @@ import { type Config, ConfigError, loadConfig } from './config.js';
 import { buildApp, loggerOptions } from './http/app.js';
 import type { App } from './http/types.js';
 
+/** How long a shutdown waits for requests and streams before it closes the connections left. */
+const shutdownGraceMs = 10_000;
+
 export interface Running {
   app: App;
   store: Store;
@@ -42,7 +45,18 @@ export async function start(config: Config): Promise<Running> {
   const stop = () => {
     stopping ??= (async () => {
       clearInterval(housekeeping);
-      await app.close(); // stops accepting, waits for in-flight requests
+      // Stops accepting and waits for in-flight requests (streams get 5 s, routes/query.ts). Node closes
+      // the connections idle at that moment only: one whose request ends later would otherwise hold
+      // the close for the whole keep-alive timeout, so idle ones are closed as they appear, and
+      // whatever is left after the grace period is cut (docs/decisions.md, "Streams").
+      const sweep = setInterval(() => app.server.closeIdleConnections(), 200);
+      const cut = setTimeout(() => app.server.closeAllConnections(), shutdownGraceMs);
+      try {
+        await app.close();
+      } finally {
+        clearInterval(sweep);
+        clearTimeout(cut);
+      }
       await composition.close();
       await closeToolThreads();
     })();

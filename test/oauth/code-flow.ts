@@ -34,8 +34,9 @@ export interface CodeFlow {
   managementApi(token: string): Promise<Response>;
 }
 
-export async function startCodeFlow(): Promise<CodeFlow> {
-  const server = await startOAuthServer(await idpKey());
+/** `env`: settings for the server (e.g. a short OAUTH_ACCESS_TOKEN_SECONDS). */
+export async function startCodeFlow(env: Record<string, string> = {}): Promise<CodeFlow> {
+  const server = await startOAuthServer(await idpKey(), [], env);
   const as = await discover(server.baseUrl);
   const registration = await oauth.dynamicClientRegistrationRequest(
     as,

@@ -15,7 +15,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import * as oauth from 'oauth4webapi';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { OutboxMailer } from '../../src/adapters/mail/outbox-mailer.js';
 import { PostgresStore } from '../../src/adapters/storage/postgres/dialect.js';
 import { SqliteStore } from '../../src/adapters/storage/sqlite/dialect.js';
@@ -58,39 +58,64 @@ describe('two parallel refreshes over HTTP (oauth4webapi)', () => {
 });
 
 describe('two and ten parallel tool calls across an access-token expiry (MCP SDK client)', () => {
+  // Access tokens live 3 s here (OAUTH_ACCESS_TOKEN_SECONDS), so the test meets a real expiry.
+  const lifetimeSeconds = 3;
   let flow: CodeFlow;
   beforeAll(async () => {
-    flow = await startCodeFlow();
+    flow = await startCodeFlow({ OAUTH_ACCESS_TOKEN_SECONDS: String(lifetimeSeconds) });
   });
   afterAll(() => flow?.server.stop());
 
-  it.each([2, 10])('refreshes %i times at once with one refresh token and every call succeeds', async (parallel) => {
-    const mcpUrl = new URL(`${flow.server.baseUrl}/api/mcp`);
-    const provider = new MemoryProvider();
-    const first = new Client({ name: 'refresh-race', version: '1.0.0' });
-    await expect(first.connect(new StreamableHTTPClientTransport(mcpUrl, { authProvider: provider }))).rejects.toBeInstanceOf(UnauthorizedError);
-    const code = (await flow.consent(provider.authorizationUrl as URL)).searchParams.get('code') as string;
-    await new StreamableHTTPClientTransport(mcpUrl, { authProvider: provider }).finishAuth(code);
-    const before = provider.stored?.refresh_token;
+  /** What /api/mcp answers an initialize carrying `token`: 401 once the token has expired. */
+  const mcpStatus = async (mcpUrl: URL, token: string) => {
+    const response = await fetch(mcpUrl, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'initialize',
+        params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'expiry-probe', version: '1.0.0' } },
+      }),
+    });
+    await response.body?.cancel();
+    return response.status;
+  };
 
-    // As after the 15 minutes: the access token is refused, so each client refreshes with the same refresh token.
-    provider.stored = { ...(provider.stored as NonNullable<typeof provider.stored>), access_token: 'expired.token.value' };
-    const call = async () => {
-      const client = new Client({ name: 'refresh-race', version: '1.0.0' });
-      await client.connect(new StreamableHTTPClientTransport(mcpUrl, { authProvider: provider }));
-      try {
-        return structured<{ knowledgeBases: unknown[] }>(await client.callTool({ name: 'list_knowledge_bases', arguments: {} }));
-      } finally {
-        await client.close();
-      }
-    };
-    const results = await Promise.all(Array.from({ length: parallel }, call));
-    expect(results.every((r) => Array.isArray(r.knowledgeBases))).toBe(true);
-    expect(provider.authorizations).toBe(1);
-    expect(provider.stored?.refresh_token).not.toBe(before);
-    // And the agent stays connected afterwards.
-    expect(Array.isArray((await call()).knowledgeBases)).toBe(true);
-  });
+  it.each([2, 10])(
+    'refreshes %i times at once with one refresh token and every call succeeds',
+    async (parallel) => {
+      const mcpUrl = new URL(`${flow.server.baseUrl}/api/mcp`);
+      const provider = new MemoryProvider();
+      const first = new Client({ name: 'refresh-race', version: '1.0.0' });
+      await expect(first.connect(new StreamableHTTPClientTransport(mcpUrl, { authProvider: provider }))).rejects.toBeInstanceOf(UnauthorizedError);
+      const code = (await flow.consent(provider.authorizationUrl as URL)).searchParams.get('code') as string;
+      await new StreamableHTTPClientTransport(mcpUrl, { authProvider: provider }).finishAuth(code);
+      const before = provider.stored?.refresh_token;
+      const accessToken = provider.stored?.access_token as string;
+      expect(provider.stored?.expires_in).toBe(lifetimeSeconds);
+
+      // Wait until the server refuses the access token (its lifetime plus the 5 s clock skew tolerated).
+      await vi.waitFor(async () => expect(await mcpStatus(mcpUrl, accessToken)).toBe(401), { timeout: 60_000, interval: 250 });
+      const call = async () => {
+        const client = new Client({ name: 'refresh-race', version: '1.0.0' });
+        await client.connect(new StreamableHTTPClientTransport(mcpUrl, { authProvider: provider }));
+        try {
+          return structured<{ knowledgeBases: unknown[] }>(await client.callTool({ name: 'list_knowledge_bases', arguments: {} }));
+        } finally {
+          await client.close();
+        }
+      };
+      // Every client finds the token expired and refreshes with the same refresh token.
+      const results = await Promise.all(Array.from({ length: parallel }, call));
+      expect(results.every((r) => Array.isArray(r.knowledgeBases))).toBe(true);
+      expect(provider.authorizations).toBe(1);
+      expect(provider.stored?.refresh_token).not.toBe(before);
+      // And the agent stays connected afterwards.
+      expect(Array.isArray((await call()).knowledgeBases)).toBe(true);
+    },
+    120_000,
+  );
 });
 
 /** The services over a real store, with a clock the test moves. */

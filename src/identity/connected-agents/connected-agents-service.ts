@@ -13,7 +13,7 @@
  */
 import { DomainError } from '../../errors.js';
 import type { ConnectedAgentStore } from '../../ports/storage.js';
-import { accessTokenLifetimeSeconds } from '../oauth/access-tokens.js';
+import { defaultAccessTokenLifetimeSeconds } from '../oauth/access-tokens.js';
 import type {
   AdoptedAgent,
   ConnectedAccountKey,
@@ -53,11 +53,13 @@ export class ConnectedAgentsService {
   constructor(
     private readonly store: ConnectedAgentStore,
     private readonly now: () => Date = () => new Date(),
+    /** OAUTH_ACCESS_TOKEN_SECONDS: an access token issued this long ago may still be live. */
+    private readonly accessTokenLifetimeSeconds: number = defaultAccessTokenLifetimeSeconds,
   ) {}
 
   async list(accountId: string): Promise<ConnectedAgents> {
     const at = this.now();
-    const accessSince = new Date(at.getTime() - accessTokenLifetimeSeconds * 1000 - accessSlackMs).toISOString();
+    const accessSince = new Date(at.getTime() - this.accessTokenLifetimeSeconds * 1000 - accessSlackMs).toISOString();
     const [rows, adopted] = await Promise.all([
       this.store.listConnectedGrants(accountId, at.toISOString(), accessSince),
       this.store.listAdoptedAgents(accountId),

@@ -1,14 +1,15 @@
 /**
  * RFC 9068 JWT access tokens: header `typ: at+jwt`, claims `iss` (our issuer),
  * `sub` (account id), `aud` (the resource or resources, RFC 8707),
- * `client_id`, `scope`, `jti`, `iat`, `exp` (15 minutes) and `sid` — the grant
+ * `client_id`, `scope`, `jti`, `iat`, `exp` (OAUTH_ACCESS_TOKEN_SECONDS,
+ * 15 minutes by default) and `sid` — the grant
  * they were issued from, so revoking a grant (revocation, refresh-token or
  * code reuse) kills its access tokens too. Verification checks the signature,
  * `typ`, issuer, audience, expiry, and that the grant still stands; the
  * account acting is the grant's (which follows an adoption, see ClaimService).
  * A token must also look like one we issue: `iat` and `exp` present, `iat`
  * not in the future and `exp − iat` no longer than our lifetime (plus the
- * skew). We only ever mint 15-minute tokens, so a longer one carrying our
+ * skew). We only ever mint tokens of the configured lifetime, so a longer one carrying our
  * signature means a leaked key or a bug; refusing it keeps such a token from
  * working for years (docs/security.md §8).
  */
@@ -18,7 +19,8 @@ import type { OAuthStore } from '../../ports/storage.js';
 import type { Grant } from './model.js';
 import { type OAuthKeys, signingAlg } from './signing-keys.js';
 
-export const accessTokenLifetimeSeconds = 900;
+/** OAUTH_ACCESS_TOKEN_SECONDS' default: 15 minutes. */
+export const defaultAccessTokenLifetimeSeconds = 900;
 /** Clock skew tolerated between instances, in seconds. */
 const skewSeconds = 5;
 const jwtShape = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/;
@@ -43,6 +45,8 @@ export class AccessTokens {
     private readonly issuer: string,
     private readonly store: Pick<OAuthStore, 'getGrant'>,
     private readonly now: () => Date = () => new Date(),
+    /** How long an access token lives, in seconds (OAUTH_ACCESS_TOKEN_SECONDS). */
+    readonly lifetimeSeconds: number = defaultAccessTokenLifetimeSeconds,
   ) {}
 
   async issue(grant: Grant, audience: string[], scope: string): Promise<{ token: string; expiresIn: number }> {
@@ -55,9 +59,9 @@ export class AccessTokens {
       .setAudience(audience.length === 1 ? (audience[0] as string) : audience)
       .setJti(randomBytes(16).toString('base64url'))
       .setIssuedAt(iat)
-      .setExpirationTime(iat + accessTokenLifetimeSeconds)
+      .setExpirationTime(iat + this.lifetimeSeconds)
       .sign(key);
-    return { token, expiresIn: accessTokenLifetimeSeconds };
+    return { token, expiresIn: this.lifetimeSeconds };
   }
 
   /**
@@ -82,7 +86,7 @@ export class AccessTokens {
     }
     const { sid, client_id: clientId, scope, jti, iat, exp, aud } = payload;
     if (typeof sid !== 'string' || typeof clientId !== 'string' || typeof jti !== 'string') return undefined;
-    if (!withinOurLifetime(iat, exp, this.now().getTime() / 1000)) return undefined;
+    if (!withinLifetime(iat, exp, this.now().getTime() / 1000, this.lifetimeSeconds)) return undefined;
     const grant = await this.store.getGrant(sid);
     if (!grant || grant.revokedAt !== null || grant.clientId !== clientId) return undefined;
     return {
@@ -99,8 +103,8 @@ export class AccessTokens {
   }
 }
 
-/** `iat` and `exp` as this server sets them: numbers, `iat` not ahead of now and `exp − iat` at most our lifetime, each give or take the skew. */
-export function withinOurLifetime(iat: unknown, exp: unknown, nowSeconds: number): boolean {
+/** `iat` and `exp` as this server sets them: numbers, `iat` not ahead of now and `exp − iat` at most `lifetimeSeconds`, each give or take the skew. */
+function withinLifetime(iat: unknown, exp: unknown, nowSeconds: number, lifetimeSeconds: number): boolean {
   if (typeof iat !== 'number' || typeof exp !== 'number' || !Number.isFinite(iat) || !Number.isFinite(exp)) return false;
-  return iat <= nowSeconds + skewSeconds && exp > iat && exp - iat <= accessTokenLifetimeSeconds + skewSeconds;
+  return iat <= nowSeconds + skewSeconds && exp > iat && exp - iat <= lifetimeSeconds + skewSeconds;
 }

@@ -55,6 +55,8 @@ export interface OAuthOptions {
   secretKey: string;
   /** REFRESH_REUSE_GRACE_SECONDS; TokenService's default when absent. */
   refreshReuseGraceSeconds?: number;
+  /** OAUTH_ACCESS_TOKEN_SECONDS; 15 minutes when absent. */
+  accessTokenSeconds?: number;
   /** OAUTH_REDIRECT_SCHEMES: custom schemes accepted in redirect URIs; client-metadata.ts' default when absent. */
   redirectSchemes?: readonly string[];
   now?: () => Date;
@@ -70,6 +72,7 @@ export async function createOAuth({
   clientIdDocuments = { policy: { allowLoopback: false } },
   secretKey,
   refreshReuseGraceSeconds,
+  accessTokenSeconds,
   redirectSchemes,
   now = () => new Date(),
 }: OAuthOptions): Promise<OAuth> {
@@ -77,7 +80,7 @@ export async function createOAuth({
   const resources = resourcesOf(publicUrl);
   const keys = new OAuthKeys(store.signingKeys, now);
   await keys.ensureKey();
-  const accessTokens = new AccessTokens(keys, issuer, store.oauth, now);
+  const accessTokens = new AccessTokens(keys, issuer, store.oauth, now, accessTokenSeconds);
   const credentials = new Credentials(accessTokens, deriveKey(secretKey, 'groundwork refresh-token successor v1'), now);
   // Registered clients, and clients named by the URL of their metadata document.
   const directory = new ClientDirectory(store.oauth, new ClientIdDocuments(store.oauth, { ...clientIdDocuments, ...(redirectSchemes ? { redirectSchemes } : {}) }));
@@ -99,6 +102,6 @@ export async function createOAuth({
       ...(refreshReuseGraceSeconds !== undefined ? { refreshReuseGraceSeconds } : {}),
     }),
     inspector: new TokenInspector(store.oauth, accessTokens, clients, issuer, now),
-    connectedAgents: new ConnectedAgentsService(store.connectedAgents, now),
+    connectedAgents: new ConnectedAgentsService(store.connectedAgents, now, accessTokens.lifetimeSeconds),
   };
 }
