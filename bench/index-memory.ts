@@ -1,8 +1,9 @@
 /**
  * Heap of the in-memory retriever (issue 14): bytes of JavaScript heap per record of one large
  * knowledge base, and per small (25-record) knowledge base, as `IndexRegistry` holds them after a
- * query; with the cold build time, the longest event-loop stall during that build, and the
- * search time on the large index. Records are synthetic FAQ entries (~380 bytes) stored in an
+ * query; with the cold build time, the longest event-loop stall during that build, the same for a
+ * cold load from the index snapshot that build wrote (a new registry, as after a restart), the
+ * snapshot's size, and the search time on the large index. Records are synthetic FAQ entries (~380 bytes) stored in an
  * in-memory SQLite database, loaded by the registry as a query would load them.
  *
  *   npx tsx bench/index-memory.ts [--records 10000] [--kbs 200]
@@ -98,19 +99,25 @@ async function main(): Promise<void> {
   const large = await knowledgeBase(syntheticRecords(records, 1));
   const registry = new IndexRegistry(store.knowledge);
   const before = heap();
-  // The longest gap between ticks of a 1 ms timer while the build runs: what other requests wait.
-  let last = performance.now();
-  let stallMs = 0;
-  const ticker = setInterval(() => {
-    const at = performance.now();
-    stallMs = Math.max(stallMs, at - last);
-    last = at;
-  }, 1);
-  const t0 = performance.now();
-  await registry.search(large, 'refund warranty delivery', 5);
-  const buildMs = performance.now() - t0;
-  await new Promise((resolve) => setTimeout(resolve, 5));
-  clearInterval(ticker);
+  // The longest gap between ticks of a 1 ms timer while the index loads: what other requests wait.
+  const coldQuery = async (on: IndexRegistry): Promise<{ ms: number; stallMs: number }> => {
+    let last = performance.now();
+    let stallMs = 0;
+    const ticker = setInterval(() => {
+      const at = performance.now();
+      stallMs = Math.max(stallMs, at - last);
+      last = at;
+    }, 1);
+    const t0 = performance.now();
+    await on.search(large, 'refund warranty delivery', 5);
+    const ms = performance.now() - t0;
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    clearInterval(ticker);
+    return { ms, stallMs };
+  };
+  const built = await coldQuery(registry);
+  const buildMs = built.ms;
+  const stallMs = built.stallMs;
   const perRecord = (heap() - before) / records;
   const questions = syntheticRecords(200, 7).map((r) => r.title);
   const s0 = performance.now();
@@ -118,6 +125,14 @@ async function main(): Promise<void> {
   for (let round = 0; round < 5; round++) for (const q of questions) found += (await registry.search(large, q, 5)).hits.length;
   const searchUs = ((performance.now() - s0) * 1000) / (questions.length * 5);
   await registry.close();
+
+  // The same knowledge base cold again, from the snapshot the build wrote (registry.close waited for it).
+  const snapshotBytes = (await store.knowledge.readIndexSnapshot(large.ragId))?.data.length ?? 0;
+  const reloaded = new IndexRegistry(store.knowledge);
+  const before1 = heap();
+  const loaded = await coldQuery(reloaded);
+  const perRecordLoaded = (heap() - before1) / records;
+  await reloaded.close();
 
   // Many small knowledge bases (the FAQ with a word changed per knowledge base, 25 records each).
   const small: KnowledgeBase[] = [];
@@ -133,6 +148,7 @@ async function main(): Promise<void> {
   console.log(`records per large knowledge base: ${records}`);
   console.log(`heap per record (large knowledge base): ${Math.round(perRecord)} B`);
   console.log(`cold build of the large knowledge base: ${buildMs.toFixed(0)} ms; longest event-loop stall during it: ${stallMs.toFixed(0)} ms`);
+  console.log(`cold load from the snapshot: ${loaded.ms.toFixed(0)} ms; longest event-loop stall during it: ${loaded.stallMs.toFixed(0)} ms; snapshot ${(snapshotBytes / 1024 / 1024).toFixed(1)} MB; heap per record after it: ${Math.round(perRecordLoaded)} B`);
   console.log(`search on the large index: ${searchUs.toFixed(0)} µs per query (${found} hits)`);
   console.log(`heap per 25-record knowledge base (${kbs} of them): ${kb(perSmallKb)}`);
 }

@@ -3,7 +3,7 @@
  *
  *   --scale quick|full       short windows and a small scale table, or the whole thing (BENCH_SCALE;
  *                            BENCH_QUICK=1 means quick). Default: full.
- *   --only a,b               only these scenarios (BENCH_ONLY): http, streams, scale, ingest, outage,
+ *   --only a,b               only these scenarios (BENCH_ONLY): http, streams, stores, scale, ingest, outage,
  *                            breakdown, extraction, limiter.
  *   --reps N                 repetitions of every interleaved comparison (BENCH_REPS; default 3).
  *   --records 25,1000        the scale table's knowledge-base sizes (default by --scale).
@@ -11,7 +11,7 @@
  *   --startup-timeout S      base start-up timeout of a server in seconds (BENCH_STARTUP_TIMEOUT_SECONDS;
  *                            default 30); servers holding more data get more (see children.ts).
  */
-export const SCENARIOS = ['http', 'streams', 'scale', 'ingest', 'outage', 'breakdown', 'extraction', 'limiter'] as const;
+export const SCENARIOS = ['http', 'streams', 'stores', 'scale', 'ingest', 'outage', 'breakdown', 'extraction', 'limiter'] as const;
 export type Scenario = (typeof SCENARIOS)[number];
 
 export interface BenchOptions {

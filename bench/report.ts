@@ -10,6 +10,7 @@ import type { LoadSummary, PairedRatio, StreamSummary } from './interleave.js';
 import type { MemoryLimiterResult, RedisLimiterResult } from './limiter.js';
 import type { OutagePhase, RedisOutageResult } from './redis-outage.js';
 import type { ScaleRow } from './scale.js';
+import type { StoresResult } from './stores.js';
 import type { Spread } from './stats.js';
 
 export interface Machine {
@@ -56,6 +57,8 @@ export interface BenchResults {
   };
   /** At 50 and 200 concurrent streams: bareSse, uncached, cached. */
   streams?: StreamSummary[];
+  /** One instance on SQLite against one on PostgreSQL + Redis (memory retriever), interleaved. */
+  stores?: StoresResult;
   scale?: ScaleRow[];
   redisOutage?: RedisOutageResult;
   breakdown?: Breakdown;
@@ -237,6 +240,70 @@ function scaleTargets(r: BenchResults): Target[] {
   return out;
 }
 
+/**
+ * The round trips of one query on PostgreSQL + Redis, counted by bench/round-trips.ts (a separate
+ * script: it wraps the clients in process); kept here so every rewrite of the page keeps them.
+ */
+const ROUND_TRIPS = `- **Round trips per query on PostgreSQL + Redis** (\`npx tsx bench/round-trips.ts\`: pg's
+  \`Client.query\` and ioredis's \`sendCommand\` counted in process, limits and cache on, warm).
+  Before issue 14: a cached answer cost 1 PostgreSQL query (the knowledge-base row, read by every
+  query for its key and content versions) and 2 Redis commands (the limits script, the cache GET),
+  plus 1 (the per-address limit's script) with \`IP_RATE_PER_SECOND\` on; a new question 1 more
+  (the cache SET). Now: **0 PostgreSQL queries and 1 Redis script** for a cached answer (the
+  knowledge base's stamp, the limits and the cached answer in one round trip,
+  \`adapters/cache/redis-admission.ts\`), the cache SET for a new answer, and still the per-address
+  limit's script when it is on (judged for every route before anything else). The row and the
+  verified key come from this instance's copy, confirmed by the stamp that every committed change of
+  the knowledge base (row, keys, whitelist, records) replaces; a stale copy is read again before
+  anything is taken or refused; copies are dropped when Redis comes back after an outage and 10 s
+  after they were read at the latest.`;
+
+/** PostgreSQL + Redis throughput, at least this share of SQLite's (issue 14). */
+export const storesThroughputGoal = 0.75;
+
+function storesTarget(s: StoresResult): Target {
+  const name = 'PostgreSQL + Redis throughput vs SQLite, one instance, cached query (memory retriever; only when both saturated)';
+  const goal = `>= ${pct(storesThroughputGoal)}`;
+  if (s.status === 'skipped') return { name, goal, measured: `not measured: ${s.reason}`, pass: true, skipped: s.reason };
+  const ratio = s.ratios.cached;
+  const pg = s.arms.postgresCached as LoadSummary;
+  const lite = s.arms.sqliteCached as LoadSummary;
+  const cpu = `server CPU ${f(pg.cpuUsPerRequest.median, 0)} vs ${f(lite.cpuUsPerRequest.median, 0)} µs/request (${sp(ratio.cpu)}×)`;
+  if (!ratio.throughput) {
+    const reason = `in no repetition were both servers saturated (>= 0.9 cores): SQLite ${sp(lite.cpuCores)} cores, PostgreSQL + Redis ${sp(pg.cpuCores)}`;
+    return { name, goal, measured: `not judged: ${reason}; ${cpu}, i.e. ${pct(1 / ratio.cpu.median)} of SQLite's throughput per core`, pass: true, skipped: reason };
+  }
+  return {
+    name,
+    goal,
+    measured: `${spPct(ratio.throughput)} over ${ratio.saturatedPairs} of ${ratio.pairs} repetitions with both saturated (${thousands(pg.rps.median)} vs ${thousands(lite.rps.median)} req/s); ${cpu}`,
+    pass: ratio.throughput.median >= storesThroughputGoal,
+  };
+}
+
+function storesSection(s: StoresResult | undefined): string[] {
+  if (!s) return [];
+  const head = '### One instance: SQLite against PostgreSQL + Redis (`/api/v1/query`, memory retriever, cache and limits on; median (min–max))';
+  if (s.status === 'skipped') return ['', head, '', `Skipped: ${s.reason}.`];
+  const rows = ['sqliteCached', 'postgresCached', 'sqliteUncached', 'postgresUncached'].map((key) => {
+    const a = s.arms[key] as LoadSummary;
+    const ratio = key === 'postgresCached' ? s.ratios.cached : key === 'postgresUncached' ? s.ratios.uncached : undefined;
+    return [
+      a.label,
+      a.reps,
+      sp(a.cpuUsPerRequest, 0),
+      ratio ? `${sp(ratio.cpu)}×` : '1×',
+      sp(a.cpuCores),
+      spThousands(a.rps),
+      ratio ? (ratio.throughput ? `${spPct(ratio.throughput)} (${ratio.saturatedPairs}/${ratio.pairs})` : 'not saturated') : '',
+      sp(a.p50),
+      sp(a.p99),
+      a.failures,
+    ];
+  });
+  return ['', head, '', table(['instance, query', 'reps', 'server CPU µs/req', '× SQLite (CPU)', 'server CPU (cores)', 'req/s', 'req/s of SQLite', 'p50 ms', 'p99 ms', 'errors'], rows)];
+}
+
 /** Allowed rise of the p99 while Redis is down over the p99 with Redis up, ms. */
 export const outageP99AllowanceMs = 5;
 
@@ -277,6 +344,7 @@ export function evaluateTargets(r: Omit<BenchResults, 'targets'>): Target[] {
         ]
       : []),
     ...(r.redisOutage ? [outageTarget(r.redisOutage)] : []),
+    ...(r.stores ? [storesTarget(r.stores)] : []),
   ];
 }
 
@@ -446,6 +514,7 @@ export function summaryTables(r: BenchResults): string {
   return [
     ...httpSection(r),
     ...streamSection(r),
+    ...storesSection(r.stores),
     ...scaleSection(r),
     ...outageSection(r.redisOutage),
     ...(r.breakdown
@@ -528,7 +597,8 @@ How fast Groundwork answers, streams, ingests and limits, and how it holds up as
 grow, measured by \`npm run bench\` (\`bench/run.ts\`) against references started the same way.
 This page is rewritten by every complete run from its results; the raw figures are in
 \`bench/results/latest.json\` and \`${resultFile}\`. The in-memory and PostgreSQL full-text
-retrievers' rankings are compared in \`docs/retrieval-backends.md\` (\`eval/retrievers.ts\`).
+retrievers' rankings are compared in \`docs/retrieval-backends.md\` (\`eval/retrievers.ts\`); cold index
+loads and their snapshots are measured in \`docs/indexing.md\` (\`bench/index-memory.ts\`).
 
 Last run: ${r.startedAt}, ${Math.round(r.durationSec - (m.waitedSec ?? 0))} s${m.waitedSec ? ` after ${Math.round(m.waitedSec)} s waiting for an idle machine` : ''}, \`--scale ${String(s.scale)}\`, ${String(s.reps)} repetitions; commit \`${m.gitCommit.slice(0, 12)}\`${m.gitDirty ? ' (with uncommitted changes)' : ''};
 ${m.cpus} × ${m.cpuModel}, ${thousands(m.totalMemoryMb)} MB RAM, ${m.platform}; Node ${m.node}, Fastify ${m.fastify}, autocannon ${m.autocannon};
@@ -551,12 +621,14 @@ npm run bench -- --only scale --records 25,1000 --kbs 100   # one scenario, chos
 npm run bench -- --reps 5 --startup-timeout 120      # more repetitions; a longer base start-up timeout
 DATABASE_URL=postgres://… npm run bench              # adds the PostgreSQL retriever to the scale table
 REDIS_URL=redis://127.0.0.1:6379 npm run bench       # adds the Redis limiter and a Redis-backed server
+DATABASE_URL=… REDIS_URL=… npm run bench -- --only stores   # one instance on SQLite against one on PostgreSQL + Redis
+DATABASE_URL=… REDIS_URL=… npx tsx bench/round-trips.ts     # PostgreSQL queries and Redis commands per query
 BENCH_PIN=0 npm run bench                            # do not pin processes to CPUs
 BENCH_WAIT_QUIET=600 npm run bench                   # first wait (up to 10 min) for 6 s of an idle machine
 npx tsx bench/profile.ts cached 8                    # CPU profile of one scenario (cached, uncached, limits, stream, bare)
 \`\`\`
 
-Scenarios for \`--only\` (comma-separated): \`http\`, \`streams\`, \`scale\`, \`ingest\`, \`outage\`,
+Scenarios for \`--only\` (comma-separated): \`http\`, \`streams\`, \`stores\`, \`scale\`, \`ingest\`, \`outage\`,
 \`breakdown\`, \`extraction\`, \`limiter\`. The flags have environment equivalents (\`BENCH_SCALE\`,
 \`BENCH_ONLY\`, \`BENCH_REPS\`, \`BENCH_STARTUP_TIMEOUT_SECONDS\`; \`BENCH_QUICK=1\` is \`--scale quick\`).
 Every run writes \`bench/results/<timestamp>.json\` and prints the tables and one PASS / FAIL /
@@ -640,6 +712,13 @@ knowledge base it holds, since a server with more data may do more before it is 
   injected into the whole app, into an app holding only the query routes and into the bare app;
   then the steps of the query path called directly. CPU time per call over batches of
   ${r.breakdown ? String(r.breakdown.callsPerBatch) : String(s.breakdownCalls)} (a quarter of that for cache misses), best and median of ${r.breakdown ? String(r.breakdown.batches) : String(s.breakdownBatches)}.
+- **SQLite against PostgreSQL + Redis** (\`stores\`, with \`DATABASE_URL\` and \`REDIS_URL\`). One
+  instance on SQLite without Redis and one on PostgreSQL (a schema of its own) + Redis, both with the
+  in-memory retriever, the answer cache on and every limit on (set so high that nothing is refused),
+  measured like the query cost above (same connections and windows, interleaved): the cached query
+  and new questions. The target compares throughput only over repetitions in which both were saturated;
+  otherwise it is SKIPPED and the CPU ratio (its inverse is the throughput per core) is given.
+${ROUND_TRIPS}
 ${outageMethod(r)}- **Extraction.** Generated, realistic 10 MB files per format; one warm-up extraction, then the
   median of ${String(s.extractionIterations)}.
 - **Limiter.** In process, one \`consume\` with the three rules a query checks; the memory limiter on

@@ -28,6 +28,7 @@ import { load, type LoadOptions, type LoadResult } from './http-load.js';
 import { type Arm, interleave, type LoadSummary, pairedRatio, type PairedRatio, type StreamSummary, summariseLoads, summariseStreams } from './interleave.js';
 import { type BenchOptions, parseOptions, type Scenario, SCENARIOS } from './options.js';
 import { scaleTable } from './scale.js';
+import { storesScenario } from './stores.js';
 import { httpIngest, inProcessIngest } from './ingest.js';
 import { memoryLimiter, redisLimiter } from './limiter.js';
 import { redisOutage } from './redis-outage.js';
@@ -308,6 +309,26 @@ async function main(): Promise<void> {
       partial.ingest = { http: await httpIngest(cached.url, kbOf(cached).client, settings.ingestIterations), inProcess: [] };
     }
     log('stopping the servers');
+    await Promise.all(children.splice(0).map((c) => c.stop()));
+  }
+
+  // --- SQLite against PostgreSQL + Redis --------------------------------------------------------
+  if (runs('stores')) {
+    const stores = await storesScenario({
+      databaseUrl: process.env.DATABASE_URL?.trim() || undefined,
+      redisUrl,
+      spawn: (name, env) => gw(name, { ...high, ...env }),
+      reps: options.reps,
+      connections: settings.connections,
+      warmupSec: settings.warmupSec,
+      rewarmSec: settings.rewarmSec,
+      durationSec: settings.durationSec,
+      question: settings.cachedQuestion,
+      fresh: uniqueQuestions(),
+      log,
+    });
+    if (stores.status === 'skipped') log(`stores skipped: ${stores.reason}`);
+    partial.stores = stores;
     await Promise.all(children.splice(0).map((c) => c.stop()));
   }
 

@@ -149,7 +149,7 @@ async function timedQuery(http: TimedClient, kb: Kb, query: string): Promise<num
   return ms;
 }
 
-async function withSchema<T>(databaseUrl: string, work: (url: string) => Promise<T>): Promise<T> {
+export async function withSchema<T>(databaseUrl: string, work: (url: string) => Promise<T>): Promise<T> {
   const schema = `gw_bench_${process.pid}_${Date.now().toString(36)}`;
   const url = new URL(databaseUrl);
   url.searchParams.set('options', `-c search_path=${schema}`);

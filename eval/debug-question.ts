@@ -21,3 +21,4 @@ console.log(question.question, '\ngold:', set.goldIds.get(id));
 console.log('hits:', hits.map((h) => `${h.recordId} ${h.score.toFixed(2)}`).join(', '));
 console.log('words:', plan.words.map((w, i) => `${JSON.stringify(w)}=${plan.weights[i]?.toFixed(2)}`).join(' '));
 console.log('coverage', plan.coverage.toFixed(3), 'confidence', plan.confidence.toFixed(3), 'grounded', plan.grounded);
+console.log('selected:', plan.selected.map((u) => `${plan.records[u.record]?.recordId} cov=${u.coverage.toFixed(2)} rel=${u.relevance.toFixed(3)} "${u.unit.text.slice(0, 60)}"`).join('\n  '));

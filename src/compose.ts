@@ -9,6 +9,7 @@ import type { Logger } from 'pino';
 import type { AnswerCache } from './ports/answer-cache.js';
 import { MemoryAnswerCache } from './adapters/cache/memory.js';
 import { RedisAnswerCache } from './adapters/cache/redis.js';
+import { RedisAdmission } from './adapters/cache/redis-admission.js';
 import { openRedis } from './adapters/redis-connection.js';
 import { FallbackRateLimiter } from './adapters/limits/fallback.js';
 import { RedisBreaker } from './adapters/redis-breaker.js';
@@ -43,6 +44,8 @@ import type { Answerer } from './knowledge/query/answerer.js';
 import { ExtractiveAnswerer } from './knowledge/query/extractive-answerer.js';
 import { IndexRegistry } from './knowledge/query/index-registry.js';
 import { QueryService } from './knowledge/query/query-service.js';
+import { KnowledgeBaseCopies } from './knowledge/query/knowledge-base-copies.js';
+import { stampedKeyStore, stampedKnowledgeStore } from './knowledge/query/stamped-stores.js';
 import { UsageRecorder } from './knowledge/query/usage-recorder.js';
 import type { Retriever } from './knowledge/retrieval/port.js';
 import { Metrics } from './ops/metrics.js';
@@ -117,10 +120,12 @@ export async function compose(config: Config, logger: Logger, options: ComposeOp
             : status.state === 'closed' && logger.info({ redis: status }, 'redis back; in-process limits pushed to it'),
       })
     : undefined;
+  // With Redis, the in-process limiter that takes over during an outage, mirroring the shared decisions.
+  const shadowLimiter = new MemoryRateLimiter();
   const limiter: RateLimiter = redis
     ? new FallbackRateLimiter(
         new RedisRateLimiter(redis),
-        new MemoryRateLimiter(),
+        shadowLimiter,
         (err) => logger.warn({ err: { message: (err as Error).message } }, 'redis limiter unavailable; limiting in process'),
         { breaker: redisBreaker },
       )
@@ -143,12 +148,26 @@ export async function compose(config: Config, logger: Logger, options: ComposeOp
     : new MemoryReplayStore();
   const webBotAuth = new WebBotAuth({ publicUrl: config.publicUrl, devMode: config.devMode, signingKeys: store.signingKeys, replay, log: logger });
 
+  // With Redis, queries use this instance's copies of knowledge-base rows, confirmed together with the
+  // limits and the cached answer in one round trip; every write through the stores below stamps the
+  // knowledge base changed for every instance (ports/admission.ts, docs/performance.md).
+  const admission = redis
+    ? new RedisAdmission(redis, {
+        breaker: redisBreaker,
+        shadow: shadowLimiter,
+        onError: (err) => logger.warn({ err: { message: (err as Error).message } }, 'redis admission unavailable; knowledge base read from the store'),
+      })
+    : undefined;
+  const copies = admission ? new KnowledgeBaseCopies(admission) : undefined;
+  const knowledgeStore = copies ? stampedKnowledgeStore(store.knowledge, (ragId) => copies.changed(ragId)) : store.knowledge;
+  const keyStore = copies ? stampedKeyStore(store.keys, (ragId) => copies.changed(ragId)) : store.keys;
+
   const outbox = config.smtpUrl ? undefined : new OutboxMailer(logger, config.devMode);
   const mailer: Mailer = config.smtpUrl ? new SmtpMailer(config.smtpUrl, config.mailFrom) : (outbox as OutboxMailer);
   if (!config.smtpUrl && !config.devMode) logger.warn('SMTP_URL is not set: sign-in codes cannot be delivered');
 
   const metrics = new Metrics();
-  const knowledge = new KnowledgeService(store.knowledge, config);
+  const knowledge = new KnowledgeService(knowledgeStore, config);
   // Import from a URL: fetches through the SSRF guard, loopback and plain http only in development.
   const webImport = new WebImportService(knowledge, {
     ...config.webImport,
@@ -156,7 +175,7 @@ export async function compose(config: Config, logger: Logger, options: ComposeOp
     policy: { allowLoopback: config.devMode },
     userAgent: `${ROBOTS_PRODUCT_TOKEN}/1.0 (Groundwork knowledge import; +${config.publicUrl})`,
   });
-  const keys = new ApiKeyService(store.keys);
+  const keys = new ApiKeyService(keyStore);
   knowledge.onContentChange(async (ragId) => {
     // Bring this instance's index forward by the change now; other instances notice the new content
     // version on their next query and apply the same change (index-registry.ts).
@@ -171,7 +190,7 @@ export async function compose(config: Config, logger: Logger, options: ComposeOp
       })
     : new ExtractiveAnswerer();
   const usageRecorder = new UsageRecorder(store.usage, (err) => logger.warn({ err }, 'usage flush failed'));
-  const queries = new QueryService(store.knowledge, keys, retriever, answerer, cache, limiter, usageRecorder, config);
+  const queries = new QueryService(knowledgeStore, keys, retriever, answerer, cache, limiter, usageRecorder, config, Date.now, copies);
   const signIn = new SignInService(store.accounts, mailer, config.publicUrl);
   const oauth = await createOAuth({
     store,
@@ -214,7 +233,7 @@ export async function compose(config: Config, logger: Logger, options: ComposeOp
     webImport,
     keys,
     queries,
-    keyStore: store.keys,
+    keyStore,
     usage: store.usage,
     flushUsage: () => usageRecorder.flush(),
     limiter,
@@ -237,6 +256,7 @@ export async function compose(config: Config, logger: Logger, options: ComposeOp
       await limiter.close();
       await replay.close();
       await cache.close();
+      await admission?.close();
       await knowledge.close();
       await retriever.close();
       if (redis) await redis.quit().catch(() => redis.disconnect());

@@ -332,7 +332,7 @@ export const settings = {
     min: 0,
     max: 300,
     meaning:
-      'a rotated refresh token presented again within this time gets the same successor (parallel refreshes of one agent); later, or once the successor was used, it revokes the grant; `0`: no grace (see [docs/agents.md](docs/agents.md))',
+      'a rotated refresh token presented again within this time gets its successor, or the live one after it when that was exchanged too (parallel refreshes of one agent); later, it revokes the grant; `0`: no grace (see [docs/agents.md](docs/agents.md))',
   }),
   OAUTH_ACCESS_TOKEN_SECONDS: seconds({
     fallback: defaultAccessTokenLifetimeSeconds,
@@ -390,7 +390,7 @@ export const settings = {
     fallback: 256,
     min: 1,
     meaning:
-      'approximate heap (MiB) the in-memory indexes (`RETRIEVAL_BACKEND=memory`) may hold together; the least recently queried are dropped past it and built again on their next query (see [docs/performance.md](docs/performance.md))',
+      'approximate heap (MiB) the in-memory indexes (`RETRIEVAL_BACKEND=memory`) may hold together; the least recently queried are dropped past it and built again on their next query (see [docs/indexing.md](docs/indexing.md))',
   }),
 };
 

@@ -172,6 +172,23 @@ export interface KnowledgeStore {
    * only `recordSnapshot` tells.
    */
   recordChanges(ragId: string, since: number): Promise<RecordChanges | undefined>;
+  /**
+   * The stored form of the knowledge base's retrieval index (opaque bytes, see
+   * src/knowledge/retrieval/index-snapshot.ts) with the content version it was built at;
+   * undefined when none is stored.
+   */
+  readIndexSnapshot(ragId: string): Promise<IndexSnapshot | undefined>;
+  /**
+   * Stores the index's stored form, replacing the knowledge base's one unless that is of a newer
+   * version. False when it was not stored: a newer one is, or the knowledge base is gone (its
+   * snapshot goes with it).
+   */
+  writeIndexSnapshot(ragId: string, snapshot: IndexSnapshot): Promise<boolean>;
+}
+
+export interface IndexSnapshot {
+  version: number;
+  data: Uint8Array;
 }
 
 export interface RecordSnapshot {
@@ -411,14 +428,15 @@ export interface OAuthStore {
   revokeGrant(grantId: string, now: string): Promise<void>;
   findRefreshToken(tokenHash: string): Promise<RefreshToken | undefined>;
   /**
-   * Exchanges a live refresh token for `next` (same grant), under a lock on the token's row. A
-   * token already exchanged revokes its whole grant (`reused`) — unless it was exchanged after
-   * `graceSince` and its successor, the row `next.tokenHash` (callers derive `next` from the
-   * presented token, so a repeat names the same successor), is still unexchanged and its grant
-   * live: then nothing changes and the answer is `rotated` again, `repeated`. An expired,
-   * unknown or revoked token is `invalid`. Without `graceSince` there is no grace.
+   * Exchanges a live refresh token for `chain[0]` (same grant), under a lock on the token's row.
+   * `chain` is the presented token's line of successors (callers derive each from the one before,
+   * so a repeat names the same ones). A token already exchanged revokes its whole grant (`reused`)
+   * — unless it was exchanged after `graceSince` and its grant is live: then the chain is followed
+   * to the first successor not yet exchanged (expired or missing ends it), nothing changes and the
+   * answer is `rotated` again, `repeated`, with that successor's index. An expired, unknown or
+   * revoked token is `invalid`. Without `graceSince` there is no grace.
    */
-  rotateRefreshToken(tokenHash: string, next: RefreshToken, now: string, graceSince?: string): Promise<RotateOutcome>;
+  rotateRefreshToken(tokenHash: string, chain: readonly RefreshToken[], now: string, graceSince?: string): Promise<RotateOutcome>;
   findAccountKey(keyHash: string): Promise<AccountKey | undefined>;
 
   /** Records an assertion's (issuer, jti) until `expiresAt`; false when it is already recorded and not expired. */

@@ -322,3 +322,34 @@ describe('a product asked for something its record does not hold', () => {
     expect(catalogue.ask('What does the Arden Tamper 58 mm fit?').answer).toContain('58 mm baskets');
   });
 });
+
+describe('two products named in one question', () => {
+  const grinders = knowledgeBase(
+    JSON.stringify([
+      { name: 'Fellside Hand Grinder', price: '£129', sku: 'GRD-FEL-HND', category: 'Grinders', description: 'A hand grinder for travel.', specs: { Burrs: '38 mm conical, hardened steel', Weight: '640 g' } },
+      { name: 'Fellside E64 Single-Dose Grinder', price: '£549', sku: 'GRD-FEL-E64', category: 'Grinders', description: 'A single-dose grinder with a bellows.', specs: { Burrs: '64 mm flat, coated steel', Weight: '6.2 kg' } },
+      { name: 'Fellside E48 Electric Grinder', price: '£289', sku: 'GRD-FEL-E48', category: 'Grinders', description: 'An electric grinder for every day.', specs: { Burrs: '48 mm flat, steel', Weight: '3.1 kg' } },
+      { name: 'Arden Tamper 58 mm', price: '£38', sku: 'TAM-58', category: 'Tampers', description: 'A flat stainless tamper.', specs: { Fits: '58 mm baskets', Weight: '450 g' } },
+      { name: 'Knock Box', price: '£29', sku: 'KNK-01', category: 'Accessories', description: 'Somewhere to knock out the used coffee.', specs: { Material: 'stainless steel, rubber bar' } },
+    ]),
+    'json',
+  );
+
+  it('answers each of them, the same field of both', () => {
+    const burrs = grinders.ask('What burr size do the Fellside hand grinder and the E64 have?');
+    expect(burrs.answer).toContain('38 mm conical');
+    expect(burrs.answer).toContain('64 mm flat');
+    expect(grinders.titleOf(burrs).sort()).toEqual(['Fellside E64 Single-Dose Grinder', 'Fellside Hand Grinder']);
+
+    const prices = grinders.ask('How much are the Arden tamper and the knock box each?');
+    expect(prices.answer).toContain('£38');
+    expect(prices.answer).toContain('£29');
+  });
+
+  it('does not add a product the question does not name (one that shares the brand and the category word)', () => {
+    const one = grinders.ask('What burr size does the Fellside E64 grinder have?');
+    expect(grinders.titleOf(one)).toEqual(['Fellside E64 Single-Dose Grinder']);
+    const hand = grinders.ask('How heavy is the Fellside hand grinder?');
+    expect(grinders.titleOf(hand)).toEqual(['Fellside Hand Grinder']);
+  });
+});

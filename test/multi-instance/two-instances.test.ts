@@ -142,6 +142,33 @@ describeIf(both, 'two instances on one PostgreSQL and one Redis', () => {
     expect((await ask(B(), apiKey, ragId, 'Where do orders ship from?', { origin: 'https://new.example.com' })).status).toBe(200);
   });
 
+  it('a whitelist widened on A lets B through at once (B refused on its copy first)', async () => {
+    const { ragId, apiKey, keyId } = await faqKnowledgeBase(onA, ['shop.example.com']);
+    const origin = { origin: 'https://new.example.com' };
+    expectProblem(await ask(B(), apiKey, ragId, 'Where do orders ship from?', origin), 403, 'origin_not_allowed');
+    expect((await onA.patch(`/api/v1/knowledge-bases/${ragId}/keys/${keyId}`, { allowedDomains: ['shop.example.com', 'new.example.com'] })).status).toBe(200);
+    expect((await ask(B(), apiKey, ragId, 'Where do orders ship from?', origin)).status).toBe(200);
+  });
+
+  it('a knowledge base deleted on A is refused on B at once', async () => {
+    const { ragId, apiKey } = await faqKnowledgeBase(onA);
+    // B holds a copy of the knowledge base and has verified the key.
+    expect((await ask(B(), apiKey, ragId, 'Where do orders ship from?')).status).toBe(200);
+    expect((await onA.delete(`/api/v1/knowledge-bases/${ragId}`)).status).toBe(204);
+    expectProblem(await ask(B(), apiKey, ragId, 'Where do orders ship from?'), 401, 'unauthorized');
+  });
+
+  it("a fallback message changed on A is B's answer at once", async () => {
+    const { ragId, apiKey } = await faqKnowledgeBase(onA);
+    const question = 'Can I pay with seashells?';
+    expect((await ask(B(), apiKey, ragId, question)).body.grounded).toBe(false);
+    const message = 'Ask us at help@shop.example for anything else.';
+    expect((await onA.patch(`/api/v1/knowledge-bases/${ragId}`, { fallbackMessage: message })).status).toBe(200);
+    const after = await ask(B(), apiKey, ragId, question);
+    expect(after.body.grounded).toBe(false);
+    expect(after.body.answer).toContain(message);
+  });
+
   it('an answer cached by A is served cached by B', async () => {
     const { ragId, apiKey } = await faqKnowledgeBase(onA);
     const first = await ask(A(), apiKey, ragId, 'Do you sell gift cards?');

@@ -6,6 +6,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { decodeIndexSnapshot, encodeIndexSnapshot, indexFromSnapshot, unpackIndexSnapshot } from '../../src/knowledge/retrieval/index-snapshot.js';
 import { type IndexableRecord, KnowledgeIndex } from '../../src/knowledge/retrieval/knowledge-index.js';
 
 const WORDS = ['refund', 'refunds', 'refunded', 'shipping', 'shipped', 'order', 'orders', 'café', 'cafe', 'the', 'price', '42', '退货', 'days', 'return', 'warranty', 'warranti', 'delivery', 'deliveries', 'mastercard', 'card', 'payment', 'pay', 'opening', 'hours'];
@@ -108,6 +109,39 @@ describe('incremental indexing', () => {
       }),
       { numRuns: 100 },
     );
+  });
+
+  it('loads the same index from its stored form (snapshot), which then changes like any other (property)', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(record, { maxLength: 10 }), fc.array(op, { maxLength: 8 }), async (recs, ops) => {
+        const unique = [...new Map(recs.map((r) => [r.recordId, { ...r, kind: r.recordId < 'e' ? 'qa' : undefined }])).values()];
+        const built = KnowledgeIndex.build(unique);
+        const columns = { ids: unique.map((r) => r.recordId), titles: unique.map((r) => r.title), texts: unique.map((r) => r.text), sources: unique.map((r) => r.sourceName), kinds: unique.map((r) => r.kind) };
+        const bytes = encodeIndexSnapshot(KnowledgeIndex.build(unique).toCompact(), columns);
+        const loaded = await indexFromSnapshot(unpackIndexSnapshot(bytes), () => Promise.resolve());
+        expect(observe(loaded)).toEqual(observe(built));
+        const decoded = decodeIndexSnapshot(bytes);
+        expect(observe(KnowledgeIndex.fromCompact(decoded.compact, unique))).toEqual(observe(built));
+        // Brought forward by changes, it ranks as a fresh build of the records it then holds.
+        replay(loaded, ops);
+        const held = replay(KnowledgeIndex.build([], { language: built.language }), [{ kind: 'add', records: unique }, ...ops]);
+        expect(observe(loaded)).toEqual(observe(KnowledgeIndex.build(held, { language: built.language })));
+      }),
+      { numRuns: 100 },
+    );
+  });
+
+  it('refuses a stored form that is damaged or says other than this code analyses', () => {
+    const records = ['refund order days', 'shipping price', 'warranty card payment'].map((text, i) => ({ recordId: `r${i}`, title: i ? null : 'refund', text, sourceName: 's' }));
+    const columns = { ids: records.map((r) => r.recordId), titles: records.map((r) => r.title), texts: records.map((r) => r.text), sources: records.map((r) => r.sourceName), kinds: records.map(() => undefined) };
+    const compact = KnowledgeIndex.build(records, { language: 'en' }).toCompact();
+    expect(() => unpackIndexSnapshot(encodeIndexSnapshot(compact, columns))).not.toThrow();
+    const bytes = encodeIndexSnapshot(compact, columns);
+    expect(() => unpackIndexSnapshot(bytes.subarray(0, bytes.length - 5))).toThrow();
+    expect(() => unpackIndexSnapshot(new Uint8Array([1, 2, 3, 4, 5]))).toThrow();
+    // As if another analysis had counted one more word in a record.
+    const other = { ...compact, textLen: compact.textLen.map((n, i) => (i === 0 ? n + 1 : n)) };
+    expect(() => unpackIndexSnapshot(encodeIndexSnapshot(other, columns))).toThrow(/another analysis/);
   });
 
   it('says when the records it detects its language from changed language', () => {

@@ -121,7 +121,7 @@ export function connectedAgentsContract(getStore: () => Store): void {
       const first = refresh(g.grantId);
       await store.oauth.createGrant(g, { refresh: first });
       const rotatedAt = at(1000);
-      expect((await store.oauth.rotateRefreshToken(first.tokenHash, refresh(g.grantId), rotatedAt)).kind).toBe('rotated');
+      expect((await store.oauth.rotateRefreshToken(first.tokenHash, [refresh(g.grantId)], rotatedAt)).kind).toBe('rotated');
       const [row] = await list(store, me);
       expect(row?.lastRefreshedAt).toBe(rotatedAt);
       expect(row?.hasRefreshToken).toBe(true);

@@ -370,6 +370,32 @@ export function storeContract(makeStore: () => Promise<Store>): void {
     }, 60_000);
   });
 
+  describe('index snapshots (readIndexSnapshot, writeIndexSnapshot)', () => {
+    it('stores one per knowledge base, replaced by newer (or same-version) ones only, and dropped with the knowledge base', async () => {
+      const base = await kb(owner);
+      expect(await store.knowledge.readIndexSnapshot(base.ragId)).toBeUndefined();
+      const big = new Uint8Array(300_000).map((_, i) => (i * 7) % 256);
+      expect(await store.knowledge.writeIndexSnapshot(base.ragId, { version: 3, data: big })).toBe(true);
+      const read = await store.knowledge.readIndexSnapshot(base.ragId);
+      expect(read?.version).toBe(3);
+      expect(Buffer.from(read?.data ?? []).equals(Buffer.from(big))).toBe(true);
+      // An older one does not replace it; one of the same version or newer does.
+      expect(await store.knowledge.writeIndexSnapshot(base.ragId, { version: 2, data: new Uint8Array([2]) })).toBe(false);
+      expect([...((await store.knowledge.readIndexSnapshot(base.ragId))?.data ?? new Uint8Array()).subarray(0, 3)]).toEqual([0, 7, 14]);
+      expect(await store.knowledge.writeIndexSnapshot(base.ragId, { version: 3, data: new Uint8Array([3]) })).toBe(true);
+      expect(await store.knowledge.writeIndexSnapshot(base.ragId, { version: 5, data: new Uint8Array([5, 0]) })).toBe(true);
+      const newest = await store.knowledge.readIndexSnapshot(base.ragId);
+      expect([newest?.version, [...(newest?.data ?? [])]]).toEqual([5, [5, 0]]);
+      // Another knowledge base's is its own.
+      const other = await kb(owner);
+      expect(await store.knowledge.readIndexSnapshot(other.ragId)).toBeUndefined();
+      expect(await store.knowledge.deleteKnowledgeBase(owner, base.ragId)).toBe(true);
+      expect(await store.knowledge.readIndexSnapshot(base.ragId)).toBeUndefined();
+      expect(await store.knowledge.writeIndexSnapshot(base.ragId, { version: 9, data: new Uint8Array([9]) })).toBe(false);
+      expect(await store.knowledge.readIndexSnapshot(base.ragId)).toBeUndefined();
+    });
+  });
+
   describe('pages imported from a URL (commitPageSource)', () => {
     const page = (url: string, sha = 'a', name = 'Page') => ({ ...newSource(name), format: 'html' as const, url, sha256: sha.repeat(64) });
 

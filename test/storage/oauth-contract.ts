@@ -293,13 +293,13 @@ export function oauthStoreContract(getStore: () => Store): void {
       await store.oauth.createGrant(g, { refresh: first });
       expect(await store.oauth.findRefreshToken(first.tokenHash)).toEqual(first);
       const nexts = [refresh(g.grantId), refresh(g.grantId)];
-      const outcomes = await Promise.all(nexts.map((n) => store.oauth.rotateRefreshToken(first.tokenHash, n, at())));
+      const outcomes = await Promise.all(nexts.map((n) => store.oauth.rotateRefreshToken(first.tokenHash, [n], at())));
       expect(outcomes.map((o) => o.kind).sort()).toEqual(['reused', 'rotated']);
       // The concurrent second exchange counted as reuse: the grant is revoked and the new token is dead too.
       expect((await store.oauth.getGrant(g.grantId))?.revokedAt).not.toBeNull();
       const winner = nexts[outcomes.findIndex((o) => o.kind === 'rotated')] as RefreshToken;
-      expect((await store.oauth.rotateRefreshToken(winner.tokenHash, refresh(g.grantId), at())).kind).toBe('invalid');
-      expect((await store.oauth.rotateRefreshToken('unknown', refresh(g.grantId), at())).kind).toBe('invalid');
+      expect((await store.oauth.rotateRefreshToken(winner.tokenHash, [refresh(g.grantId)], at())).kind).toBe('invalid');
+      expect((await store.oauth.rotateRefreshToken('unknown', [refresh(g.grantId)], at())).kind).toBe('invalid');
     });
 
     it('hands the same successor to every repeat within the grace window, exact when ten arrive at once', async () => {
@@ -310,14 +310,19 @@ export function oauthStoreContract(getStore: () => Store): void {
       // Callers derive the successor from the presented token, so every repeat names the same one.
       const successor = refresh(g.grantId);
       const graceSince = at(-30_000);
-      const outcomes = await Promise.all(Array.from({ length: 10 }, () => store.oauth.rotateRefreshToken(first.tokenHash, successor, at(), graceSince)));
+      const outcomes = await Promise.all(Array.from({ length: 10 }, () => store.oauth.rotateRefreshToken(first.tokenHash, [successor], at(), graceSince)));
       expect(outcomes.map((o) => o.kind)).toEqual(Array(10).fill('rotated'));
       expect(outcomes.filter((o) => o.kind === 'rotated' && !o.repeated)).toHaveLength(1);
       expect((await store.oauth.getGrant(g.grantId))?.revokedAt).toBeNull();
       expect((await store.oauth.findRefreshToken(successor.tokenHash))?.rotatedAt).toBeNull();
-      // Once the successor itself is exchanged, a repeat of the first token is reuse, grace or not.
-      expect((await store.oauth.rotateRefreshToken(successor.tokenHash, refresh(g.grantId), at(), graceSince)).kind).toBe('rotated');
-      expect((await store.oauth.rotateRefreshToken(first.tokenHash, successor, at(), graceSince)).kind).toBe('reused');
+      // Once the successor itself is exchanged, a repeat of the first token within the window gets
+      // the successor's successor (the live end of the chain); a chain that ends in an exchanged
+      // token is reuse.
+      const third = refresh(g.grantId);
+      expect(await store.oauth.rotateRefreshToken(successor.tokenHash, [third], at(), graceSince)).toMatchObject({ kind: 'rotated', successor: 0 });
+      expect(await store.oauth.rotateRefreshToken(first.tokenHash, [successor, third], at(), graceSince)).toMatchObject({ kind: 'rotated', successor: 1, repeated: true });
+      expect((await store.oauth.getGrant(g.grantId))?.revokedAt).toBeNull();
+      expect((await store.oauth.rotateRefreshToken(first.tokenHash, [successor], at(), graceSince)).kind).toBe('reused');
       expect((await store.oauth.getGrant(g.grantId))?.revokedAt).not.toBeNull();
     });
 
@@ -327,11 +332,11 @@ export function oauthStoreContract(getStore: () => Store): void {
       const first = refresh(g.grantId);
       await store.oauth.createGrant(g, { refresh: first });
       const successor = refresh(g.grantId);
-      expect((await store.oauth.rotateRefreshToken(first.tokenHash, successor, at(), at(-30_000))).kind).toBe('rotated');
+      expect((await store.oauth.rotateRefreshToken(first.tokenHash, [successor], at(), at(-30_000))).kind).toBe('rotated');
       // 31 s later: the exchange happened before the window's start.
-      expect((await store.oauth.rotateRefreshToken(first.tokenHash, successor, at(31_000), at(1000))).kind).toBe('reused');
+      expect((await store.oauth.rotateRefreshToken(first.tokenHash, [successor], at(31_000), at(1000))).kind).toBe('reused');
       expect((await store.oauth.getGrant(g.grantId))?.revokedAt).not.toBeNull();
-      expect((await store.oauth.rotateRefreshToken(successor.tokenHash, refresh(g.grantId), at(31_000), at(1000))).kind).toBe('invalid');
+      expect((await store.oauth.rotateRefreshToken(successor.tokenHash, [refresh(g.grantId)], at(31_000), at(1000))).kind).toBe('invalid');
     });
 
     it('refuses an expired refresh token and reports the grant with a rotation', async () => {
@@ -339,12 +344,12 @@ export function oauthStoreContract(getStore: () => Store): void {
       const g = grant(c.clientId, accountId);
       const old = refresh(g.grantId, 1000);
       await store.oauth.createGrant(g, { refresh: old });
-      expect((await store.oauth.rotateRefreshToken(old.tokenHash, refresh(g.grantId), at(5000))).kind).toBe('invalid');
+      expect((await store.oauth.rotateRefreshToken(old.tokenHash, [refresh(g.grantId)], at(5000))).kind).toBe('invalid');
       const g2 = grant(c.clientId, accountId);
       const live = refresh(g2.grantId);
       await store.oauth.createGrant(g2, { refresh: live });
-      const rotated = await store.oauth.rotateRefreshToken(live.tokenHash, refresh(g2.grantId), at());
-      expect(rotated).toEqual({ kind: 'rotated', grant: g2 });
+      const rotated = await store.oauth.rotateRefreshToken(live.tokenHash, [refresh(g2.grantId)], at());
+      expect(rotated).toEqual({ kind: 'rotated', grant: g2, successor: 0 });
     });
 
     it('redeems an authorization code once and stores the grant issued from it', async () => {

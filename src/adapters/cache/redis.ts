@@ -20,6 +20,9 @@ import type { AnswerCache } from '../../ports/answer-cache.js';
 import { toJson } from './json.js';
 import { closeRedis, openRedis, type RedisConnection, type RedisSource } from '../redis-connection.js';
 
+/** Default key prefix of cached answers (the admission script reads them too). */
+export const ANSWER_CACHE_PREFIX = 'gw:cache:';
+
 export interface RedisAnswerCacheOptions {
   /** Default `gw:cache:`. Tests use a unique prefix under it. */
   keyPrefix?: string;
@@ -43,7 +46,7 @@ export class RedisAnswerCache implements AnswerCache {
     this.onError = options.onError ?? (() => {});
     const defaults: RedisOptions = { maxRetriesPerRequest: 1 };
     this.connection = openRedis(redis, { ...defaults, ...options.redisOptions }, (err) => this.onError(err, 'connection'));
-    this.prefix = options.keyPrefix ?? 'gw:cache:';
+    this.prefix = options.keyPrefix ?? ANSWER_CACHE_PREFIX;
     this.timeoutMs = options.timeoutMs ?? 250;
     this.breaker = options.breaker;
   }

@@ -28,53 +28,90 @@ import { DAY_KEY_MARGIN_MS, decide, enforcedRules, nextUtcMidnight, type Observa
 import type { LimitDecision, LimitRule, RateLimiter } from '../../ports/rate-limiter.js';
 
 /*
- * KEYS[i]: the key of rule i. ARGV[1]: now; ARGV[2]: unique member; then four
- * per rule: kind ('s' sliding | 'd' day), limit, cutoff (sliding: scores
- * <= cutoff have left the window), ttl in ms for the PEXPIRE.
+ * The decision as a Lua function, shared with the admission script (adapters/cache/redis-admission.ts),
+ * which runs it in the same round trip as other reads. Rule i's key is KEYS[k0 + i]; ARGV[a0] is now,
+ * ARGV[a0 + 1] a unique member, then four per rule: kind ('s' sliding | 'd' day), limit, cutoff
+ * (sliding: scores <= cutoff have left the window), ttl in ms for the PEXPIRE.
  * Returns {allowed, count_1, pivot_1, count_2, pivot_2, …} where count is the
  * units held after the decision and pivot (sliding) the score at index
  * max(0, count - limit), '' when the log is empty. Two passes: look at every
  * rule, then take from every rule only if all had room.
  */
-const SCRIPT = `
-local now, member = ARGV[1], ARGV[2]
-local counts, allowed = {}, 1
-for i = 1, #KEYS do
-  local b = 2 + (i - 1) * 4
-  local count
-  if ARGV[b + 1] == 's' then
-    redis.call('ZREMRANGEBYSCORE', KEYS[i], '-inf', ARGV[b + 3])
-    count = redis.call('ZCARD', KEYS[i])
-  else
-    count = tonumber(redis.call('GET', KEYS[i]) or '0')
-  end
-  counts[i] = count
-  if count >= tonumber(ARGV[b + 2]) then allowed = 0 end
-end
-local out = {allowed}
-for i = 1, #KEYS do
-  local b = 2 + (i - 1) * 4
-  local sliding, limit, ttl = ARGV[b + 1] == 's', tonumber(ARGV[b + 2]), ARGV[b + 4]
-  local count = counts[i]
-  if allowed == 1 then
-    if sliding then
-      redis.call('ZADD', KEYS[i], now, member)
-      count = count + 1
+export const LIMITS_LUA = `
+local function limits(k0, a0, n)
+  local now, member = ARGV[a0], ARGV[a0 + 1]
+  local counts, allowed = {}, 1
+  for i = 1, n do
+    local key, b = KEYS[k0 + i], a0 + 1 + (i - 1) * 4
+    local count
+    if ARGV[b + 1] == 's' then
+      redis.call('ZREMRANGEBYSCORE', key, '-inf', ARGV[b + 3])
+      count = redis.call('ZCARD', key)
     else
-      count = redis.call('INCR', KEYS[i])
+      count = tonumber(redis.call('GET', key) or '0')
     end
-    redis.call('PEXPIRE', KEYS[i], ttl)
+    counts[i] = count
+    if count >= tonumber(ARGV[b + 2]) then allowed = 0 end
   end
-  local pivot = ''
-  if sliding and count > 0 then
-    local at = math.max(0, count - limit)
-    pivot = redis.call('ZRANGE', KEYS[i], at, at, 'WITHSCORES')[2] or ''
+  local out = {allowed}
+  for i = 1, n do
+    local key, b = KEYS[k0 + i], a0 + 1 + (i - 1) * 4
+    local sliding, limit, ttl = ARGV[b + 1] == 's', tonumber(ARGV[b + 2]), ARGV[b + 4]
+    local count = counts[i]
+    if allowed == 1 then
+      if sliding then
+        redis.call('ZADD', key, now, member)
+        count = count + 1
+      else
+        count = redis.call('INCR', key)
+      end
+      redis.call('PEXPIRE', key, ttl)
+    end
+    local pivot = ''
+    if sliding and count > 0 then
+      local at = math.max(0, count - limit)
+      pivot = redis.call('ZRANGE', key, at, at, 'WITHSCORES')[2] or ''
+    end
+    out[#out + 1] = count
+    out[#out + 1] = pivot
   end
-  out[#out + 1] = count
-  out[#out + 1] = pivot
+  return out
 end
-return out
 `;
+
+/* KEYS: one per rule; ARGV: now, member, four per rule (see LIMITS_LUA). */
+const SCRIPT = `${LIMITS_LUA}
+return limits(0, 1, #KEYS)
+`;
+
+/** The keys and arguments of a decision over `active` (already `enforcedRules`), in LIMITS_LUA's layout. */
+export function limitArguments(prefix: string, active: readonly LimitRule[], now: number): { keys: string[]; args: string[] } {
+  const keys: string[] = [];
+  const args: string[] = [String(now), `${now}-${randomUUID()}`];
+  for (const rule of active) {
+    if (rule.kind === 'utc-day') {
+      keys.push(`${prefix}${rule.name}:${rule.key}:${utcDayKey(now)}`);
+      args.push('d', String(rule.limit), '0', String(nextUtcMidnight(now) - now + DAY_KEY_MARGIN_MS));
+    } else {
+      keys.push(`${prefix}${rule.name}:${rule.key}`);
+      // The newest entry (now) leaves the window at now + windowMs: the key's TTL.
+      args.push('s', String(rule.limit), String(now - rule.windowMs), String(rule.windowMs));
+    }
+  }
+  return { keys, args };
+}
+
+/** The decision from LIMITS_LUA's reply, which starts at `reply[offset]`. */
+export function limitDecision(active: readonly LimitRule[], reply: readonly unknown[], offset: number, now: number): LimitDecision {
+  const seen: Observation[] = active.map((_, i) => {
+    const pivot = reply[offset + 2 + 2 * i];
+    return { count: Number(reply[offset + 1 + 2 * i]), pivot: pivot === '' || pivot === undefined ? undefined : Number(pivot) };
+  });
+  return decide(active, seen, reply[offset] === 1, now);
+}
+
+/** Default key prefix of the limiter's partitions. */
+export const LIMIT_KEY_PREFIX = 'gw:rl:';
 
 const COMMAND = 'groundworkRateLimit';
 
@@ -131,7 +168,7 @@ export class RedisRateLimiter implements RateLimiter {
 
   constructor(redis: RedisSource, options: RedisRateLimiterOptions = {}) {
     this.connection = openRedis(redis, { maxRetriesPerRequest: 2, ...options.redisOptions }, options.onError);
-    this.prefix = options.keyPrefix ?? 'gw:rl:';
+    this.prefix = options.keyPrefix ?? LIMIT_KEY_PREFIX;
     // Idempotent: redefining on a shared client just replaces the same script.
     this.connection.client.defineCommand(COMMAND, { lua: SCRIPT });
     this.connection.client.defineCommand(RAISE, { numberOfKeys: 1, lua: RAISE_SCRIPT });
@@ -175,25 +212,10 @@ export class RedisRateLimiter implements RateLimiter {
   async consume(rules: readonly LimitRule[], now: number = Date.now()): Promise<LimitDecision> {
     const active = enforcedRules(rules);
     if (active.length === 0) return decide(active, [], true, now);
-    const keys: string[] = [];
-    const args: string[] = [String(now), `${now}-${randomUUID()}`];
-    for (const rule of active) {
-      if (rule.kind === 'utc-day') {
-        keys.push(`${this.prefix}${rule.name}:${rule.key}:${utcDayKey(now)}`);
-        args.push('d', String(rule.limit), '0', String(nextUtcMidnight(now) - now + DAY_KEY_MARGIN_MS));
-      } else {
-        keys.push(`${this.prefix}${rule.name}:${rule.key}`);
-        // The newest entry (now) leaves the window at now + windowMs: the key's TTL.
-        args.push('s', String(rule.limit), String(now - rule.windowMs), String(rule.windowMs));
-      }
-    }
+    const { keys, args } = limitArguments(this.prefix, active, now);
     const client = this.connection.client as unknown as ScriptCaller;
     const reply = (await client[COMMAND](keys.length, ...keys, ...args)) as unknown[];
-    const seen: Observation[] = active.map((_, i) => {
-      const pivot = reply[2 + 2 * i];
-      return { count: Number(reply[1 + 2 * i]), pivot: pivot === '' || pivot === undefined ? undefined : Number(pivot) };
-    });
-    return decide(active, seen, reply[0] === 1, now);
+    return limitDecision(active, reply, 0, now);
   }
 
   async close(): Promise<void> {

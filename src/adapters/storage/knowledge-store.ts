@@ -11,6 +11,7 @@ import type {
   CommitPageResult,
   CommitSourceResult,
   CreateKnowledgeBaseResult,
+  IndexSnapshot,
   KnowledgeBasePatch,
   KnowledgeStore,
   NewKnowledgeBase,
@@ -403,6 +404,32 @@ export class SqlKnowledgeStore implements KnowledgeStore {
         .orderBy('content_version')
         .execute();
       return { version, added, removedIds: removed.map((r) => r.record_id) };
+    });
+  }
+
+  async readIndexSnapshot(ragId: string): Promise<IndexSnapshot | undefined> {
+    const row = await this.db.selectFrom('index_snapshots').select(['content_version', 'data']).where('rag_id', '=', ragId).executeTakeFirst();
+    return row ? { version: Number(row.content_version), data: row.data } : undefined;
+  }
+
+  async writeIndexSnapshot(ragId: string, snapshot: IndexSnapshot): Promise<boolean> {
+    // A view, not a copy: both drivers bind Buffers as blobs (bytea).
+    const data = Buffer.from(snapshot.data.buffer, snapshot.data.byteOffset, snapshot.data.byteLength);
+    return this.ctx.write(async (tx) => {
+      if (!(await tx.selectFrom('knowledge_bases').select('rag_id').where('rag_id', '=', ragId).executeTakeFirst())) return false;
+      const at = now();
+      const result = await tx
+        .insertInto('index_snapshots')
+        .values({ rag_id: ragId, content_version: snapshot.version, data, created_at: at })
+        // Replaced by one of the same version too: it may come from newer code (see index-snapshot.ts).
+        .onConflict((oc) =>
+          oc
+            .column('rag_id')
+            .doUpdateSet({ content_version: snapshot.version, data, created_at: at })
+            .where('index_snapshots.content_version', '<=', snapshot.version),
+        )
+        .executeTakeFirst();
+      return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
     });
   }
 

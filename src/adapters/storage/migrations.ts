@@ -26,6 +26,7 @@ function columnTypes(kind: DialectKind) {
     timestamp: pg ? 'timestamptz' : 'text',
     json: pg ? 'jsonb' : 'text',
     bigint: pg ? 'bigint' : 'integer',
+    bytes: pg ? 'bytea' : 'blob',
     /** A UTC calendar day, 'YYYY-MM-DD', compared as text: byte-wise, so text order is date order. */
     day: (pg ? sql`text COLLATE "C"` : 'text') as 'text' | RawBuilder<unknown>,
   } as const;
@@ -420,6 +421,23 @@ export const migrations: Migration[] = [
         .execute();
       await db.schema.alterTable('knowledge_bases').addColumn('changes_from', 'integer', (c) => c.notNull().defaultTo(0)).execute();
       await db.updateTable('knowledge_bases').set({ changes_from: sql`content_version` }).execute();
+    },
+  },
+  {
+    id: 17,
+    name: 'index snapshots: a knowledge base\'s retrieval index in stored form, with its content version',
+    // Issue 14, cold indexes: a cold index loads from its stored form and is brought forward with
+    // `recordChanges` instead of analysing every record again (src/knowledge/retrieval/index-snapshot.ts).
+    // One per knowledge base, replaced by newer ones, dropped with the knowledge base.
+    async up(db, kind) {
+      const t = columnTypes(kind);
+      await db.schema
+        .createTable('index_snapshots')
+        .addColumn('rag_id', 'text', (c) => c.primaryKey().references('knowledge_bases.rag_id').onDelete('cascade'))
+        .addColumn('content_version', 'integer', (c) => c.notNull())
+        .addColumn('data', t.bytes, (c) => c.notNull())
+        .addColumn('created_at', t.timestamp, (c) => c.notNull())
+        .execute();
     },
   },
 ];

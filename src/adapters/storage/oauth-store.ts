@@ -280,30 +280,36 @@ export class SqlOAuthStore implements OAuthStore {
     return row ? toRefreshToken(row as Row) : undefined;
   }
 
-  async rotateRefreshToken(tokenHash: string, next: RefreshToken, at: string, graceSince?: string): Promise<RotateOutcome> {
+  async rotateRefreshToken(tokenHash: string, chain: readonly RefreshToken[], at: string, graceSince?: string): Promise<RotateOutcome> {
     return this.ctx.write(async (tx): Promise<RotateOutcome> => {
       // FOR UPDATE: a concurrent exchange of the same token waits, then sees it rotated (a repeat, or reuse).
       const row = await this.ctx.lockForUpdate(tx.selectFrom('oauth_refresh_tokens').selectAll().where('token_hash', '=', tokenHash)).executeTakeFirst();
-      if (!row) return { kind: 'invalid' };
+      const first = chain[0];
+      if (!row || !first) return { kind: 'invalid' };
       const token = toRefreshToken(row as Row);
       const grantRow = await tx.selectFrom('oauth_grants').selectAll().where('grant_id', '=', token.grantId).executeTakeFirst();
       const grant = grantRow ? toGrant(grantRow as Row) : undefined;
       if (token.rotatedAt !== null) {
         if (graceSince !== undefined && Date.parse(token.rotatedAt) > Date.parse(graceSince) && grant && grant.revokedAt === null) {
-          // The successor is locked too, so it cannot be exchanged between this check and the answer.
-          const successor = await this.ctx
-            .lockForUpdate(tx.selectFrom('oauth_refresh_tokens').selectAll().where('token_hash', '=', next.tokenHash).where('grant_id', '=', token.grantId))
-            .executeTakeFirst();
-          const live = successor ? toRefreshToken(successor as Row) : undefined;
-          if (live && live.rotatedAt === null && Date.parse(live.expiresAt) > Date.parse(at)) return { kind: 'rotated', grant, repeated: true };
+          // Within the window the chain of successors is followed to the live one (a client that
+          // read the token before a parallel request rotated it twice gets what the others hold).
+          // Each is locked too, so it cannot be exchanged between this check and the answer.
+          for (let i = 0; i < chain.length; i++) {
+            const found = await this.ctx
+              .lockForUpdate(tx.selectFrom('oauth_refresh_tokens').selectAll().where('token_hash', '=', (chain[i] as RefreshToken).tokenHash).where('grant_id', '=', token.grantId))
+              .executeTakeFirst();
+            const successor = found ? toRefreshToken(found as Row) : undefined;
+            if (!successor || Date.parse(successor.expiresAt) <= Date.parse(at)) break;
+            if (successor.rotatedAt === null) return { kind: 'rotated', grant, repeated: true, successor: i };
+          }
         }
         await revoke(tx, token.grantId, at);
         return { kind: 'reused' };
       }
       if (!grant || grant.revokedAt !== null || Date.parse(token.expiresAt) <= Date.parse(at)) return { kind: 'invalid' };
       await tx.updateTable('oauth_refresh_tokens').set({ rotated_at: at }).where('token_hash', '=', tokenHash).execute();
-      await insertRefresh(tx, next);
-      return { kind: 'rotated', grant };
+      await insertRefresh(tx, first);
+      return { kind: 'rotated', grant, successor: 0 };
     });
   }
 

@@ -79,6 +79,8 @@ export interface Schema {
   };
   /** Migration 16: records removed in recent content versions (see `KnowledgeStore.recordChanges`). */
   record_removals: { rag_id: string; content_version: Int; record_id: string };
+  /** Migration 17: a knowledge base's retrieval index in stored form (see `KnowledgeStore.readIndexSnapshot`). */
+  index_snapshots: { rag_id: string; content_version: Int; data: Uint8Array; created_at: Timestamp };
   api_keys: {
     key_id: string;
     rag_id: string;

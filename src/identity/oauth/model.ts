@@ -138,4 +138,5 @@ export interface AgentRegistration {
 export type AgentAccess = 'own' | 'account';
 
 /** `repeated`: the token was exchanged moments ago and its successor is handed out again (the grace window). */
-export type RotateOutcome = { kind: 'rotated'; grant: Grant; repeated?: true } | { kind: 'reused' } | { kind: 'invalid' };
+/** `successor`: the index, in the chain passed to `rotateRefreshToken`, of the refresh token to hand out. */
+export type RotateOutcome = { kind: 'rotated'; grant: Grant; successor: number; repeated?: true } | { kind: 'reused' } | { kind: 'invalid' };

@@ -2,7 +2,7 @@
  * `POST /oauth/token` (RFC 6749 §3.2, standards.md §2): authorization_code
  * (PKCE S256; single use — a second presentation revokes what the first
  * issued), refresh_token (rotated; presenting a rotated token again within
- * the grace window returns the same successor, later it revokes the grant:
+ * the grace window returns its live successor, later it revokes the grant:
  * docs/agents.md, OAuth 2.1 §4.3.1, RFC 9700 §4.14), client_credentials
  * (confidential clients registered by an account) and jwt-bearer with an
  * ID-JAG (RFC 7523; no refresh token). `resource` (RFC 8707) picks the
@@ -24,6 +24,8 @@ import { narrowScope, parseResources, parseScope, type Resources } from './scope
 
 /** REFRESH_REUSE_GRACE_SECONDS' default: long enough for parallel requests and a retry after a lost answer. */
 export const defaultRefreshReuseGraceSeconds = 30;
+/** Rotations within one grace window that a repeat may follow; a longer line is reuse. */
+const successorChainLength = 8;
 
 export interface TokenPolicy {
   /** How long a rotated refresh token may be presented again for the same successor (0: never). */
@@ -119,15 +121,22 @@ export class TokenService {
     if (!stored || !grant || grant.clientId !== client.clientId) throw invalidGrant('The refresh token is invalid.');
     const scope = narrowScope(fields.scope, grant.scope);
     const audience = parseResources(this.resources.expand(resources), grant.resources, grant.resources);
-    // Derived from the presented token: a repeat within the grace window names the same successor.
-    const next = this.credentials.successorRefreshToken(token, grant.grantId);
+    // Derived from the presented token, each from the one before: a repeat within the grace window
+    // names the same successors, and gets the first of them not yet exchanged.
+    const chain = [this.credentials.successorRefreshToken(token, grant.grantId)];
+    while (chain.length < successorChainLength) chain.push(this.credentials.successorRefreshToken((chain[chain.length - 1] as { token: string }).token, grant.grantId));
     const at = this.now();
     const graceMs = (this.policy.refreshReuseGraceSeconds ?? defaultRefreshReuseGraceSeconds) * 1000;
     const graceSince = graceMs > 0 ? new Date(at.getTime() - graceMs).toISOString() : undefined;
-    const outcome = await this.store.rotateRefreshToken(tokenHash, next.row, at.toISOString(), graceSince);
+    const outcome = await this.store.rotateRefreshToken(
+      tokenHash,
+      chain.map((c) => c.row),
+      at.toISOString(),
+      graceSince,
+    );
     if (outcome.kind === 'reused') throw invalidGrant('The refresh token was already used; every token of this grant is now revoked.');
     if (outcome.kind === 'invalid') throw invalidGrant('The refresh token is invalid, expired or revoked.');
-    return this.credentials.tokenResponse(outcome.grant, audience, scope, next.token);
+    return this.credentials.tokenResponse(outcome.grant, audience, scope, (chain[outcome.successor] as { token: string }).token);
   }
 
   private async clientCredentials({ fields, resources }: TokenRequest, { client, authenticated }: CallingClient): Promise<TokenResponse> {

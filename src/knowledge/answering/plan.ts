@@ -300,6 +300,28 @@ function asksWhatProductLacks(seed: ScoredUnit, scored: readonly ScoredUnit[], r
 }
 
 /**
+ * Whether the question names the product of `u` besides the products already chosen: its words
+ * cover at least half of the product's name (its title's terms, each by its IDF), one of them a
+ * word no chosen product's name has. "the Fellside hand grinder and the E64" names the Hand Grinder
+ * next to the E64 ("hand"); "dose" does not name the Fellside E64 Single-Dose Grinder, and "the
+ * Fellside E64 grinder" names no other Fellside grinder.
+ */
+function namesProduct(u: ScoredUnit, chosen: readonly ScoredUnit[], words: readonly QueryWord[], stats: TermStats): boolean {
+  if (chosen.some((c) => c.record === u.record)) return false;
+  let all = 0;
+  let named = 0;
+  let own = false;
+  for (const term of u.unit.context) {
+    const idf = bm25Idf(stats.size, stats.docFreq(term));
+    all += idf;
+    if (!words.some((w) => w.matches.some((m) => m.term === term))) continue;
+    named += idf;
+    if (!chosen.some((c) => c.unit.context.has(term))) own = true;
+  }
+  return own && all > 0 && named >= 0.5 * all;
+}
+
+/**
  * Weights of the answer-or-refuse model: a logistic regression fitted on the tuning half of the
  * visitor-question sets by `npx tsx eval/calibrate.ts` (docs/quality.md), which prints them.
  */
@@ -372,19 +394,28 @@ export function planResolved(query: string, retrieved: readonly RetrievedRecord[
   const best = seed.relevance > 0 ? seed.relevance : 1;
   const selected = [seed];
   let used = seed.unit.text.length;
+  // With a product as the answer, another product the question names is answered too, even where it
+  // adds few words of its own ("the Fellside hand grinder and the E64": "hand").
+  const seedIsProduct = records[seed.record]?.kind === 'product';
+  const namedProduct = (c: ScoredUnit) => seedIsProduct && records[c.record]?.kind === 'product' && namesProduct(c, selected, words, stats);
   const candidates = scored.filter((u) => u !== seed && !lacking.has(u.record) && u.matched && u.relevance >= o.minRelativeRelevance * best);
   while (selected.length < o.maxSentences && candidates.length > 0) {
     // Another record is quoted only for a part of the question the chosen units leave open.
     for (let i = candidates.length - 1; i >= 0; i--) {
       const c = candidates[i] as ScoredUnit;
-      if (!selected.some((s) => s.record === c.record) && newCoverage(c, selected, weights, total) < o.minNewCoverage) candidates.splice(i, 1);
+      if (!selected.some((s) => s.record === c.record) && newCoverage(c, selected, weights, total) < o.minNewCoverage && !namedProduct(c)) candidates.splice(i, 1);
     }
-    const i = nextByMmr(candidates, selected, used, best, o);
-    const next = candidates[i];
+    // What the question still leaves open comes before more of what is already answered: with two
+    // products named ("the tamper and the knock box"), the second one's price before the first
+    // one's SKU; and the same field of each, undamped by its likeness to the first ("Burrs: 64 mm
+    // flat", then "Burrs: 38 mm conical").
+    let next: ScoredUnit | undefined;
+    for (const c of candidates) if (namedProduct(c) && used + 1 + c.unit.text.length <= o.maxChars && (next === undefined || c.relevance > next.relevance)) next = c;
+    next ??= candidates[nextByMmr(candidates, selected, used, best, o)];
     if (!next) break;
     selected.push(next);
     used += 1 + next.unit.text.length;
-    candidates.splice(i, 1);
+    candidates.splice(candidates.indexOf(next), 1);
   }
   return { coverage, confidence, words, weights, grounded: true, selected, records };
 }

@@ -1,31 +1,64 @@
 /**
- * The index-building thread (index-build-threads.ts): builds a knowledge base's BM25F index from
- * its records' titles and texts and sends it back compact (typed arrays, transferred, not copied).
+ * The index thread (index-build-threads.ts): builds a knowledge base's BM25F index from its
+ * records' titles and texts and sends it back compact (typed arrays, transferred, not copied),
+ * then, when asked, the index's stored form (index-snapshot.ts) in a second message; and unpacks
+ * a stored form into transferable buffers for the HTTP thread to finish (`indexFromSnapshot`).
  */
 import { parentPort } from 'node:worker_threads';
 import { type CompactIndex, transferables } from '../retrieval/compact-index.js';
+import { encodeIndexSnapshot, type PackedSnapshot, packedTransferables, unpackIndexSnapshot } from '../retrieval/index-snapshot.js';
 import { KnowledgeIndex } from '../retrieval/knowledge-index.js';
 
-export interface IndexBuildJob {
-  job: number;
-  titles: (string | null)[];
-  texts: string[];
+/** What a stored form needs of the records beyond their titles and texts, in the same order. */
+export interface SnapshotExtras {
+  ids: string[];
+  sources: string[];
+  kinds: (string | undefined)[];
 }
 
-export type IndexBuildResult = { job: number; ok: true; compact: CompactIndex } | { job: number; ok: false; failure: string };
+export type IndexThreadJob = { job: number } & (
+  | { kind: 'build'; titles: (string | null)[]; texts: string[]; snapshot?: SnapshotExtras | undefined }
+  | { kind: 'unpack'; data: Uint8Array }
+);
 
-function build({ titles, texts }: IndexBuildJob): CompactIndex {
+/** Replies to a job; `last: false` when another reply to it follows (a build's stored form). */
+export type IndexThreadReply = { job: number; last: boolean } & (
+  | { ok: true; compact: CompactIndex }
+  | { ok: true; snapshot: Uint8Array<ArrayBuffer> }
+  | { ok: true; packed: PackedSnapshot }
+  | { ok: false; failure: string }
+);
+
+function failure(error: unknown): string {
+  return error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+}
+
+function build(message: Extract<IndexThreadJob, { kind: 'build' }>): void {
+  const { job, titles, texts, snapshot } = message;
   // The ids only need to be distinct here: the receiver pairs the index with its own records by order.
   const records = texts.map((text, i) => ({ recordId: String(i), title: titles[i] ?? null, text, sourceName: '' }));
-  return KnowledgeIndex.build(records).toCompact();
+  const index = KnowledgeIndex.build(records);
+  const compact = index.toCompact();
+  // The stored form is made from copies: the compact index's buffers leave with the first reply.
+  const kept = snapshot ? structuredClone(compact) : undefined;
+  parentPort?.postMessage({ job, last: !snapshot, ok: true, compact } satisfies IndexThreadReply, transferables(compact));
+  if (!snapshot || !kept) return;
+  let reply: IndexThreadReply;
+  try {
+    const bytes = encodeIndexSnapshot(kept, { ids: snapshot.ids, titles, texts, sources: snapshot.sources, kinds: snapshot.kinds });
+    reply = { job, last: true, ok: true, snapshot: bytes };
+  } catch (error) {
+    reply = { job, last: true, ok: false, failure: failure(error) };
+  }
+  parentPort?.postMessage(reply, reply.ok && 'snapshot' in reply ? [reply.snapshot.buffer] : []);
 }
 
-parentPort?.on('message', (message: IndexBuildJob) => {
-  let result: IndexBuildResult;
+parentPort?.on('message', (message: IndexThreadJob) => {
   try {
-    result = { job: message.job, ok: true, compact: build(message) };
+    if (message.kind === 'build') return build(message);
+    const packed = unpackIndexSnapshot(message.data);
+    parentPort?.postMessage({ job: message.job, last: true, ok: true, packed } satisfies IndexThreadReply, packedTransferables(packed));
   } catch (error) {
-    result = { job: message.job, ok: false, failure: error instanceof Error ? `${error.name}: ${error.message}` : String(error) };
+    parentPort?.postMessage({ job: message.job, last: true, ok: false, failure: failure(error) } satisfies IndexThreadReply);
   }
-  parentPort?.postMessage(result, result.ok ? transferables(result.compact) : []);
 });

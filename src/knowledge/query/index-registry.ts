@@ -1,17 +1,26 @@
 /**
  * The in-memory retriever (the reference implementation of the retrieval port): one BM25F index
  * per knowledge base, kept at a content version and brought forward by what changed
- * (docs/performance.md, "Indexing: incremental, off the event loop, compact").
+ * (docs/indexing.md, "Indexing: incremental, off the event loop, compact").
  *
  * - A change (an upload, a deletion) reaches the index as its own records: the store says what
  *   changed since the version the index holds (`recordChanges`), and those records are added and
  *   removed, statistics kept exactly (the ranking is a fresh build's). Local changes arrive through
  *   `invalidate`; a change made through another instance (same database) is noticed by the next
  *   query, whose freshly read knowledge base carries a newer version, and is applied the same way.
- * - A cold index (first query after start-up or eviction, a history gap, a change too large to
- *   apply record by record, or a change of the detected language) is built on a worker thread
- *   (index-build-threads.ts) from one snapshot of the records: only the queries of that knowledge
- *   base wait, and concurrent ones share the one build.
+ * - A cold index (first query after start-up or eviction) loads from its stored form (the
+ *   store's index snapshot, index-snapshot.ts: unpacked on a thread, made into the index on this
+ *   one in short steps) and is brought forward by the changes since the snapshot's version, as a
+ *   held index is. Without a usable snapshot (none, damaged, made by code that analyses text
+ *   differently), or when the changes since it cannot be applied (a history gap, a change too
+ *   large to apply record by record, a change of the detected language), the index is built on a
+ *   worker thread (index-build-threads.ts) from one snapshot of the records: only the queries of
+ *   that knowledge base wait, and concurrent ones share the one build.
+ * - When a snapshot is written: after every such full build, by the thread that built the index,
+ *   once the waiting queries have it (never on their path). Nothing else writes one: a snapshot
+ *   left behind by later changes costs the next cold load only those changes (at most
+ *   `maxInlineChanges` records and the store's kept history of versions; beyond that the full
+ *   build writes a new one).
  * - Indexes are kept up to a budget of approximate bytes (INDEX_CACHE_MB), least recently used
  *   dropped first; an index larger than the whole budget is kept alone.
  */
@@ -19,6 +28,7 @@ import type { KnowledgeStore } from '../../ports/storage.js';
 import { LRUCache } from 'lru-cache';
 import type { RetrievedRecord } from '../answering/types.js';
 import type { SourcedRecord } from '../model.js';
+import { indexFromSnapshot } from '../retrieval/index-snapshot.js';
 import { type IndexableRecord, KnowledgeIndex } from '../retrieval/knowledge-index.js';
 import type { Retrieval, RetrievalScope, Retriever } from '../retrieval/port.js';
 import { IndexBuildThreads } from './index-build-threads.js';
@@ -30,9 +40,9 @@ interface Entry {
 
 /** What the registry did, for tests and metrics. */
 export interface IndexEvent {
-  type: 'build-started' | 'build-finished' | 'changes-applied';
+  type: 'build-started' | 'build-finished' | 'changes-applied' | 'snapshot-loaded' | 'snapshot-written';
   ragId: string;
-  /** Records built from, or records added plus removed. */
+  /** Records built from, loaded, or written; or records added plus removed. */
   records: number;
 }
 
@@ -43,6 +53,8 @@ export interface IndexRegistryOptions {
   threads?: IndexBuildThreads;
   /** Changed records applied on the event loop at most; a larger change is built on a thread (default 2,000). */
   maxInlineChanges?: number;
+  /** Whether cold indexes load from, and full builds write, the store's index snapshots (default true). */
+  snapshots?: boolean;
   observer?: (event: IndexEvent) => void;
 }
 
@@ -56,7 +68,10 @@ export class IndexRegistry implements Retriever {
   private readonly threads: IndexBuildThreads;
   private readonly ownThreads: boolean;
   private readonly maxInlineChanges: number;
+  private readonly snapshots: boolean;
   private readonly observer: ((event: IndexEvent) => void) | undefined;
+  /** Snapshot writes in progress (awaited by `settled` and `close`). */
+  private readonly writing = new Set<Promise<void>>();
 
   constructor(
     private readonly store: KnowledgeStore,
@@ -67,6 +82,7 @@ export class IndexRegistry implements Retriever {
     this.ownThreads = options.threads === undefined;
     this.threads = options.threads ?? new IndexBuildThreads();
     this.maxInlineChanges = options.maxInlineChanges ?? 2000;
+    this.snapshots = options.snapshots ?? true;
     this.observer = options.observer;
   }
 
@@ -91,8 +107,14 @@ export class IndexRegistry implements Retriever {
     return this.refresh(ragId, contentVersion);
   }
 
+  /** Resolves once the snapshot writes started so far have ended (stored or not). */
+  async settled(): Promise<void> {
+    while (this.writing.size > 0) await Promise.all(this.writing);
+  }
+
   async close(): Promise<void> {
     this.entries.clear();
+    await this.settled();
     if (this.ownThreads) await this.threads.close();
   }
 
@@ -131,22 +153,44 @@ export class IndexRegistry implements Retriever {
 
   private async updateNow(ragId: string): Promise<Entry> {
     const held = this.entries.peek(ragId);
-    if (held) {
-      const changes = await this.store.recordChanges(ragId, held.version);
-      if (changes && changes.version <= held.version) return held;
-      if (changes && changes.added.length + changes.removedIds.length <= this.maxInlineChanges) {
-        const { index } = held;
-        index.remove(changes.removedIds);
-        index.add(changes.added.map(indexable));
-        this.observer?.({ type: 'changes-applied', ragId, records: changes.added.length + changes.removedIds.length });
-        if (index.languageHolds()) return this.keep(ragId, { version: changes.version, index });
-      }
+    const start = held ?? (this.snapshots ? await this.loadSnapshot(ragId) : undefined);
+    if (start) {
+      const advanced = await this.withChanges(ragId, start);
+      if (held && advanced === held) return held;
+      if (advanced) return this.keep(ragId, advanced);
       // A gap in the history, a large change or another language: built again from the records.
-      this.entries.delete(ragId);
+      if (held) this.entries.delete(ragId);
     }
     const snapshot = await this.store.recordSnapshot(ragId);
     if (!snapshot) return { version: 0, index: KnowledgeIndex.build([]) };
-    return this.keep(ragId, { version: snapshot.version, index: await this.build(ragId, snapshot.records) });
+    return this.keep(ragId, { version: snapshot.version, index: await this.build(ragId, snapshot.version, snapshot.records) });
+  }
+
+  /** The entry brought forward by what changed since its version; undefined when that cannot be done record by record. */
+  private async withChanges(ragId: string, entry: Entry): Promise<Entry | undefined> {
+    const changes = await this.store.recordChanges(ragId, entry.version);
+    if (!changes) return undefined;
+    if (changes.version <= entry.version) return entry;
+    if (changes.added.length + changes.removedIds.length > this.maxInlineChanges) return undefined;
+    const { index } = entry;
+    index.remove(changes.removedIds);
+    index.add(changes.added.map(indexable));
+    this.observer?.({ type: 'changes-applied', ragId, records: changes.added.length + changes.removedIds.length });
+    return index.languageHolds() ? { version: changes.version, index } : undefined;
+  }
+
+  /** The index in the store's snapshot, at the snapshot's version; undefined when there is none or it cannot be used. */
+  private async loadSnapshot(ragId: string): Promise<Entry | undefined> {
+    try {
+      const stored = await this.store.readIndexSnapshot(ragId);
+      if (!stored) return undefined;
+      const index = await indexFromSnapshot(await this.threads.unpack(stored.data));
+      this.observer?.({ type: 'snapshot-loaded', ragId, records: index.size });
+      return { version: stored.version, index };
+    } catch {
+      // Damaged, made by other code, or unreadable: the records are the truth.
+      return undefined;
+    }
   }
 
   /** Keeps the entry unless a newer one is already kept (its size is counted again: it is a new object). */
@@ -156,19 +200,36 @@ export class IndexRegistry implements Retriever {
     return entry;
   }
 
-  /** The index of the records, built on a thread (on this one only when the thread failed). */
-  private async build(ragId: string, records: readonly SourcedRecord[]): Promise<KnowledgeIndex> {
+  /**
+   * The index of the records, built on a thread (on this one only when the thread failed); the
+   * same thread then makes its stored form, written to the store in the background.
+   */
+  private async build(ragId: string, version: number, records: readonly SourcedRecord[]): Promise<KnowledgeIndex> {
     const items = records.map(indexable);
     this.observer?.({ type: 'build-started', ragId, records: items.length });
     let index: KnowledgeIndex;
     try {
-      const compact = await this.threads.build({ titles: items.map((r) => r.title), texts: items.map((r) => r.text) });
+      const extras = this.snapshots ? { ids: items.map((r) => r.recordId), sources: items.map((r) => r.sourceName), kinds: items.map((r) => r.kind) } : undefined;
+      const { compact, snapshot } = await this.threads.buildWithSnapshot({ titles: items.map((r) => r.title), texts: items.map((r) => r.text) }, extras);
       index = KnowledgeIndex.fromCompact(compact, items);
+      if (snapshot) this.write(ragId, version, items.length, snapshot);
     } catch {
       index = KnowledgeIndex.build(items);
     }
     this.observer?.({ type: 'build-finished', ragId, records: items.length });
     return index;
+  }
+
+  /** Stores a snapshot once it is made; a failure only means the next cold load builds again. */
+  private write(ragId: string, version: number, records: number, data: Promise<Uint8Array>): void {
+    const writing = data
+      .then((bytes) => this.store.writeIndexSnapshot(ragId, { version, data: bytes }))
+      .then((stored) => {
+        if (stored) this.observer?.({ type: 'snapshot-written', ragId, records });
+      })
+      .catch(() => undefined)
+      .finally(() => this.writing.delete(writing));
+    this.writing.add(writing);
   }
 }
 

@@ -19,6 +19,8 @@ import { contextualQuery } from '../answering/follow-up.js';
 import type { Answerer, AnswerInput, Citation, RetrievedRecord, Turn } from './answerer.js';
 import { checkedConversation } from './conversation.js';
 import type { UsageRecorder } from './usage-recorder.js';
+import type { KnowledgeBaseCopies, KnowledgeBaseCopy } from './knowledge-base-copies.js';
+import type { AdmissionResult } from '../../ports/admission.js';
 
 export interface QueryLimits {
   queryRatePerMinute: number;
@@ -51,6 +53,8 @@ export interface AdmittedQuery {
    * `false` for the owner's Playground questions, which are not visitors' (docs/playground.md).
    */
   recordUsage?: false;
+  /** The answer cache's entry for `key`, read in the admission round trip (undefined: none). */
+  prefetched?: { key: string; value: unknown };
 }
 
 export interface DoneEvent {
@@ -126,6 +130,8 @@ export class QueryService {
     private readonly usage: UsageRecorder,
     private readonly limits: QueryLimits,
     private readonly clock: () => number = Date.now,
+    /** With Redis: knowledge-base copies confirmed by one admission round trip per query (issue 14). */
+    private readonly copies?: KnowledgeBaseCopies,
   ) {
     this.ownOrigin = limits.publicUrl ? new URL(limits.publicUrl).origin : undefined;
   }
@@ -142,9 +148,68 @@ export class QueryService {
   async admit(request: QueryRequest): Promise<AdmittedQuery> {
     const query = checkedQuery(request.query, '/body/query');
     const conversation = checkedConversation(request.conversation, '/body/conversation');
+    if (this.copies) {
+      const admitted = await this.admitWithCopies(this.copies, request, query, conversation);
+      if (admitted) return admitted;
+    }
     const { kb, caller } = await this.authorise(request);
     const limits = await this.consumeLimits(kb.ragId);
     return { kb, query, conversation, caller, limits };
+  }
+
+  /**
+   * `admit` with this instance's copy of the knowledge base (issue 14): the key and the caller's
+   * origin are checked against the copy, then one admission round trip confirms the copy is current,
+   * takes the limits and reads the cached answer. Without a copy, or with a stale one, the row is read
+   * again under the stamp the check returned and the checks run again (a change racing the query may
+   * cost one more turn). A refusal is given only once the check has confirmed the copy it was judged
+   * on. Undefined when Redis is not answering: `admit` then reads the store and limits in process.
+   */
+  private async admitWithCopies(copies: KnowledgeBaseCopies, request: QueryRequest, query: string, conversation: readonly Turn[]): Promise<AdmittedQuery | undefined> {
+    const { ragId } = request;
+    let copy = copies.get(ragId);
+    for (let turn = 0; turn < 3; turn++) {
+      const outcome = copy
+        ? await this.admitOnCopy(copies, copy, request, query, conversation)
+        : await copies.admission.check({ ragId, stamp: undefined, rules: [], now: this.clock() });
+      if (outcome.kind === 'admitted') return outcome.admitted;
+      if (outcome.kind !== 'stale') return undefined;
+      const fresh = await this.store.findKnowledgeBase(ragId);
+      if (!fresh) {
+        // Gone: the key check refuses it as it refuses any key of no knowledge base.
+        copies.delete(ragId);
+        await this.authoriseAgainst(undefined, request);
+        return undefined;
+      }
+      copies.set(ragId, fresh, outcome.stamp);
+      copy = { kb: fresh, stamp: outcome.stamp };
+    }
+    return undefined;
+  }
+
+  /** The checks against one copy, then the admission round trip; a refusal only once the copy is confirmed. */
+  private async admitOnCopy(
+    copies: KnowledgeBaseCopies,
+    copy: KnowledgeBaseCopy,
+    request: QueryRequest,
+    query: string,
+    conversation: readonly Turn[],
+  ): Promise<{ kind: 'admitted'; admitted: AdmittedQuery } | AdmissionResult> {
+    const { kb, stamp } = copy;
+    let caller: CallerOrigin;
+    try {
+      ({ caller } = await this.authoriseAgainst(kb, request));
+    } catch (error) {
+      // Judged on the copy: this check takes nothing and says whether the copy was current.
+      const result = await copies.admission.check({ ragId: kb.ragId, stamp, rules: [], now: this.clock() });
+      if (result.kind === 'checked') throw error;
+      return result;
+    }
+    const slot = this.cacheSlot({ kb, query, conversation });
+    const result = await copies.admission.check({ ragId: kb.ragId, stamp, rules: queryRules(this.limits, kb.ragId), cacheKey: slot?.key, now: this.clock() });
+    if (result.kind !== 'checked') return result;
+    const limits = this.allowedOrRefused(result.decision);
+    return { kind: 'admitted', admitted: { kb, query, conversation, caller, limits, ...(slot ? { prefetched: { key: slot.key, value: result.cached } } : {}) } };
   }
 
   /**
@@ -153,7 +218,11 @@ export class QueryService {
    * a query too (product.md §5); agents share the limits with the widget.
    */
   async consumeLimits(ragId: string): Promise<LimitDecision> {
-    const decision = await this.limiter.consume(queryRules(this.limits, ragId), this.clock());
+    return this.allowedOrRefused(await this.limiter.consume(queryRules(this.limits, ragId), this.clock()));
+  }
+
+  /** The decision when it allows the query; otherwise `rate_limited` naming the limit. */
+  private allowedOrRefused(decision: LimitDecision): LimitDecision {
     if (decision.allowed) return decision;
     const refused = decision.refused;
     throw new DomainError(
@@ -171,7 +240,11 @@ export class QueryService {
    * the widget's settings endpoint is refused exactly where queries would be.
    */
   async authorise(request: Omit<QueryRequest, 'query' | 'conversation'>): Promise<{ kb: KnowledgeBase; caller: CallerOrigin }> {
-    const kb = await this.store.findKnowledgeBase(request.ragId);
+    return this.authoriseAgainst(await this.store.findKnowledgeBase(request.ragId), request);
+  }
+
+  /** `authorise` with the knowledge base as read (from the store, or this instance's copy). */
+  private async authoriseAgainst(kb: KnowledgeBase | undefined, request: Omit<QueryRequest, 'query' | 'conversation'>): Promise<{ kb: KnowledgeBase; caller: CallerOrigin }> {
     const key = await this.keys.verify(request.apiKey, kb);
     const caller = callerOrigin(request.origin, request.referer);
     if (caller.kind === 'invalid' || (caller.kind === 'browser' && !hostAllowed(caller.host, key.allowedDomains))) {
@@ -210,7 +283,8 @@ export class QueryService {
    */
   async cachedAnswer(admitted: AdmittedQuery): Promise<DoneEvent | CacheMiss> {
     const slot = this.cacheSlot(admitted);
-    const hit = slot ? await this.cache.get<CachedAnswer>(slot.key) : undefined;
+    const prefetched = admitted.prefetched;
+    const hit = !slot ? undefined : prefetched?.key === slot.key ? (prefetched.value as CachedAnswer | undefined) : await this.cache.get<CachedAnswer>(slot.key);
     if (!hit) return { type: 'miss', slot };
     this.recordUsage(admitted, true, hit.grounded);
     return { type: 'done', answer: hit.answer, sources: hit.sources, grounded: hit.grounded, cached: true };
@@ -284,7 +358,7 @@ export class QueryService {
     this.usage.record({ ragId: admitted.kb.ragId, at: this.clock(), cached, grounded, question: admitted.query });
   }
 
-  private cacheSlot(admitted: AdmittedQuery): CacheSlot | undefined {
+  private cacheSlot(admitted: Pick<AdmittedQuery, 'kb' | 'query' | 'conversation'>): CacheSlot | undefined {
     const ttlMs = this.limits.queryCacheTtlSeconds * 1000;
     if (!(ttlMs > 0)) return undefined;
     const { kb, query, conversation } = admitted;

@@ -8,7 +8,7 @@
  * the text is not counted as two independent matches. A `qa` record has its question as title
  * and at the start of its text, so questions weigh most without special-casing the kind.
  *
- * Compact layout (issue 14, docs/performance.md "Indexing: incremental, off the event loop,
+ * Compact layout (issue 14, docs/indexing.md "Indexing: incremental, off the event loop,
  * compact"): terms have integer ids; records have slots (their order: ties rank by it). Postings
  * live in typed arrays by term id (`CompactPostings`, one range per term) plus, for the records
  * added since, a short flat list per term; a removed record's slot is marked dead and skipped
@@ -144,11 +144,26 @@ export class KnowledgeIndex implements Vocabulary {
    * which must be the ones it was built from, in the same order.
    */
   static fromCompact(compact: CompactIndex, records: readonly IndexableRecord[]): KnowledgeIndex {
+    const steps = KnowledgeIndex.fromCompactInSteps(compact, records, Infinity);
+    for (;;) {
+      const step = steps.next();
+      if (step.done) return step.value;
+    }
+  }
+
+  /**
+   * `fromCompact` in steps of about `perStep` terms, records or surface words, so that a caller
+   * can let other work run between them (index-snapshot.ts: a large index loaded on the HTTP thread).
+   */
+  static *fromCompactInSteps(compact: CompactIndex, records: readonly IndexableRecord[], perStep: number): Generator<void, KnowledgeIndex> {
     if (records.length !== compact.titleLen.length) throw new Error('the records are not the ones the index was built from');
     const index = new KnowledgeIndex({ ...compact.options, language: compact.language });
     index.languagePinned = compact.languagePinned;
     index.terms = compact.terms;
-    for (let t = 0; t < compact.terms.length; t++) index.termIds.set(compact.terms[t] as string, t);
+    for (let t = 0; t < compact.terms.length; t++) {
+      index.termIds.set(compact.terms[t] as string, t);
+      if (t % perStep === perStep - 1) yield;
+    }
     index.df = compact.df;
     index.baseTerms = compact.terms.length;
     index.baseStart = compact.start;
@@ -158,10 +173,11 @@ export class KnowledgeIndex implements Vocabulary {
     index.titleLen = compact.titleLen;
     index.textLen = compact.textLen;
     index.live = new Uint8Array(records.length).fill(1);
-    for (const record of records) index.keep(record);
     for (let s = 0; s < records.length; s++) {
+      index.keep(records[s] as IndexableRecord);
       index.totalTitleLen += index.titleLen[s] as number;
       index.totalTextLen += index.textLen[s] as number;
+      if (s % perStep === perStep - 1) yield;
     }
     index.surfaces.restore(compact.surfaces);
     index.languageSample = index.sampleIds();

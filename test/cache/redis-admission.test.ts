@@ -1,0 +1,82 @@
+/**
+ * The admission script against a real Redis (REDIS_URL), under unique prefixes deleted afterwards:
+ * a copy is confirmed, limited and served its cached answer in one call; a stale copy takes nothing;
+ * a change makes every copy stale; a change Redis did not take is retried.
+ */
+import { randomUUID } from 'node:crypto';
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { RedisAdmission } from '../../src/adapters/cache/redis-admission.js';
+import { RedisAnswerCache } from '../../src/adapters/cache/redis.js';
+import type { AdmissionResult } from '../../src/ports/admission.js';
+import { queryRules } from '../../src/limits/rules.js';
+import { describeIf, redis } from '../support/requirements.js';
+
+const url = process.env.REDIS_URL ?? '';
+const base = `gw:test:${randomUUID()}:`;
+const prefixes = { limitPrefix: `${base}rl:`, cachePrefix: `${base}cache:`, stampPrefix: `${base}kbv:` };
+const rules = queryRules({ queryRatePerMinute: 3, queryQuotaPerDay: 0 }, 'kb_1');
+const now = Date.UTC(2026, 0, 5, 12);
+
+function stampOf(result: AdmissionResult): string {
+  if (result.kind !== 'stale') throw new Error(`expected stale, got ${result.kind}`);
+  return result.stamp;
+}
+
+describeIf(redis, 'Redis admission', () => {
+  let client: Redis;
+
+  beforeAll(() => {
+    client = new Redis(url);
+  });
+  afterAll(async () => {
+    const keys = await client.keys(`${base}*`);
+    if (keys.length > 0) await client.del(...keys);
+    await client.quit();
+  });
+
+  it('confirms a current copy, takes the limits and reads the cached answer in one call', async () => {
+    const admission = new RedisAdmission(client, prefixes);
+    await new RedisAnswerCache(client, { keyPrefix: prefixes.cachePrefix }).set('answer-key', { answer: 'Bremen' }, 60_000);
+    const stamp = stampOf(await admission.check({ ragId: 'kb_1', stamp: undefined, rules, now }));
+    // A stale check took nothing: three queries still fit the minute.
+    for (let i = 0; i < 3; i++) {
+      const result = await admission.check({ ragId: 'kb_1', stamp, rules, cacheKey: 'answer-key', now: now + i });
+      expect(result).toMatchObject({ kind: 'checked', decision: { allowed: true }, cached: { answer: 'Bremen' } });
+    }
+    const refused = await admission.check({ ragId: 'kb_1', stamp, rules, cacheKey: 'answer-key', now: now + 3 });
+    expect(refused).toMatchObject({ kind: 'checked', decision: { allowed: false, refused: { name: 'minute' } }, cached: undefined });
+    expect(await admission.check({ ragId: 'kb_1', stamp, rules: [], cacheKey: 'missing', now })).toMatchObject({ kind: 'checked', cached: undefined });
+  });
+
+  it('a change makes the copies of every instance stale, and a stale check takes nothing', async () => {
+    const a = new RedisAdmission(client, prefixes);
+    const b = new RedisAdmission(client, prefixes);
+    const ragRules = queryRules({ queryRatePerMinute: 1, queryQuotaPerDay: 0 }, 'kb_2');
+    const stamp = stampOf(await b.check({ ragId: 'kb_2', stamp: undefined, rules: [], now }));
+    await a.changed('kb_2');
+    const fresh = stampOf(await b.check({ ragId: 'kb_2', stamp, rules: ragRules, now }));
+    expect(fresh).not.toBe(stamp);
+    expect(await b.check({ ragId: 'kb_2', stamp: fresh, rules: ragRules, now })).toMatchObject({ kind: 'checked', decision: { allowed: true } });
+  });
+
+  it('retries a change Redis did not take', async () => {
+    let failing = true;
+    const flaky = new Proxy(client, {
+      get(target, property, receiver) {
+        if (property === 'del' && failing) return async () => Promise.reject(new Error('down'));
+        const value: unknown = Reflect.get(target, property, receiver);
+        return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+      },
+    });
+    const errors: unknown[] = [];
+    const admission = new RedisAdmission(flaky, { ...prefixes, retryMs: 10, onError: (err) => errors.push(err) });
+    const stamp = stampOf(await admission.check({ ragId: 'kb_3', stamp: undefined, rules: [], now }));
+    await admission.changed('kb_3');
+    expect(errors.length).toBeGreaterThan(0);
+    expect(await admission.check({ ragId: 'kb_3', stamp, rules: [], now })).toMatchObject({ kind: 'checked' });
+    failing = false;
+    await expect.poll(async () => (await admission.check({ ragId: 'kb_3', stamp, rules: [], now })).kind).toBe('stale');
+    await admission.close();
+  });
+});
