@@ -331,6 +331,8 @@ describe('two products named in one question', () => {
       { name: 'Fellside E48 Electric Grinder', price: '£289', sku: 'GRD-FEL-E48', category: 'Grinders', description: 'An electric grinder for every day.', specs: { Burrs: '48 mm flat, steel', Weight: '3.1 kg' } },
       { name: 'Arden Tamper 58 mm', price: '£38', sku: 'TAM-58', category: 'Tampers', description: 'A flat stainless tamper.', specs: { Fits: '58 mm baskets', Weight: '450 g' } },
       { name: 'Knock Box', price: '£29', sku: 'KNK-01', category: 'Accessories', description: 'Somewhere to knock out the used coffee.', specs: { Material: 'stainless steel, rubber bar' } },
+      { name: 'Lintel One Espresso Machine', price: '£649', sku: 'ESP-LIN-ONE', category: 'Espresso machines', description: 'A single-boiler machine; one boiler for brewing and steam.', specs: { Portafilter: '58 mm' } },
+      { name: 'Lintel Compact Espresso Machine', price: '£329', sku: 'ESP-LIN-CMP', category: 'Espresso machines', description: 'A small thermoblock machine.', specs: { Portafilter: '51 mm' } },
     ]),
     'json',
   );
@@ -344,6 +346,13 @@ describe('two products named in one question', () => {
     const prices = grinders.ask('How much are the Arden tamper and the knock box each?');
     expect(prices.answer).toContain('£38');
     expect(prices.answer).toContain('£29');
+  });
+
+  it('answers a product named in passing, however little of the question it matches', () => {
+    const both = grinders.ask('Thinking of getting the Lintel One plus the E48 electric grinder - what do they cost?');
+    expect(both.answer).toContain('£289');
+    expect(both.answer).toContain('£649');
+    expect(both.answer).not.toContain('£329');
   });
 
   it('does not add a product the question does not name (one that shares the brand and the category word)', () => {

@@ -1,11 +1,12 @@
 /**
- * The gazetteer (data/places.json, generated from npm packages by scripts/build-places.mjs) and the
+ * The gazetteer (lexicon/places.json, generated from npm packages by scripts/build-places.mjs) and the
  * chat abbreviations spelled out before a question is analysed.
  */
 import { describe, expect, it } from 'vitest';
 import { placesContaining } from '../../src/knowledge/language/places.js';
 import { spellOutChatSpeak } from '../../src/knowledge/language/chat-speak.js';
 import { relatedWords } from '../../src/knowledge/language/related-words.js';
+import { KnowledgeIndex } from '../../src/knowledge/retrieval/knowledge-index.js';
 
 describe('places', () => {
   it('puts a town in its country, its continent and, for members, the European Union', () => {
@@ -48,6 +49,7 @@ describe('chat abbreviations', () => {
     expect(spellOutChatSpeak('hw much r u charging', 'en', unused)).toBe('how much are you charging');
     expect(spellOutChatSpeak('cb ça coûte', 'fr', unused)).toBe('combien ça coûte');
     expect(spellOutChatSpeak('gibts das auch in blau', 'de', unused)).toBe('gibt es das auch in blau');
+    expect(spellOutChatSpeak('how many ppl can join', 'en', unused)).toBe('how many people can join');
     // Not inside words, not in another language's table.
     expect(spellOutChatSpeak('hwy ursa', 'en', unused)).toBe('hwy ursa');
     expect(spellOutChatSpeak('cb', 'en', unused)).toBe('cb');
@@ -55,5 +57,18 @@ describe('chat abbreviations', () => {
 
   it('are kept when the knowledge base uses them as words of its own (a product called "R")', () => {
     expect(spellOutChatSpeak('is the R in stock', 'en', (w) => w === 'r')).toBe('is the R in stock');
+  });
+});
+
+describe('a misspelt word with more than one reading', () => {
+  it('is matched to each word one edit away that the knowledge base uses ("startr": start and starter)', () => {
+    const index = KnowledgeIndex.build([
+      { recordId: 'r1', title: 'Starter plan', text: 'The Starter plan is for up to 15 users.', sourceName: 'plans.md' },
+      { recordId: 'r2', title: 'Getting started', text: 'Start a trial. Start inviting people. Start scheduling shifts.', sourceName: 'start.md' },
+    ]);
+    const startr = index.expand('startr plan').words.find((w) => w.surface === 'startr');
+    expect(startr?.via).toBe('spelling');
+    expect(startr?.matches.map((m) => m.term).sort()).toEqual(['start', 'starter']);
+    expect(index.search('how many users on the startr plan', 1)[0]?.recordId).toBe('r1');
   });
 });

@@ -398,7 +398,7 @@ export function planResolved(query: string, retrieved: readonly RetrievedRecord[
   // adds few words of its own ("the Fellside hand grinder and the E64": "hand").
   const seedIsProduct = records[seed.record]?.kind === 'product';
   const namedProduct = (c: ScoredUnit) => seedIsProduct && records[c.record]?.kind === 'product' && namesProduct(c, selected, words, stats);
-  const candidates = scored.filter((u) => u !== seed && !lacking.has(u.record) && u.matched && u.relevance >= o.minRelativeRelevance * best);
+  const candidates = scored.filter((u) => u !== seed && !lacking.has(u.record) && u.matched && (u.relevance >= o.minRelativeRelevance * best || namedProduct(u)));
   while (selected.length < o.maxSentences && candidates.length > 0) {
     // Another record is quoted only for a part of the question the chosen units leave open.
     for (let i = candidates.length - 1; i >= 0; i--) {

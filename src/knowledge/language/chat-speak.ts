@@ -23,6 +23,7 @@ const ENGLISH: Table = {
   whr: 'where',
   y: 'why',
   pls: 'please',
+  ppl: 'people',
   plz: 'please',
   thx: 'thanks',
   thnx: 'thanks',

@@ -98,6 +98,8 @@ const VARIANT_SUFFIXES = new Set(
 const VARIANT_CREDIT = 0.9;
 const COMPOUND_CREDIT = 0.6;
 const SPELLING_CREDIT = 0.85;
+/** Readings of one misspelt word kept at most. */
+const MAX_SPELLINGS = 3;
 const REAL_WORD_SLIP_CREDIT = 0.6;
 /** Credit of a word related in meaning, by relation: a synonym or the place a named place is in counts more than a broader word. */
 const RELATED_CREDIT: Readonly<Record<Relation, number>> = { synonym: 0.7, attribute: 0.7, 'part-of': 0.7, broader: 0.5 };
@@ -169,18 +171,19 @@ function spellingMatches(vocab: Vocabulary, surface: string): TermMatch[] {
   // only for a form of the same word ("flee" → "fled"), not for another word ("bake" → "bike"):
   // four letters leave many real words one edit apart.
   const sameWordOnly = surface.length === 4 && isDictionaryWord(surface, vocab.language);
-  let best: string | undefined;
-  let bestDf = 0;
+  // Every word one edit away is a reading of the slip ("startr": "start" or "starter"), the most
+  // frequent first; a few at most.
+  const found = new Map<string, number>();
   for (const v of vocab.surfacesWithinOneEdit(surface)) {
     if (sameWordOnly && !v.startsWith(surface.slice(0, 3))) continue;
     const t = vocab.termOfSurface(v);
     const df = t === undefined ? 0 : vocab.docFreq(t);
-    if (df > bestDf) {
-      best = t;
-      bestDf = df;
-    }
+    if (t !== undefined && df > 0 && df > (found.get(t) ?? 0)) found.set(t, df);
   }
-  return best === undefined ? [] : [{ term: best, credit: SPELLING_CREDIT }];
+  return [...found]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, MAX_SPELLINGS)
+    .map(([term]) => ({ term, credit: SPELLING_CREDIT }));
 }
 
 function realWordSlips(vocab: Vocabulary, surface: string): TermMatch[] {
