@@ -1,6 +1,6 @@
 /**
  * Worker threads that prepare uploads (prepare-upload.ts) so that extraction and hashing never
- * run on the HTTP thread. A small fixed number of threads, started on first use. A preparation
+ * run on the HTTP thread. A small fixed number of threads (../worker-pool.ts), started on first use. A preparation
  * that passes `timeoutMs` ends its thread (the only way to stop synchronous work) and is refused
  * with time_limit_exceeded. Idle threads are unref'd, so they never keep the process alive, and
  * end after a minute of idleness.
@@ -15,10 +15,9 @@
  * client_closed_request and nothing of it reaches the store.
  */
 import os from 'node:os';
-import type { Worker } from 'node:worker_threads';
 import { DomainError } from '../errors.js';
 import { FairQueue } from '../fair-queue.js';
-import { startWorker } from '../worker-threads.js';
+import { type JobHandlers, type PoolJob, WorkerPool } from '../worker-pool.js';
 import type { IngestJob, IngestResult } from './ingest-worker.js';
 import type { PreparedUpload, PrepareInput } from './prepare-upload.js';
 
@@ -60,7 +59,6 @@ interface Waiting {
   reject(error: Error): void;
 }
 
-const idleMs = 60_000;
 /** What a refused account is told to wait: about one preparation of a large file. */
 const retryAfterMs = 5000;
 
@@ -78,11 +76,8 @@ export class IngestThreads {
   readonly maxQueuedPerAccount: number;
   private readonly timeoutMs: number;
   private readonly observer: ((event: IngestEvent) => void) | undefined;
-  private readonly all = new Set<Worker>();
-  private readonly idle = new Map<Worker, NodeJS.Timeout>();
   private readonly queue: FairQueue<Waiting>;
-  private nextJob = 1;
-  private closed = false;
+  private readonly pool: WorkerPool<Waiting, IngestResult>;
 
   constructor(options: IngestThreadOptions = {}) {
     this.size = Math.max(1, options.size ?? Math.min(2, os.availableParallelism() - 1));
@@ -90,7 +85,21 @@ export class IngestThreads {
     this.maxQueuedPerAccount = Math.max(1, options.maxQueuedPerAccount ?? 4);
     this.timeoutMs = options.timeoutMs ?? 60_000;
     this.observer = options.observer;
-    this.queue = new FairQueue(Math.max(1, options.maxRunningPerAccount ?? Math.ceil(this.size / 2)));
+    const queue = (this.queue = new FairQueue(Math.max(1, options.maxRunningPerAccount ?? Math.ceil(this.size / 2))));
+    this.pool = new WorkerPool({
+      callerUrl: import.meta.url,
+      entry: './ingest-worker',
+      size: this.size,
+      // Accounts take turns (round-robin), each within its running share.
+      queue: {
+        get length() {
+          return queue.length;
+        },
+        take: () => queue.take()?.item,
+        drain: () => queue.drain(),
+      },
+      start: (job, waiting) => this.run(job, waiting),
+    });
   }
 
   /** Uploads waiting for a thread, over all accounts. */
@@ -100,7 +109,7 @@ export class IngestThreads {
 
   /** Prepares an upload on a thread; throws the DomainError the preparation met, if any. */
   prepare(input: PrepareInput, options: PrepareOptions = {}): Promise<PreparedUpload> {
-    if (this.closed) return Promise.reject(new Error('the ingestion threads are closed'));
+    if (this.pool.closed) return Promise.reject(new Error('the ingestion threads are closed'));
     const account = options.account ?? 'anonymous';
     const signal = options.signal;
     if (signal?.aborted) return Promise.reject(clientGone(false));
@@ -111,20 +120,18 @@ export class IngestThreads {
       this.queue.push(account, waiting);
       this.tell('queued', account);
       signal?.addEventListener('abort', () => this.cancel(waiting), { once: true });
-      this.dispatch();
+      this.pool.dispatch();
     });
   }
 
   async close(): Promise<void> {
-    this.closed = true;
-    for (const waiting of this.queue.drain()) waiting.reject(new Error('the ingestion threads are closed'));
-    await Promise.all([...this.all].map((worker) => worker.terminate()));
+    for (const waiting of await this.pool.close()) waiting.reject(new Error('the ingestion threads are closed'));
   }
 
   /** Why an upload of `account` cannot wait now, or undefined when it can (or starts at once). */
   private refusal(account: string): DomainError | undefined {
     const mine = this.queue.waitingOf(account);
-    if (mine === 0 && this.queue.mayRun(account) && this.hasFreeThread()) return undefined;
+    if (mine === 0 && this.queue.mayRun(account) && this.pool.hasFreeThread()) return undefined;
     if (mine >= this.maxQueuedPerAccount) {
       return new DomainError(
         'rate_limited',
@@ -149,91 +156,42 @@ export class IngestThreads {
     this.observer?.({ type, account, queued: this.queue.length });
   }
 
-  private hasFreeThread(): boolean {
-    return this.idle.size > 0 || this.all.size < this.size;
-  }
-
-  private dispatch(): void {
-    while (this.queue.length > 0 && this.hasFreeThread()) {
-      const next = this.queue.take();
-      if (!next) return;
-      const [idle] = this.idle;
-      let worker: Worker;
-      if (idle) {
-        clearTimeout(idle[1]);
-        this.idle.delete(idle[0]);
-        worker = idle[0];
-      } else worker = this.spawn();
-      this.run(worker, next.item);
-    }
-  }
-
-  private spawn(): Worker {
-    const worker = startWorker(import.meta.url, './ingest-worker');
-    worker.unref();
-    // A crash surfaces through 'exit'; the listener keeps it from becoming an uncaught error.
-    worker.on('error', () => undefined);
-    worker.on('exit', () => {
-      this.all.delete(worker);
-      clearTimeout(this.idle.get(worker));
-      this.idle.delete(worker);
-      if (!this.closed) this.dispatch();
-    });
-    this.all.add(worker);
-    return worker;
-  }
-
-  private run(worker: Worker, waiting: Waiting): void {
-    const job = this.nextJob++;
+  private run(job: PoolJob, waiting: Waiting): JobHandlers<IngestResult> {
     const { signal } = waiting;
-    let done = false;
-    const finish = (reusable: boolean, event: IngestEvent['type'] = 'finished'): boolean => {
-      if (done) return false;
-      done = true;
-      clearTimeout(timer);
-      signal?.removeEventListener('abort', onAbort);
-      worker.off('message', onMessage);
-      worker.off('exit', onExit);
-      worker.unref();
-      this.queue.release(waiting.account);
-      this.tell(event, waiting.account);
-      if (reusable && !this.closed) {
-        const timeout = setTimeout(() => void worker.terminate(), idleMs);
-        timeout.unref();
-        this.idle.set(worker, timeout);
-      }
-      // Another upload of this account may wait for its running share, even when the thread is gone.
-      if (!this.closed) this.dispatch();
-      return true;
-    };
-    const onMessage = (result: IngestResult): void => {
-      if (result.job !== job || !finish(true)) return;
-      if (result.ok) waiting.resolve(result.prepared);
-      else if ('error' in result) waiting.reject(new DomainError(result.error.code, result.error.detail, result.error.extra));
-      else waiting.reject(new Error(`upload preparation failed: ${result.failure}`));
-    };
-    const onExit = (): void => {
-      if (finish(false)) waiting.reject(new Error('the ingestion thread ended unexpectedly'));
-    };
+    let event: IngestEvent['type'] = 'finished';
     // The client left while its upload was being read: end the thread (synchronous work cannot be
     // interrupted otherwise); the next upload gets a new one.
     const onAbort = (): void => {
-      if (!finish(false, 'cancelled')) return;
-      void worker.terminate();
+      event = 'cancelled';
+      if (!job.finish(false)) return;
+      void job.worker.terminate();
       waiting.reject(clientGone(true));
     };
     const timer = setTimeout(() => {
-      if (!finish(false)) return;
-      void worker.terminate();
+      if (!job.finish(false)) return;
+      void job.worker.terminate();
       waiting.reject(
         new DomainError('time_limit_exceeded', `Reading the upload took longer than ${this.timeoutMs} ms and was stopped. Nothing was stored.`, { limitMs: this.timeoutMs }),
       );
     }, this.timeoutMs);
-    worker.on('message', onMessage);
-    worker.once('exit', onExit);
     signal?.addEventListener('abort', onAbort, { once: true });
-    worker.ref();
     this.tell('started', waiting.account);
-    worker.postMessage({ job, ...waiting.input } satisfies IngestJob);
+    job.send(waiting.input satisfies Omit<IngestJob, 'job'>);
+    return {
+      onReply: (result) => {
+        if (!job.finish(true)) return;
+        if (result.ok) waiting.resolve(result.prepared);
+        else if ('error' in result) waiting.reject(new DomainError(result.error.code, result.error.detail, result.error.extra));
+        else waiting.reject(new Error(`upload preparation failed: ${result.failure}`));
+      },
+      onExit: () => waiting.reject(new Error('the ingestion thread ended unexpectedly')),
+      // Another upload of this account may wait for its running share, even when the thread is gone.
+      onFinish: () => {
+        clearTimeout(timer);
+        signal?.removeEventListener('abort', onAbort);
+        this.queue.release(waiting.account);
+        this.tell(event, waiting.account);
+      },
+    };
   }
 }

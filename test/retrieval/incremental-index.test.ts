@@ -6,7 +6,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { decodeIndexSnapshot, encodeIndexSnapshot, indexFromSnapshot, unpackIndexSnapshot } from '../../src/knowledge/retrieval/index-snapshot.js';
+import { decodeIndexSnapshot, encodeIndexSnapshot, indexFromSnapshot, loadIndexSnapshot, unpackIndexSnapshot } from '../../src/knowledge/retrieval/index-snapshot.js';
 import { type IndexableRecord, KnowledgeIndex } from '../../src/knowledge/retrieval/knowledge-index.js';
 
 const WORDS = ['refund', 'refunds', 'refunded', 'shipping', 'shipped', 'order', 'orders', 'café', 'cafe', 'the', 'price', '42', '退货', 'days', 'return', 'warranty', 'warranti', 'delivery', 'deliveries', 'mastercard', 'card', 'payment', 'pay', 'opening', 'hours'];
@@ -120,7 +120,8 @@ describe('incremental indexing', () => {
         const bytes = encodeIndexSnapshot(KnowledgeIndex.build(unique).toCompact(), columns);
         const loaded = await indexFromSnapshot(unpackIndexSnapshot(bytes), () => Promise.resolve());
         expect(observe(loaded)).toEqual(observe(built));
-        const decoded = decodeIndexSnapshot(bytes);
+        expect(observe(await loadIndexSnapshot(bytes, () => Promise.resolve()))).toEqual(observe(built));
+        const decoded = await decodeIndexSnapshot(bytes);
         expect(observe(KnowledgeIndex.fromCompact(decoded.compact, unique))).toEqual(observe(built));
         // Brought forward by changes, it ranks as a fresh build of the records it then holds.
         replay(loaded, ops);
@@ -131,17 +132,30 @@ describe('incremental indexing', () => {
     );
   });
 
-  it('refuses a stored form that is damaged or says other than this code analyses', () => {
+  it('refuses a stored form that is damaged, of another format, or says other than this code analyses', async () => {
     const records = ['refund order days', 'shipping price', 'warranty card payment'].map((text, i) => ({ recordId: `r${i}`, title: i ? null : 'refund', text, sourceName: 's' }));
     const columns = { ids: records.map((r) => r.recordId), titles: records.map((r) => r.title), texts: records.map((r) => r.text), sources: records.map((r) => r.sourceName), kinds: records.map(() => undefined) };
     const compact = KnowledgeIndex.build(records, { language: 'en' }).toCompact();
-    expect(() => unpackIndexSnapshot(encodeIndexSnapshot(compact, columns))).not.toThrow();
     const bytes = encodeIndexSnapshot(compact, columns);
+    await expect(loadIndexSnapshot(bytes)).resolves.toBeInstanceOf(KnowledgeIndex);
     expect(() => unpackIndexSnapshot(bytes.subarray(0, bytes.length - 5))).toThrow();
+    await expect(loadIndexSnapshot(bytes.subarray(0, bytes.length - 5))).rejects.toThrow();
     expect(() => unpackIndexSnapshot(new Uint8Array([1, 2, 3, 4, 5]))).toThrow();
+    // A format-1 snapshot (its magic, then its deflated layout) is refused, not misread.
+    const formatOne = new Uint8Array(bytes.length);
+    formatOne.set(bytes);
+    new DataView(formatOne.buffer).setUint32(0, 0x58495747, true);
+    expect(() => unpackIndexSnapshot(formatOne)).toThrow(/format/);
+    // Another format number behind this format's magic too.
+    const later = new Uint8Array(bytes);
+    new DataView(later.buffer).setUint32(4, 3, true);
+    expect(() => unpackIndexSnapshot(later)).toThrow(/another format/);
     // As if another analysis had counted one more word in a record.
     const other = { ...compact, textLen: compact.textLen.map((n, i) => (i === 0 ? n + 1 : n)) };
-    expect(() => unpackIndexSnapshot(encodeIndexSnapshot(other, columns))).toThrow(/another analysis/);
+    await expect(loadIndexSnapshot(encodeIndexSnapshot(other, columns))).rejects.toThrow(/another analysis/);
+    // …or one occurrence more of a word.
+    const more = { ...compact, textTf: compact.textTf.map((n, i) => (i === 0 ? n + 1 : n)) };
+    await expect(loadIndexSnapshot(encodeIndexSnapshot(more, columns))).rejects.toThrow(/another analysis/);
   });
 
   it('says when the records it detects its language from changed language', () => {

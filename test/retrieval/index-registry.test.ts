@@ -6,6 +6,7 @@
  * the indexes held stay within their byte budget.
  */
 import { randomUUID } from 'node:crypto';
+import { deflateRawSync } from 'node:zlib';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SqliteStore } from '../../src/adapters/storage/sqlite/dialect.js';
@@ -173,10 +174,23 @@ describe('cold indexes', () => {
     );
   }, 120_000);
 
-  it('build from the records when the stored snapshot cannot be used, and replace it', async () => {
+  // Damaged bytes, and a snapshot of format 1 (its magic, then its layout deflated, starting with the format number).
+  const formatOne = (): Uint8Array => {
+    const raw = Buffer.alloc(8);
+    raw.writeUInt32LE(1, 0);
+    const deflated = deflateRawSync(raw, { level: 1 });
+    const out = new Uint8Array(4 + deflated.length);
+    new DataView(out.buffer).setUint32(0, 0x58495747, true);
+    out.set(deflated, 4);
+    return out;
+  };
+  it.each([
+    ['damaged', () => new Uint8Array([1, 2, 3, 4, 5])],
+    ['of format 1', formatOne],
+  ])('build from the records when the stored snapshot cannot be used (%s), and replace it', async (_, data) => {
     const events: IndexEvent[] = [];
     const { kb } = await upload((await knowledgeBase()).ragId, ['refund order days', 'shipping price']);
-    expect(await store.knowledge.writeIndexSnapshot(kb.ragId, { version: kb.contentVersion, data: new Uint8Array([1, 2, 3, 4, 5]) })).toBe(true);
+    expect(await store.knowledge.writeIndexSnapshot(kb.ragId, { version: kb.contentVersion, data: data() })).toBe(true);
     const r = registry(events);
     await expectFreshRanking(r, kb);
     expect(events.filter((e) => e.type === 'build-started')).toHaveLength(1);

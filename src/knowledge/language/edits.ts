@@ -50,6 +50,7 @@ export class DeletionIndex {
     for (const key of [word, ...deletions(word)]) {
       for (const candidate of this.keys.get(key) ?? []) if (candidate !== word && withinOneEdit(word, candidate)) found.add(candidate);
     }
-    return [...found];
+    // Sorted: the same answer however the index was made (a fresh build, changes applied, a snapshot).
+    return [...found].sort();
   }
 }

@@ -1,16 +1,15 @@
 /**
  * Worker threads that build cold BM25F indexes (a knowledge base's first query after start-up or
- * eviction, or a change too large to apply record by record), so that building never runs on the
- * HTTP thread: while a large knowledge base's index builds, queries to every other knowledge base
- * go on. A small fixed number of threads, started on first use, unref'd while idle and ended after
- * a minute of idleness. Waiting builds are taken smallest first, so a small knowledge base's cold
- * query does not wait behind a large one's build when both wait for a thread. The same threads
- * make and unpack an index's stored form (index-snapshot.ts).
+ * eviction without a usable snapshot, or a change too large to apply record by record), so that
+ * building never runs on the HTTP thread: while a large knowledge base's index builds, queries to
+ * every other knowledge base go on. A small fixed number of threads (../../worker-pool.ts),
+ * started on first use, unref'd while idle and ended after a minute of idleness. Waiting builds
+ * are taken smallest first, so a small knowledge base's cold query does not wait behind a large
+ * one's build when both wait for a thread. The same threads make an index's stored form
+ * (index-snapshot.ts); loading one needs no thread.
  */
-import type { Worker } from 'node:worker_threads';
 import type { CompactIndex } from '../retrieval/compact-index.js';
-import type { PackedSnapshot } from '../retrieval/index-snapshot.js';
-import { startWorker } from '../../worker-threads.js';
+import { type JobHandlers, type PoolJob, WorkerPool, type WorkerQueue } from '../../worker-pool.js';
 import type { IndexThreadJob, IndexThreadReply, SnapshotExtras } from './index-build-worker.js';
 
 export interface IndexBuildInput {
@@ -18,7 +17,7 @@ export interface IndexBuildInput {
   texts: string[];
 }
 
-type JobBody = IndexThreadJob extends infer J ? (J extends { job: number } ? Omit<J, 'job'> : never) : never;
+type JobBody = Omit<IndexThreadJob, 'job'>;
 type Reply = IndexThreadReply & { ok: true };
 
 interface Waiting {
@@ -31,19 +30,38 @@ interface Waiting {
   fail(error: Error): void;
 }
 
-const idleMs = 60_000;
+/** Waiting builds, smallest first (stable for equal sizes). */
+class SmallestFirst implements WorkerQueue<Waiting> {
+  private readonly items: Waiting[] = [];
+
+  get length(): number {
+    return this.items.length;
+  }
+
+  push(item: Waiting): void {
+    let at = this.items.length;
+    while (at > 0 && (this.items[at - 1] as Waiting).size > item.size) at--;
+    this.items.splice(at, 0, item);
+  }
+
+  take(): Waiting | undefined {
+    return this.items.shift();
+  }
+
+  drain(): Waiting[] {
+    return this.items.splice(0);
+  }
+}
 
 export class IndexBuildThreads {
   readonly size: number;
-  private readonly all = new Set<Worker>();
-  private readonly idle = new Map<Worker, NodeJS.Timeout>();
-  private readonly waiting: Waiting[] = [];
-  private nextJob = 1;
-  private closed = false;
+  private readonly queue = new SmallestFirst();
+  private readonly pool: WorkerPool<Waiting, IndexThreadReply>;
 
   /** `size`: threads at most (default 2: one large build never holds up every other one). */
   constructor(size = 2) {
-    this.size = Math.max(1, size);
+    this.pool = new WorkerPool({ callerUrl: import.meta.url, entry: './index-build-worker', size, queue: this.queue, start: (job, waiting) => run(job, waiting) });
+    this.size = this.pool.size;
   }
 
   /** The compact index of these records (built on a thread); rejects when the thread fails. */
@@ -80,95 +98,25 @@ export class IndexBuildThreads {
     });
   }
 
-  /** A stored index form unpacked and checked on a thread; rejects when it is damaged or of other code (see index-snapshot.ts). */
-  unpack(data: Uint8Array): Promise<PackedSnapshot> {
-    return new Promise((resolve, reject) => {
-      this.submit({
-        body: { kind: 'unpack', data },
-        // About what building a record costs, per 20 bytes of stored form.
-        size: data.length / 20,
-        reply: (reply) => ('packed' in reply ? resolve(reply.packed) : reject(new Error('unexpected index thread reply'))),
-        fail: reject,
-      });
-    });
-  }
-
   private submit(waiting: Waiting): void {
-    if (this.closed) return waiting.fail(new Error('the index threads are closed'));
-    this.waiting.push(waiting);
-    // Smallest first (stable for equal sizes).
-    this.waiting.sort((a, b) => a.size - b.size);
-    this.dispatch();
+    if (this.pool.closed) return waiting.fail(new Error('the index threads are closed'));
+    this.queue.push(waiting);
+    this.pool.dispatch();
   }
 
   async close(): Promise<void> {
-    this.closed = true;
-    for (const w of this.waiting.splice(0)) w.fail(new Error('the index threads are closed'));
-    await Promise.all([...this.all].map((worker) => worker.terminate()));
+    for (const waiting of await this.pool.close()) waiting.fail(new Error('the index threads are closed'));
   }
+}
 
-  private dispatch(): void {
-    while (this.waiting.length > 0 && (this.idle.size > 0 || this.all.size < this.size)) {
-      const next = this.waiting.shift() as Waiting;
-      const [idle] = this.idle;
-      let worker: Worker;
-      if (idle) {
-        clearTimeout(idle[1]);
-        this.idle.delete(idle[0]);
-        worker = idle[0];
-      } else worker = this.spawn();
-      this.run(worker, next);
-    }
-  }
-
-  private spawn(): Worker {
-    const worker = startWorker(import.meta.url, './index-build-worker');
-    worker.unref();
-    // A crash surfaces through 'exit'; the listener keeps it from becoming an uncaught error.
-    worker.on('error', () => undefined);
-    worker.on('exit', () => {
-      this.all.delete(worker);
-      clearTimeout(this.idle.get(worker));
-      this.idle.delete(worker);
-      if (!this.closed) this.dispatch();
-    });
-    this.all.add(worker);
-    return worker;
-  }
-
-  private run(worker: Worker, waiting: Waiting): void {
-    const job = this.nextJob++;
-    let done = false;
-    const finish = (reusable: boolean): boolean => {
-      if (done) return false;
-      done = true;
-      worker.off('message', onMessage);
-      worker.off('exit', onExit);
-      worker.unref();
-      if (reusable && !this.closed) {
-        const timeout = setTimeout(() => void worker.terminate(), idleMs);
-        timeout.unref();
-        this.idle.set(worker, timeout);
-      }
-      if (!this.closed) this.dispatch();
-      return true;
-    };
-    const onMessage = (result: IndexThreadReply): void => {
-      if (result.job !== job) return;
-      if (result.last && !finish(true)) return;
-      if (result.ok) waiting.reply(result);
-      else waiting.fail(new Error(`index thread job failed: ${result.failure}`));
-    };
-    const onExit = (): void => {
-      if (finish(false)) waiting.fail(new Error('the index thread ended unexpectedly'));
-    };
-    worker.on('message', onMessage);
-    worker.once('exit', onExit);
-    worker.ref();
-    const message = { job, ...waiting.body } as IndexThreadJob;
-    // A stored form that owns its whole buffer is handed over, not copied (the caller does not read
-    // it again); one that shares a buffer (Node's pool of small Buffers) is copied.
-    const owned = message.kind === 'unpack' && message.data.byteOffset === 0 && message.data.byteLength === message.data.buffer.byteLength && message.data.buffer instanceof ArrayBuffer;
-    worker.postMessage(message, owned ? [message.data.buffer as ArrayBuffer] : []);
-  }
+function run(job: PoolJob, waiting: Waiting): JobHandlers<IndexThreadReply> {
+  job.send(waiting.body);
+  return {
+    onReply: (reply) => {
+      if (reply.last && !job.finish(true)) return;
+      if (reply.ok) waiting.reply(reply);
+      else waiting.fail(new Error(`index thread job failed: ${reply.failure}`));
+    },
+    onExit: () => waiting.fail(new Error('the index thread ended unexpectedly')),
+  };
 }

@@ -1,12 +1,11 @@
 /**
  * The index thread (index-build-threads.ts): builds a knowledge base's BM25F index from its
  * records' titles and texts and sends it back compact (typed arrays, transferred, not copied),
- * then, when asked, the index's stored form (index-snapshot.ts) in a second message; and unpacks
- * a stored form into transferable buffers for the HTTP thread to finish (`indexFromSnapshot`).
+ * then, when asked, the index's stored form (index-snapshot.ts) in a second message.
  */
 import { parentPort } from 'node:worker_threads';
 import { type CompactIndex, transferables } from '../retrieval/compact-index.js';
-import { encodeIndexSnapshot, type PackedSnapshot, packedTransferables, unpackIndexSnapshot } from '../retrieval/index-snapshot.js';
+import { encodeIndexSnapshot } from '../retrieval/index-snapshot.js';
 import { KnowledgeIndex } from '../retrieval/knowledge-index.js';
 
 /** What a stored form needs of the records beyond their titles and texts, in the same order. */
@@ -16,16 +15,12 @@ export interface SnapshotExtras {
   kinds: (string | undefined)[];
 }
 
-export type IndexThreadJob = { job: number } & (
-  | { kind: 'build'; titles: (string | null)[]; texts: string[]; snapshot?: SnapshotExtras | undefined }
-  | { kind: 'unpack'; data: Uint8Array }
-);
+export type IndexThreadJob = { job: number; kind: 'build'; titles: (string | null)[]; texts: string[]; snapshot?: SnapshotExtras | undefined };
 
 /** Replies to a job; `last: false` when another reply to it follows (a build's stored form). */
 export type IndexThreadReply = { job: number; last: boolean } & (
   | { ok: true; compact: CompactIndex }
   | { ok: true; snapshot: Uint8Array<ArrayBuffer> }
-  | { ok: true; packed: PackedSnapshot }
   | { ok: false; failure: string }
 );
 
@@ -33,7 +28,7 @@ function failure(error: unknown): string {
   return error instanceof Error ? `${error.name}: ${error.message}` : String(error);
 }
 
-function build(message: Extract<IndexThreadJob, { kind: 'build' }>): void {
+function build(message: IndexThreadJob): void {
   const { job, titles, texts, snapshot } = message;
   // The ids only need to be distinct here: the receiver pairs the index with its own records by order.
   const records = texts.map((text, i) => ({ recordId: String(i), title: titles[i] ?? null, text, sourceName: '' }));
@@ -55,9 +50,7 @@ function build(message: Extract<IndexThreadJob, { kind: 'build' }>): void {
 
 parentPort?.on('message', (message: IndexThreadJob) => {
   try {
-    if (message.kind === 'build') return build(message);
-    const packed = unpackIndexSnapshot(message.data);
-    parentPort?.postMessage({ job: message.job, last: true, ok: true, packed } satisfies IndexThreadReply, packedTransferables(packed));
+    build(message);
   } catch (error) {
     parentPort?.postMessage({ job: message.job, last: true, ok: false, failure: failure(error) } satisfies IndexThreadReply);
   }

@@ -9,8 +9,8 @@
  *   `invalidate`; a change made through another instance (same database) is noticed by the next
  *   query, whose freshly read knowledge base carries a newer version, and is applied the same way.
  * - A cold index (first query after start-up or eviction) loads from its stored form (the
- *   store's index snapshot, index-snapshot.ts: unpacked on a thread, made into the index on this
- *   one in short steps) and is brought forward by the changes since the snapshot's version, as a
+ *   store's index snapshot, index-snapshot.ts: inflated on libuv's pool, made into the index on
+ *   this thread in short steps) and is brought forward by the changes since the snapshot's version, as a
  *   held index is. Without a usable snapshot (none, damaged, made by code that analyses text
  *   differently), or when the changes since it cannot be applied (a history gap, a change too
  *   large to apply record by record, a change of the detected language), the index is built on a
@@ -28,7 +28,7 @@ import type { KnowledgeStore } from '../../ports/storage.js';
 import { LRUCache } from 'lru-cache';
 import type { RetrievedRecord } from '../answering/types.js';
 import type { SourcedRecord } from '../model.js';
-import { indexFromSnapshot } from '../retrieval/index-snapshot.js';
+import { loadIndexSnapshot } from '../retrieval/index-snapshot.js';
 import { type IndexableRecord, KnowledgeIndex } from '../retrieval/knowledge-index.js';
 import type { Retrieval, RetrievalScope, Retriever } from '../retrieval/port.js';
 import { IndexBuildThreads } from './index-build-threads.js';
@@ -184,7 +184,7 @@ export class IndexRegistry implements Retriever {
     try {
       const stored = await this.store.readIndexSnapshot(ragId);
       if (!stored) return undefined;
-      const index = await indexFromSnapshot(await this.threads.unpack(stored.data));
+      const index = await loadIndexSnapshot(stored.data);
       this.observer?.({ type: 'snapshot-loaded', ragId, records: index.size });
       return { version: stored.version, index };
     } catch {

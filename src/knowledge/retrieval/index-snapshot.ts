@@ -1,38 +1,60 @@
 /**
  * The stored form of a built index (issue 14: a cold index loads without analysing its records
  * again): its compact form (compact-index.ts) with the records it holds, in slot order, as one
- * deflated byte string the store keeps per knowledge base with its content version.
+ * byte string the store keeps per knowledge base with its content version.
  *
- * Encoding and decoding the bytes run on an index thread (index-build-worker.ts). What the thread
- * hands back (`PackedSnapshot`) holds no JavaScript strings, only transferable buffers, because
- * copying hundreds of thousands of strings between threads costs the receiving thread as much as
- * making them; the HTTP thread makes the strings and the index from it in short steps
- * (`indexFromSnapshot`), yielding between them, so other requests go on meanwhile.
+ * Made on an index thread (index-build-worker.ts) after a full build. Loaded on the HTTP thread
+ * without a thread: the bytes are inflated by zlib on libuv's pool (no JavaScript runs meanwhile),
+ * the typed arrays are read as they are stored, and the strings and the index are made in short
+ * steps (`loadIndexSnapshot`), yielding between them, so other requests go on meanwhile.
  *
- * Layout before deflation: format number, a JSON header (language, BM25 options, counts), then
- * the postings as LEB128 varints per term (slot gaps, title and text frequencies), then Int32
- * sections (document frequencies, field lengths, surface-word counts, every string's UTF-8 byte
- * length, -1 for none) and every string (record ids, titles, texts, source names, kinds, terms,
- * surface words and their terms) as one UTF-8 run. Int32s are in the platform's byte order
- * (little-endian wherever Node runs in practice); a reader of the other order fails the checks.
+ * Layout, all little-endian: magic, format number, flags (1: both parts deflated at level 1), each
+ * part's raw length and the first part's stored length; then two parts, inflated side by side:
+ * - numbers: the Int32 sections the index keeps (document frequencies, each term's postings as
+ *   slot gaps, turned into slots in place on load, field lengths, surface-word counts) and the
+ *   postings' title and text frequencies in 1, 2 or 4 bytes each (the fewest that hold the
+ *   largest). The index's arrays are views of this part, which holds nothing else.
+ * - text: a JSON header (language, BM25 options, counts), Int32 sections (each record's source and
+ *   kind as an index into a table of the distinct ones, each surface word's term id, every
+ *   string's length, -1 for none, and the UTF-8 bytes of every chunk of `STEP` strings), and every
+ *   string (record ids, titles, texts, terms, surface words, the distinct sources and kinds) as
+ *   one UTF-8 run. The records' strings are decoded one by one; the others are slices of their
+ *   decoded chunk (`StringReader`).
  *
  * A snapshot made by code that analysed text differently would rank differently from a fresh
- * build, so `unpackIndexSnapshot` re-analyses a sample of the records and checks their lengths
- * and postings (and the detected language) against the snapshot: a mismatch, like any damage,
- * throws, and the caller builds from the records instead. `SNAPSHOT_FORMAT` changes with the layout.
+ * build, so a load re-analyses a sample of the records and checks their lengths and postings (and
+ * the detected language) against the snapshot: a mismatch, like any damage, throws, and the caller
+ * builds from the records instead. `SNAPSHOT_FORMAT` changes with the layout (and the magic did
+ * with format 2: format 1 deflated its header with the rest).
  */
-import { deflateRawSync, inflateRawSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import { deflateRawSync, inflateRaw, inflateRawSync } from 'node:zlib';
 import { detectCorpusLanguage } from '../language/detect.js';
 import type { CompactIndex } from './compact-index.js';
 import { type IndexableRecord, KnowledgeIndex } from './knowledge-index.js';
 import { type AnalysedWords, analyzeWords } from './tokenize.js';
 
-export const SNAPSHOT_FORMAT = 1;
-const MAGIC = 0x58495747; // "GWIX", little-endian
+export const SNAPSHOT_FORMAT = 2;
+const MAGIC = 0x32495747; // "GWI2", little-endian
+const DEFLATED = 1;
+/**
+ * Whether new snapshots are deflated. Measured at 100,000 records (docs/indexing.md): without,
+ * a load is ~50 ms faster, but the stored form is ~3× larger and its synchronous read stalls the
+ * HTTP thread ~100 ms or more.
+ */
+const DEFLATE = true;
 /** Records re-analysed to check a snapshot against this code's analysis. */
 const CHECKED_RECORDS = 16;
-/** Records (or terms, or surface words) made per step on the HTTP thread between yields. */
+/** Strings (or records, or terms) made per step on the HTTP thread between yields; also the strings per decoded chunk. */
 const STEP = 8192;
+/** The lists of strings (record ids, titles, texts) stored with UTF-8 lengths and decoded one by one (see `StringReader`). */
+const OWN_STRING_LISTS = 3;
+/** V8 makes a slice of a string at least this long a view of it (a shorter one is a copy). */
+const SLICED_STRING_MIN = 13;
+/** Postings checked per step. */
+const POSTINGS_STEP = 1 << 20;
+
+const inflateRawAsync = promisify(inflateRaw);
 
 /** Records by column, in slot order (cheaper to pass between threads than objects). */
 export interface SnapshotRecords {
@@ -51,20 +73,28 @@ interface Header {
   terms: number;
   surfaces: number;
   postings: number;
+  /** Distinct source names and kinds. */
+  shared: number;
+  /** Bytes per title or text frequency: 1, 2 or 4. */
+  tfBytes: number;
 }
 
-/** A decoded snapshot without its strings: buffers only (see the top of the file). */
+type Int32 = Int32Array<ArrayBuffer>;
+
+/** A snapshot's numbers, and its strings still as bytes. */
 export interface PackedSnapshot {
   header: Header;
-  arrays: Pick<CompactIndex, 'df' | 'start' | 'slot' | 'titleTf' | 'textTf' | 'titleLen' | 'textLen'> & { refs: Int32Array<ArrayBuffer>; first: Int32Array<ArrayBuffer>; pos: Int32Array<ArrayBuffer> };
-  /** Every string's UTF-8 bytes, one after the other, and their byte lengths (-1: null). */
-  strings: Uint8Array<ArrayBuffer>;
-  lengths: Int32Array<ArrayBuffer>;
-}
-
-/** The buffers to transfer with a packed snapshot. */
-export function packedTransferables(packed: PackedSnapshot): ArrayBuffer[] {
-  return [...new Set([...Object.values(packed.arrays), packed.strings, packed.lengths].map((a) => a.buffer))];
+  arrays: Pick<CompactIndex, 'df' | 'start' | 'slot' | 'titleTf' | 'textTf' | 'titleLen' | 'textLen'> & { refs: Int32; first: Int32; pos: Int32 };
+  /** Per record: its source name and kind in the shared strings (-1: no kind); per surface word, its term. */
+  sourceOf: Int32;
+  kindOf: Int32;
+  surfaceTermOf: Int32;
+  /** Every string's length (-1: null; see `StringReader`), and every chunk's UTF-8 bytes. */
+  lengths: Int32;
+  chunkBytes: Int32;
+  strings: Buffer;
+  /** Whether `arrays.slot` still holds each term's slot gaps (until `decodeAllPostings`). */
+  gaps: boolean;
 }
 
 /** The snapshot of `compact` (compacted: each term's slots ascend) with its records in slot order. */
@@ -74,180 +104,319 @@ export function encodeIndexSnapshot(compact: CompactIndex, records: SnapshotReco
   const t = compact.terms.length;
   const s = compact.surfaces.words.length;
   const p = compact.slot.length;
-  const header: Header = { language: compact.language, languagePinned: compact.languagePinned, options: compact.options, records: n, terms: t, surfaces: s, postings: p };
-  const json = Buffer.from(JSON.stringify(header), 'utf8');
-  const lists = [records.ids, records.titles, records.texts, records.sources, records.kinds, compact.terms, compact.surfaces.words, compact.surfaces.terms];
-  const lengths = new Int32Array(5 * n + t + 2 * s);
-  let chars = 0;
-  for (const list of lists) for (const value of list) chars += value?.length ?? 0;
-  const ints = [compact.titleLen, compact.textLen, compact.surfaces.refs, compact.surfaces.first, compact.surfaces.pos, lengths];
-  const intBytes = ints.reduce((sum, a) => sum + a.length * 4, 0) + t * 4 + 4;
-  // Varints: at most 5 bytes per value, 3 values per posting; UTF-8: at most 3 bytes per UTF-16 unit.
-  const raw = Buffer.alloc(align4(8 + json.length) + 15 * p + intBytes + 3 * chars);
-  raw.writeUInt32LE(SNAPSHOT_FORMAT, 0);
-  raw.writeUInt32LE(json.length, 4);
-  json.copy(raw, 8);
-  let offset = align4(8 + json.length);
-  raw.set(new Uint8Array(compact.df.buffer, compact.df.byteOffset, t * 4), offset);
-  offset += t * 4;
-  const varint = (value: number): void => {
-    let v = value >>> 0;
-    while (v >= 0x80) {
-      raw[offset++] = (v & 0x7f) | 0x80;
-      v >>>= 7;
-    }
-    raw[offset++] = v;
+  const sharedIds = new Map<string, number>();
+  const sharedId = (value: string | undefined): number => {
+    if (value === undefined) return -1;
+    let id = sharedIds.get(value);
+    if (id === undefined) sharedIds.set(value, (id = sharedIds.size));
+    return id;
   };
+  const sourceOf = Int32Array.from(records.sources, sharedId);
+  const kindOf = Int32Array.from(records.kinds, sharedId);
+  const termIds = new Map(compact.terms.map((term, id) => [term, id]));
+  const surfaceTermOf = Int32Array.from(compact.surfaces.terms, (term) => {
+    const id = termIds.get(term);
+    if (id === undefined) throw new Error('a surface word of an unknown term');
+    return id;
+  });
+  let maxTf = 0;
+  for (let i = 0; i < p; i++) maxTf = Math.max(maxTf, compact.titleTf[i] as number, compact.textTf[i] as number);
+  const tfBytes = maxTf < 0x100 ? 1 : maxTf < 0x10000 ? 2 : 4;
+  // Slot gaps (deflate makes their high bytes almost nothing), turned back into slots in place on load.
+  const gaps = new Int32Array(p);
   for (let term = 0; term < t; term++) {
     let previous = -1;
     for (let i = compact.start[term] as number, end = compact.start[term + 1] as number; i < end; i++) {
       const slot = compact.slot[i] as number;
-      if (slot <= previous) throw new Error('the index is not compacted');
-      varint(slot - previous - 1);
-      varint(compact.titleTf[i] as number);
-      varint(compact.textTf[i] as number);
+      if (slot <= previous || slot >= n) throw new Error('the index is not compacted');
+      gaps[i] = slot - previous - 1;
       previous = slot;
     }
   }
+  const numbers = concat([compact.df, gaps, compact.titleLen, compact.textLen, compact.surfaces.refs, compact.surfaces.first, compact.surfaces.pos, narrow(compact.titleTf, tfBytes), narrow(compact.textTf, tfBytes)]);
+
+  const header: Header = { language: compact.language, languagePinned: compact.languagePinned, options: compact.options, records: n, terms: t, surfaces: s, postings: p, shared: sharedIds.size, tfBytes };
+  const json = Buffer.from(JSON.stringify(header), 'utf8');
+  const lists: readonly (readonly (string | null)[])[] = [records.ids, records.titles, records.texts, compact.terms, compact.surfaces.words, [...sharedIds.keys()]];
+  const lengths = new Int32Array(lists.reduce((sum, list) => sum + list.length, 0));
+  const chunkBytes = new Int32Array(lists.reduce((sum, list) => sum + Math.ceil(list.length / STEP), 0));
+  let chars = 0;
+  for (const list of lists) for (const value of list) chars += value?.length ?? 0;
+  const ints = [sourceOf, kindOf, surfaceTermOf, lengths, chunkBytes];
+  const intsAt = align4(4 + json.length);
+  const stringsAt = intsAt + ints.reduce((sum, a) => sum + a.length * 4, 0);
+  // UTF-8: at most 3 bytes per UTF-16 unit.
+  const text = Buffer.alloc(stringsAt + 3 * chars);
+  text.writeUInt32LE(json.length, 0);
+  json.copy(text, 4);
   let at = 0;
-  // The strings are written after room for the Int32 sections, then moved up against them.
-  const stringsAt = offset + intBytes;
-  let stringsEnd = stringsAt;
-  for (const list of lists) {
-    for (const value of list) {
-      if (value === null || value === undefined) lengths[at++] = -1;
-      else {
-        const written = raw.write(value, stringsEnd, 'utf8');
-        lengths[at++] = written;
-        stringsEnd += written;
+  let chunk = 0;
+  let end = stringsAt;
+  lists.forEach((list, l) => {
+    const own = l < OWN_STRING_LISTS;
+    for (let first = 0; first < list.length; first += STEP) {
+      const chunkStart = end;
+      for (let i = first; i < Math.min(list.length, first + STEP); i++) {
+        const value = list[i];
+        const written = value ? text.write(value, end, 'utf8') : 0;
+        end += written;
+        lengths[at++] = value === null || value === undefined ? -1 : own ? written : value.length;
       }
+      chunkBytes[chunk++] = end - chunkStart;
     }
-  }
-  offset = align4(offset);
-  for (const a of ints) {
-    raw.set(new Uint8Array(a.buffer, a.byteOffset, a.length * 4), offset);
-    offset += a.length * 4;
-  }
-  raw.copyWithin(offset, stringsAt, stringsEnd);
+  });
+  text.set(concat(ints), intsAt);
+  const parts = [numbers, text.subarray(0, end)];
   // Level 1: the text and the small numbers compress well at the fastest level.
-  const packed = deflateRawSync(raw.subarray(0, offset + stringsEnd - stringsAt), { level: 1 });
-  const out = new Uint8Array(4 + packed.length);
-  new DataView(out.buffer).setUint32(0, MAGIC, true);
-  out.set(packed, 4);
+  const stored = parts.map((part) => (DEFLATE ? deflateRawSync(part, { level: 1 }) : part));
+  const out = new Uint8Array(24 + (stored[0] as Uint8Array).length + (stored[1] as Uint8Array).length);
+  const view = new DataView(out.buffer);
+  view.setUint32(0, MAGIC, true);
+  view.setUint32(4, SNAPSHOT_FORMAT, true);
+  view.setUint32(8, DEFLATE ? DEFLATED : 0, true);
+  view.setUint32(12, numbers.length, true);
+  view.setUint32(16, end, true);
+  view.setUint32(20, (stored[0] as Uint8Array).length, true);
+  out.set(stored[0] as Uint8Array, 24);
+  out.set(stored[1] as Uint8Array, 24 + (stored[0] as Uint8Array).length);
   return out;
 }
 
-/** The buffers of a snapshot (see `PackedSnapshot`); throws when it is damaged, of another format, or analysed differently. */
-export function unpackIndexSnapshot(bytes: Uint8Array): PackedSnapshot {
-  if (bytes.length < 4 || new DataView(bytes.buffer, bytes.byteOffset, 4).getUint32(0, true) !== MAGIC) throw new Error('not an index snapshot');
-  const raw = inflateRawSync(bytes.subarray(4));
-  if (raw.length < 8 || raw.readUInt32LE(0) !== SNAPSHOT_FORMAT) throw new Error('an index snapshot of another format');
-  const jsonLength = raw.readUInt32LE(4);
-  const header = JSON.parse(raw.toString('utf8', 8, 8 + jsonLength)) as Header;
-  const { records: n, terms: t, surfaces: s, postings: p } = header;
-  for (const count of [n, t, s, p]) if (!Number.isInteger(count) || count < 0 || count > raw.length) throw new Error('a damaged index snapshot');
-  let offset = align4(8 + jsonLength);
-  const varint = (): number => {
-    let value = 0;
-    for (let shift = 0; ; shift += 7) {
-      if (offset >= raw.length || shift > 28) throw new Error('a damaged index snapshot');
-      const byte = raw[offset++] as number;
-      value += (byte & 0x7f) * 2 ** shift;
-      if (byte < 0x80) return value;
-    }
-  };
-  const int32 = (count: number): Int32Array<ArrayBuffer> => {
-    if (offset + count * 4 > raw.length) throw new Error('a truncated index snapshot');
-    // A copy, aligned and owning its buffer (transferable on its own).
-    const out = new Int32Array(count);
-    new Uint8Array(out.buffer).set(raw.subarray(offset, offset + count * 4));
-    offset += count * 4;
-    return out;
-  };
-  const df = int32(t);
-  const start = new Int32Array(t + 1);
-  for (let term = 0; term < t; term++) start[term + 1] = (start[term] as number) + (df[term] as number);
-  if (start[t] !== p) throw new Error('a damaged index snapshot');
-  const slot = new Int32Array(p);
-  const titleTf = new Int32Array(p);
-  const textTf = new Int32Array(p);
-  for (let term = 0, i = 0; term < t; term++) {
-    let previous = -1;
-    for (const end = start[term + 1] as number; i < end; i++) {
-      previous += varint() + 1;
-      if (previous >= n) throw new Error('a damaged index snapshot');
-      slot[i] = previous;
-      titleTf[i] = varint();
-      textTf[i] = varint();
-    }
+/** Frequencies in `bytes` bytes each (the largest fits). */
+function narrow(tf: Int32Array, bytes: number): Uint8Array | Uint16Array | Int32Array {
+  return bytes === 1 ? Uint8Array.from(tf) : bytes === 2 ? Uint16Array.from(tf) : tf;
+}
+
+/** The bytes of typed arrays one after the other (each a multiple of 4 bytes long but the last, or padded). */
+function concat(arrays: readonly (Uint8Array | Uint16Array | Int32Array)[]): Uint8Array {
+  const out = new Uint8Array(arrays.reduce((sum, a) => sum + align4(a.byteLength), 0));
+  let offset = 0;
+  for (const a of arrays) {
+    out.set(new Uint8Array(a.buffer, a.byteOffset, a.byteLength), offset);
+    offset += align4(a.byteLength);
   }
-  offset = align4(offset);
+  return out;
+}
+
+type Inflate = (data: Uint8Array, length: number) => Buffer;
+
+/** The two parts of a stored form, numbers then text (inflated when deflated: on libuv's pool when `inflate` is asynchronous). */
+function partsOf(bytes: Uint8Array, inflate: Inflate): [Buffer, Buffer];
+function partsOf(bytes: Uint8Array, inflate: (data: Uint8Array, length: number) => Promise<Buffer>): Promise<[Buffer, Buffer]>;
+function partsOf(bytes: Uint8Array, inflate: (data: Uint8Array, length: number) => Buffer | Promise<Buffer>): [Buffer, Buffer] | Promise<[Buffer, Buffer]> {
+  if (bytes.length < 24) throw new Error('not an index snapshot');
+  const view = new DataView(bytes.buffer, bytes.byteOffset, 24);
+  if (view.getUint32(0, true) !== MAGIC) throw new Error('not an index snapshot of this format');
+  if (view.getUint32(4, true) !== SNAPSHOT_FORMAT) throw new Error('an index snapshot of another format');
+  const deflated = view.getUint32(8, true) === DEFLATED;
+  const lengths = [view.getUint32(12, true), view.getUint32(16, true)] as const;
+  const split = 24 + view.getUint32(20, true);
+  if (split > bytes.length) throw new Error('a damaged index snapshot');
+  const stored = [bytes.subarray(24, split), bytes.subarray(split)] as const;
+  // Not deflated: the numbers are copied out, so that the index's views of them keep nothing else alive.
+  if (!deflated) return [Buffer.from(stored[0]), Buffer.from(stored[1].buffer, stored[1].byteOffset, stored[1].length)];
+  const parts = stored.map((part, i) => inflate(part, lengths[i] as number));
+  return parts[0] instanceof Promise ? (Promise.all(parts) as Promise<[Buffer, Buffer]>) : (parts as [Buffer, Buffer]);
+}
+
+/** The numbers of a snapshot (see `PackedSnapshot`); throws when it is damaged or of another format. */
+export function unpackIndexSnapshot(bytes: Uint8Array): PackedSnapshot {
+  return unpackParts(...partsOf(bytes, (data) => inflateRawSync(data)));
+}
+
+/** As `unpackIndexSnapshot`, inflating its two parts at once on libuv's pool rather than on this thread. */
+export async function unpackIndexSnapshotAsync(bytes: Uint8Array): Promise<PackedSnapshot> {
+  // One output chunk of the known length: no copies and few round trips through the pool.
+  return unpackParts(...(await partsOf(bytes, (data, length) => inflateRawAsync(data, { chunkSize: Math.max(64, length) }))));
+}
+
+function unpackParts(numbers: Buffer, text: Buffer): PackedSnapshot {
+  const damaged = (): never => {
+    throw new Error('a damaged index snapshot');
+  };
+  if (text.length < 4) damaged();
+  const jsonLength = text.readUInt32LE(0);
+  if (4 + jsonLength > text.length) damaged();
+  const header = JSON.parse(text.toString('utf8', 4, 4 + jsonLength)) as Header;
+  const { records: n, terms: t, surfaces: s, postings: p, shared, tfBytes } = header;
+  for (const count of [n, t, s, p, shared]) if (!Number.isInteger(count) || count < 0 || count > numbers.length + text.length) damaged();
+  if (tfBytes !== 1 && tfBytes !== 2 && tfBytes !== 4) damaged();
+  // The numbers the index keeps are views of their part (which holds nothing else) when it is
+  // aligned, as an inflated part is; the text part is dropped once the strings are made.
+  let offset = 0;
+  let source = numbers;
+  const section = <A>(count: number, bytes: number, make: (buffer: ArrayBuffer, at: number, count: number) => A): A => {
+    const length = count * bytes;
+    if (offset + length > source.length) damaged();
+    let at = source.byteOffset + offset;
+    let buffer = source.buffer as ArrayBuffer;
+    if (at % 4 !== 0) {
+      const copy = new Uint8Array(align4(length));
+      copy.set(source.subarray(offset, offset + length));
+      buffer = copy.buffer;
+      at = 0;
+    }
+    offset += align4(length);
+    return make(buffer, at, count);
+  };
+  const int32 = (count: number): Int32 => section(count, 4, (buffer, at, c) => new Int32Array(buffer, at, c));
+  const tf = (): Int32 =>
+    section(p, tfBytes, (buffer, at, c) => (tfBytes === 1 ? new Int32Array(new Uint8Array(buffer, at, c)) : tfBytes === 2 ? new Int32Array(new Uint16Array(buffer, at, c)) : new Int32Array(buffer, at, c)));
+  const df = int32(t);
+  const slot = int32(p);
   const titleLen = int32(n);
   const textLen = int32(n);
   const refs = int32(s);
   const first = int32(s);
   const pos = int32(s);
-  const lengths = int32(5 * n + t + 2 * s);
+  const titleTf = tf();
+  const textTf = tf();
+  if (offset !== numbers.length) damaged();
+  source = text;
+  offset = align4(4 + jsonLength);
+  const sourceOf = int32(n);
+  const kindOf = int32(n);
+  const surfaceTermOf = int32(s);
+  const lengths = int32(3 * n + t + s + shared);
+  const chunkBytes = int32([n, n, n, t, s, shared].reduce((sum, count) => sum + Math.ceil(count / STEP), 0));
+  const start = new Int32Array(t + 1);
+  for (let term = 0; term < t; term++) start[term + 1] = (start[term] as number) + (df[term] as number);
+  if (start[t] !== p) damaged();
+  for (let i = 0; i < n; i++) if ((sourceOf[i] as number) < 0 || (sourceOf[i] as number) >= shared || (kindOf[i] as number) < -1 || (kindOf[i] as number) >= shared) damaged();
+  for (let i = 0; i < s; i++) if ((surfaceTermOf[i] as number) < 0 || (surfaceTermOf[i] as number) >= t) damaged();
   let total = 0;
-  for (const length of lengths) total += Math.max(0, length);
-  if (offset + total !== raw.length) throw new Error('a damaged index snapshot');
-  const strings = new Uint8Array(total);
-  strings.set(raw.subarray(offset));
-  const packed: PackedSnapshot = { header, arrays: { df, start, slot, titleTf, textTf, titleLen, textLen, refs, first, pos }, strings, lengths };
-  checkAnalysis(packed);
-  return packed;
+  for (const bytes of chunkBytes) total += bytes;
+  if (offset + total !== text.length) damaged();
+  return {
+    header,
+    arrays: { df, start, slot, titleTf, textTf, titleLen, textLen, refs, first, pos },
+    sourceOf,
+    kindOf,
+    surfaceTermOf,
+    lengths,
+    chunkBytes,
+    strings: text.subarray(offset),
+    gaps: true,
+  };
 }
 
-/** Makes the strings of a packed snapshot, in order, a few at a time. */
+/** Turns the slot gaps of terms `from` … `to - 1` into slots, in place; throws unless every one names a record. */
+function decodePostings({ arrays, header }: PackedSnapshot, from: number, to: number): void {
+  const { start, slot } = arrays;
+  for (let term = from; term < to; term++) {
+    let previous = -1;
+    for (let i = start[term] as number, end = start[term + 1] as number; i < end; i++) {
+      const gap = slot[i] as number;
+      if (gap < 0) throw new Error('a damaged index snapshot');
+      previous += gap + 1;
+      slot[i] = previous;
+    }
+    if (previous >= header.records) throw new Error('a damaged index snapshot');
+  }
+}
+
+/** Turns the snapshot's slot gaps into slots, with `pause()` after every million or so. */
+async function decodeAllPostings(packed: PackedSnapshot, pause: () => Promise<void>): Promise<void> {
+  if (!packed.gaps) return;
+  packed.gaps = false;
+  const { start } = packed.arrays;
+  const t = packed.header.terms;
+  for (let term = 0; term < t; ) {
+    let end = term + 1;
+    while (end < t && (start[end + 1] as number) - (start[term] as number) < POSTINGS_STEP) end++;
+    decodePostings(packed, term, end);
+    term = end;
+    await pause();
+  }
+}
+
+/**
+ * Makes the strings of a packed snapshot, in order, a chunk at a time. The records' strings (the
+ * first `OWN_STRING_LISTS` lists) are decoded one by one: each owns its characters, so a removed
+ * record's text is freed with it. The others (terms, surface words: short) are slices of one
+ * decoded chunk, one decoding call per chunk instead of one per string; V8 copies a short slice,
+ * and a long one is decoded on its own, so that no string keeps its chunk alive.
+ */
 class StringReader {
   private at = 0;
+  private chunk = 0;
   private byte = 0;
-  private readonly buffer: Buffer;
 
-  constructor(private readonly packed: PackedSnapshot) {
-    this.buffer = Buffer.from(packed.strings.buffer, packed.strings.byteOffset, packed.strings.length);
-  }
+  constructor(private readonly packed: PackedSnapshot) {}
 
-  read(count: number, into: (string | null)[]): void {
-    const { lengths } = this.packed;
-    for (let k = 0; k < count; k++) {
-      const length = lengths[this.at++] as number;
-      if (length < 0) into.push(null);
-      else {
-        into.push(this.buffer.toString('utf8', this.byte, this.byte + length));
-        this.byte += length;
+  /** The next chunk (of `STEP` strings, fewer at the end of a list) onto `into`; `own`: one decoding per string. */
+  readChunk(count: number, into: (string | null)[], own: boolean): void {
+    const { lengths, chunkBytes, strings } = this.packed;
+    const bytes = chunkBytes[this.chunk++] as number;
+    const end = this.byte + bytes;
+    if (own) {
+      let byte = this.byte;
+      for (let k = 0; k < count; k++) {
+        const length = lengths[this.at++] as number;
+        if (length < 0) into.push(null);
+        else {
+          into.push(strings.toString('utf8', byte, byte + length));
+          byte += length;
+        }
       }
+      if (byte !== end) throw new Error('a damaged index snapshot');
+    } else {
+      const run = strings.toString('utf8', this.byte, end);
+      const ascii = run.length === bytes;
+      let char = 0;
+      let byte = this.byte;
+      for (let k = 0; k < count; k++) {
+        const length = lengths[this.at++] as number;
+        if (length < 0) into.push(null);
+        else {
+          const piece = run.slice(char, char + length);
+          const pieceBytes = ascii ? length : Buffer.byteLength(piece, 'utf8');
+          // A slice this long would be a view keeping the whole chunk alive: decoded on its own instead.
+          into.push(length < SLICED_STRING_MIN ? piece : strings.toString('utf8', byte, byte + pieceBytes));
+          char += length;
+          byte += pieceBytes;
+        }
+      }
+      if (char !== run.length) throw new Error('a damaged index snapshot');
     }
+    this.byte = end;
   }
 }
 
-/** The records and strings of a packed snapshot, all at once. */
-function readAll(packed: PackedSnapshot): { records: SnapshotRecords; terms: string[]; words: string[]; surfaceTerms: string[] } {
-  const { records: n, terms: t, surfaces: s } = packed.header;
+interface Strings {
+  ids: string[];
+  titles: (string | null)[];
+  texts: string[];
+  terms: string[];
+  words: string[];
+  shared: string[];
+}
+
+/** The strings of a packed snapshot, made a chunk at a time with `pause()` between chunks. */
+async function readStrings(packed: PackedSnapshot, pause: () => Promise<void>): Promise<Strings> {
+  const { records: n, terms: t, surfaces: s, shared } = packed.header;
   const reader = new StringReader(packed);
-  const [ids, titles, texts, sources, kinds, terms, words, surfaceTerms] = [n, n, n, n, n, t, s, s].map((count) => {
+  const lists: (string | null)[][] = [];
+  for (const [l, count] of [n, n, n, t, s, shared].entries()) {
     const list: (string | null)[] = [];
-    reader.read(count, list);
-    return list;
-  }) as string[][];
-  const records = { ids: ids as string[], titles: titles as (string | null)[], texts: texts as string[], sources: sources as string[], kinds: (kinds as (string | null)[]).map((k) => k ?? undefined) };
-  return { records, terms: terms as string[], words: words as string[], surfaceTerms: surfaceTerms as string[] };
+    for (let done = 0; done < count; done += STEP) {
+      reader.readChunk(Math.min(STEP, count - done), list, l < OWN_STRING_LISTS);
+      await pause();
+    }
+    lists.push(list);
+  }
+  const [ids, titles, texts, terms, words, sharedStrings] = lists as [string[], (string | null)[], string[], string[], string[], string[]];
+  if (ids.includes(null as unknown as string) || texts.includes(null as unknown as string) || terms.includes(null as unknown as string)) throw new Error('a damaged index snapshot');
+  return { ids, titles, texts, terms, words, shared: sharedStrings };
 }
 
-/** The snapshot's compact index with its records, made at once (tests, and the index thread). */
-export function decodeIndexSnapshot(bytes: Uint8Array): { compact: CompactIndex; records: SnapshotRecords } {
-  const packed = unpackIndexSnapshot(bytes);
-  const { records, terms, words, surfaceTerms } = readAll(packed);
-  return { compact: compactOf(packed, terms, { words, terms: surfaceTerms }), records };
-}
-
-function compactOf(packed: PackedSnapshot, terms: string[], surfaces: { words: string[]; terms: string[] }): CompactIndex {
+function compactOf(packed: PackedSnapshot, strings: Strings): CompactIndex {
   const { header, arrays } = packed;
   return {
     language: header.language,
     languagePinned: header.languagePinned,
     options: header.options,
-    terms,
+    terms: strings.terms,
     df: arrays.df,
     start: arrays.start,
     slot: arrays.slot,
@@ -255,40 +424,53 @@ function compactOf(packed: PackedSnapshot, terms: string[], surfaces: { words: s
     textTf: arrays.textTf,
     titleLen: arrays.titleLen,
     textLen: arrays.textLen,
-    surfaces: { words: surfaces.words, terms: surfaces.terms, refs: arrays.refs, first: arrays.first, pos: arrays.pos },
+    surfaces: { words: strings.words, terms: Array.from(packed.surfaceTermOf, (id) => strings.terms[id] as string), refs: arrays.refs, first: arrays.first, pos: arrays.pos },
   };
 }
 
-/**
- * The index of a packed snapshot, made on this thread in steps of a few thousand strings or
- * records, yielding to other work between them (`pause`, by default `setImmediate`).
- */
-export async function indexFromSnapshot(packed: PackedSnapshot, pause: () => Promise<void> = nextTurn): Promise<KnowledgeIndex> {
-  const { records: n, terms: t, surfaces: s } = packed.header;
-  const reader = new StringReader(packed);
-  const read = async (count: number): Promise<(string | null)[]> => {
-    const list: (string | null)[] = [];
-    for (let done = 0; done < count; done += STEP) {
-      reader.read(Math.min(STEP, count - done), list);
-      await pause();
-    }
-    return list;
+function recordsOf(packed: PackedSnapshot, strings: Strings): SnapshotRecords {
+  return {
+    ids: strings.ids,
+    titles: strings.titles,
+    texts: strings.texts,
+    sources: Array.from(packed.sourceOf, (id) => strings.shared[id] as string),
+    kinds: Array.from(packed.kindOf, (id) => (id < 0 ? undefined : strings.shared[id])),
   };
-  const ids = await read(n);
-  const titles = await read(n);
-  const texts = await read(n);
-  const sources = await read(n);
-  const kinds = await read(n);
-  const terms = (await read(t)) as string[];
-  const words = (await read(s)) as string[];
-  const surfaceTerms = (await read(s)) as string[];
+}
+
+/** The snapshot's compact index with its records, made at once and checked (tests). */
+export async function decodeIndexSnapshot(bytes: Uint8Array): Promise<{ compact: CompactIndex; records: SnapshotRecords }> {
+  const packed = unpackIndexSnapshot(bytes);
+  await decodeAllPostings(packed, () => Promise.resolve());
+  const strings = await readStrings(packed, () => Promise.resolve());
+  checkAnalysis(packed, strings);
+  return { compact: compactOf(packed, strings), records: recordsOf(packed, strings) };
+}
+
+/**
+ * The index in a stored form, inflated off this thread and made on it in steps of a few thousand
+ * strings or records, yielding to other work between them (`pause`, by default `setImmediate`).
+ * Rejects when the stored form is damaged, of another format, or analysed differently.
+ */
+export async function loadIndexSnapshot(bytes: Uint8Array, pause: () => Promise<void> = nextTurn): Promise<KnowledgeIndex> {
+  return indexFromSnapshot(await unpackIndexSnapshotAsync(bytes), pause);
+}
+
+/** The index of a packed snapshot (see `loadIndexSnapshot`). */
+export async function indexFromSnapshot(packed: PackedSnapshot, pause: () => Promise<void> = nextTurn): Promise<KnowledgeIndex> {
+  const n = packed.header.records;
+  await decodeAllPostings(packed, pause);
+  const strings = await readStrings(packed, pause);
+  checkAnalysis(packed, strings);
+  await pause();
+  const { ids, titles, texts, shared } = strings;
   const records: IndexableRecord[] = new Array(n);
   for (let i = 0; i < n; i++) {
-    const kind = kinds[i];
-    records[i] = { recordId: ids[i] as string, title: titles[i] ?? null, text: texts[i] as string, sourceName: sources[i] as string, ...(kind === null || kind === undefined ? {} : { kind }) };
+    const kind = packed.kindOf[i] as number;
+    records[i] = { recordId: ids[i] as string, title: titles[i] ?? null, text: texts[i] as string, sourceName: shared[packed.sourceOf[i] as number] as string, ...(kind < 0 ? {} : { kind: shared[kind] as string }) };
     if (i % STEP === STEP - 1) await pause();
   }
-  const steps = KnowledgeIndex.fromCompactInSteps(compactOf(packed, terms, { words, terms: surfaceTerms }), records, STEP);
+  const steps = KnowledgeIndex.fromCompactInSteps(compactOf(packed, strings), records, STEP);
   for (let step = steps.next(); ; step = steps.next()) {
     if (step.done) return step.value;
     await pause();
@@ -298,29 +480,17 @@ export async function indexFromSnapshot(packed: PackedSnapshot, pause: () => Pro
 const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
 /** Throws unless this code analyses a sample of the records (and detects the language) as the snapshot says. */
-function checkAnalysis(packed: PackedSnapshot): void {
-  const { header, arrays, lengths } = packed;
+function checkAnalysis(packed: PackedSnapshot, strings: Strings): void {
+  const { header, arrays } = packed;
   const n = header.records;
   if (n === 0) return;
-  const bytes = Buffer.from(packed.strings.buffer, packed.strings.byteOffset, packed.strings.length);
-  // Byte offset of every string, to read only the sampled ones (and the terms).
-  const offsets = new Float64Array(lengths.length + 1);
-  for (let i = 0; i < lengths.length; i++) offsets[i + 1] = (offsets[i] as number) + Math.max(0, lengths[i] as number);
-  const string = (i: number): string | null => ((lengths[i] as number) < 0 ? null : bytes.toString('utf8', offsets[i], offsets[i + 1]));
-  const title = (slot: number) => string(n + slot);
-  const text = (slot: number) => string(2 * n + slot) as string;
-  if (!header.languagePinned) {
-    const first = (function* () {
-      for (let slot = 0; slot < n; slot++) yield text(slot);
-    })();
-    if (detectCorpusLanguage(first) !== header.language) throw new Error('the index snapshot was made with another language detection');
-  }
-  const termIds = new Map<string, number>();
-  for (let t = 0; t < header.terms; t++) termIds.set(string(5 * n + t) as string, t);
+  if (!header.languagePinned && detectCorpusLanguage(strings.texts) !== header.language) throw new Error('the index snapshot was made with another language detection');
   const step = Math.max(1, Math.floor(n / CHECKED_RECORDS));
+  const sample: { slot: number; counts: Map<string, [number, number]> }[] = [];
+  const wanted = new Set<string>();
   for (let slot = 0; slot < n; slot += step) {
-    const titleText = title(slot);
-    const analysed: [AnalysedWords | null, AnalysedWords] = [titleText ? analyzeWords(titleText, header.language, 'index') : null, analyzeWords(text(slot), header.language, 'index')];
+    const title = strings.titles[slot];
+    const analysed: [AnalysedWords | null, AnalysedWords] = [title ? analyzeWords(title, header.language, 'index') : null, analyzeWords(strings.texts[slot] as string, header.language, 'index')];
     if ((analysed[0]?.terms.length ?? 0) !== arrays.titleLen[slot] || analysed[1].terms.length !== arrays.textLen[slot]) throw new Error('the index snapshot was made with another analysis');
     const counts = new Map<string, [number, number]>();
     analysed.forEach((words, field) => {
@@ -328,8 +498,15 @@ function checkAnalysis(packed: PackedSnapshot): void {
         const count = counts.get(term) ?? [0, 0];
         count[field] = (count[field] as number) + 1;
         counts.set(term, count);
+        wanted.add(term);
       }
     });
+    sample.push({ slot, counts });
+  }
+  // The ids of the sampled records' terms only: one pass over the terms, no table of all of them.
+  const termIds = new Map<string, number>();
+  for (let id = 0; id < strings.terms.length; id++) if (wanted.has(strings.terms[id] as string)) termIds.set(strings.terms[id] as string, id);
+  for (const { slot, counts } of sample) {
     for (const [term, [titleTf, textTf]] of counts) {
       const id = termIds.get(term);
       const at = id === undefined ? -1 : postingOf(packed, id, slot);

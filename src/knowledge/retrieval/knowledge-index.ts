@@ -27,6 +27,7 @@ import { topK } from './top-k.js';
 import { reverseWord, wordsWithPrefix, wordsWithSuffix } from './sorted-words.js';
 import { scratchFor } from './search-scratch.js';
 import { SurfaceWords } from './surface-words.js';
+import { WordIds } from './word-ids.js';
 
 export interface IndexableRecord {
   recordId: string;
@@ -75,8 +76,8 @@ export class KnowledgeIndex implements Vocabulary {
   private readonly b: number;
   private readonly titleWeight: number;
 
-  // Terms: id by term, term by id, live records containing each.
-  private readonly termIds = new Map<string, number>();
+  // Terms: id by term (a table over `terms`, which holds each term string once), term by id, live records containing each.
+  private readonly termIds = new WordIds((t) => this.terms[t] as string);
   private terms: string[] = [];
   private df = new Int32Array(16);
   private zeroTerms = 0;
@@ -110,7 +111,11 @@ export class KnowledgeIndex implements Vocabulary {
   /** Ids of the records the language was detected from (see `languageHolds`). */
   private languageSample: string[] = [];
 
-  private readonly surfaces = new SurfaceWords();
+  /** Surface words; one spelled like a term shares the term's string. */
+  private readonly surfaces = new SurfaceWords((word) => {
+    const t = this.termIds.get(word);
+    return t === undefined ? undefined : this.terms[t];
+  });
   private sortedSurfaces: string[] | null = null;
   private reversedTerms: string[] | null = null;
   private deletionIndex: DeletionIndex | null = null;
@@ -135,6 +140,7 @@ export class KnowledgeIndex implements Vocabulary {
     index.languagePinned = options.language !== undefined;
     index.add(records);
     index.compact();
+    index.trim();
     index.languageSample = index.sampleIds();
     return index;
   }
@@ -391,19 +397,38 @@ export class KnowledgeIndex implements Vocabulary {
     return best.map((d) => ({ recordId: this.ids[d] as string, score: acc[d] as number }));
   }
 
-  /** Approximate heap held by this index and its records, in bytes (the registry's budget counts it). */
+  /**
+   * Approximate memory held by this index and its records, in bytes: JavaScript heap and typed
+   * arrays' contents (which live outside the heap). The registry's budget (INDEX_CACHE_MB) counts
+   * it. Per-item costs were measured with `bench/index-memory.ts` (docs/indexing.md, "Memory per
+   * knowledge base"): a string is a 16-byte header and its characters in 8-byte steps, a list slot
+   * 8 bytes, a `Map` entry 30–60 bytes, a typed array ~100 bytes besides its contents.
+   */
   approximateBytes(): number {
-    const arrays =
+    const typed =
       this.df.byteLength +
       this.baseStart.byteLength +
-      this.baseSlot.byteLength * 3 +
-      this.titleLen.byteLength * 2 +
+      this.baseSlot.byteLength +
+      this.baseTitleTf.byteLength +
+      this.baseTextTf.byteLength +
+      this.titleLen.byteLength +
+      this.textLen.byteLength +
       this.live.byteLength +
-      this.recentCount * 8 +
-      this.recent.size * 80;
-    const terms = this.terms.length * 72;
-    const records = this.slots * 72 + this.slotOf.size * 40 + this.textChars;
-    return 2048 + arrays + terms + records + this.surfaces.approximateBytes();
+      this.termIds.byteLength +
+      8 * 100;
+    // Recent postings: small-integer lists (8 bytes an element, with growth slack) in a Map.
+    const recent = this.recentCount * 3 * 12 + this.recent.size * 100;
+    // A term: its string (most are short) and its list slot.
+    const terms = this.terms.length * (8 + 24);
+    // A record: its id (~48), the slots of its five fields (40), its `slotOf` entry (~48), the
+    // headers of its title and text strings (32) and their characters (one byte each when Latin-1).
+    const records = this.slots * 168 + this.textChars;
+    const caches =
+      (this.expansions.size > 0 ? 600 + this.expansions.size * 400 : 0) +
+      (this.sortedSurfaces ? this.sortedSurfaces.length * 8 : 0) +
+      (this.reversedTerms ? this.reversedTerms.length * 32 : 0) +
+      (this.deletionIndex ? this.surfaces.size * 8 * 48 : 0);
+    return 1500 + typed + recent + terms + records + caches + this.surfaces.approximateBytes();
   }
 
   /**
@@ -452,6 +477,17 @@ export class KnowledgeIndex implements Vocabulary {
     this.baseTextTf = textTf;
     this.recent = new Map();
     this.recentCount = 0;
+  }
+
+  /** Frees the growth slack of the per-term and per-record arrays and tables (after a build: the index may sit idle for long). */
+  private trim(): void {
+    const n = this.slots;
+    if (this.titleLen.length > n) this.titleLen = this.titleLen.slice(0, n);
+    if (this.textLen.length > n) this.textLen = this.textLen.slice(0, n);
+    if (this.live.length > n) this.live = this.live.slice(0, n);
+    if (this.df.length > this.terms.length) this.df = this.df.slice(0, this.terms.length);
+    this.termIds.trim();
+    this.surfaces.trim();
   }
 
   private maybeCompact(): void {
@@ -592,15 +628,16 @@ export class KnowledgeIndex implements Vocabulary {
     const map = new Int32Array(this.terms.length).fill(-1);
     const terms: string[] = [];
     const df = new Int32Array(Math.max(16, this.terms.length - this.zeroTerms));
-    this.termIds.clear();
     for (let t = 0; t < this.terms.length; t++) {
       if (this.df[t] === 0) continue;
       map[t] = terms.length;
       df[terms.length] = this.df[t] as number;
-      this.termIds.set(this.terms[t] as string, terms.length);
       terms.push(this.terms[t] as string);
     }
+    // The table reads `terms`: the new list first, then the ids in it.
     this.terms = terms;
+    this.termIds.clear();
+    for (let t = 0; t < terms.length; t++) this.termIds.set(terms[t] as string, t);
     this.df = df;
     this.zeroTerms = 0;
     this.reversedTerms = null;

@@ -5,23 +5,24 @@
  * that has the word, then by its position there. Spelling corrections take the first of equally
  * frequent candidates, so that order is part of the ranking; a removal that takes a word's first
  * record only marks the word, and `restoreOrder` finds its new first record when the order is next needed.
+ *
+ * Memory (docs/indexing.md, "Memory per knowledge base"): no object per word. Words are entries of
+ * a list in the order they were met (a removed word leaves a hole until the list is packed), found
+ * through a `WordIds` table; counts live in one typed array; a word spelled like an indexed term,
+ * and every word's term, is the index's own string of that term (`canonical`), not a copy.
  */
 import type { AnalysedWords } from './tokenize.js';
+import { WordIds } from './word-ids.js';
 
 const SURFACE_MAX_CHARS = 30;
 const PLAIN_WORD_RE = /^[a-z]+$/;
-
-interface Surface {
-  term: string;
-  /** Records that have the word. */
-  refs: number;
-  /** Slot of the first record with the word, or -1 when that record was removed (not yet looked up again). */
-  first: number;
-  /** Position of the word in that record (title words, then text words). */
-  pos: number;
-  /** Stamp of the last record operation that counted the word (one count per record). */
-  mark: number;
-}
+/** Per entry in `cells`: records that have the word; slot of the first of them (-1: removed, not yet looked up again); position of the word there (title words, then text words). */
+const REFS = 0;
+const FIRST = 1;
+const POS = 2;
+const CELLS = 3;
+/** A removed word's entry (no word is this short). */
+const HOLE = '';
 
 /** The words in order, for another thread's index (see compact-index.ts). */
 export interface CompactSurfaces {
@@ -45,37 +46,52 @@ function eachWord(title: AnalysedWords | null, text: AnalysedWords, visit: (surf
   }
 }
 
+/** Heap of a one-byte string: header and characters, in 8-byte steps. */
+const wordBytes = (word: string): number => 16 + ((word.length + 7) & ~7);
+
+/** A copy of a word, so that it does not keep a slice's whole source text alive. */
+const own = (word: string): string => ` ${word}`.slice(1);
+
 export class SurfaceWords {
-  private map = new Map<string, Surface>();
+  /** Words by entry, in the order they were met; `HOLE` where a word was removed. */
+  private list: string[] = [];
+  /** The term of each entry's word. */
+  private terms: string[] = [];
+  private cells = new Int32Array(0);
+  private readonly ids = new WordIds((e) => this.list[e] as string);
   private displaced = 0;
-  private stamp = 0;
+  /** Bytes of the words held as copies of their own (not shared with the index's terms), about. */
+  private ownBytes = 0;
+
+  /** `canonical(word)`: the index's own string of that term, or undefined when it is not a term. */
+  constructor(private readonly canonical: (word: string) => string | undefined = () => undefined) {}
 
   get size(): number {
-    return this.map.size;
+    return this.ids.size;
   }
 
   termOf(surface: string): string | undefined {
-    return this.map.get(surface)?.term;
+    const e = this.ids.get(surface);
+    return e === undefined ? undefined : this.terms[e];
   }
 
   /** The words, in the order a fresh build has them once `restoreOrder` ran. */
   words(): string[] {
-    return [...this.map.keys()];
+    return this.list.length === this.ids.size ? this.list.slice() : this.list.filter((w) => w !== HOLE);
   }
 
   /** Counts the record at `slot` (the highest so far); true when it brought a new word. */
   add(slot: number, title: AnalysedWords | null, text: AnalysedWords): boolean {
-    const stamp = ++this.stamp;
+    const counted = new Set<number>();
     let added = false;
     eachWord(title, text, (surface, term, pos) => {
-      const known = this.map.get(surface);
+      const known = this.ids.get(surface);
       if (known === undefined) {
-        // Copies, so that the map does not keep the record's whole normalised text alive.
-        this.map.set(` ${surface}`.slice(1), { term: ` ${term}`.slice(1), refs: 1, first: slot, pos, mark: stamp });
+        counted.add(this.append(this.shared(surface) ?? own(surface), this.canonical(term) ?? own(term), 1, slot, pos));
         added = true;
-      } else if (known.mark !== stamp) {
-        known.mark = stamp;
-        known.refs++;
+      } else if (!counted.has(known)) {
+        counted.add(known);
+        this.cells[known * CELLS + REFS] = (this.cells[known * CELLS + REFS] as number) + 1;
       }
     });
     return added;
@@ -83,22 +99,28 @@ export class SurfaceWords {
 
   /** Uncounts the record at `slot`; true when a word went with it. */
   remove(slot: number, title: AnalysedWords | null, text: AnalysedWords): boolean {
-    const stamp = ++this.stamp;
+    const counted = new Set<number>();
     let removed = false;
     eachWord(title, text, (surface) => {
-      const known = this.map.get(surface);
-      if (known === undefined || known.mark === stamp) return;
-      known.mark = stamp;
-      known.refs--;
-      if (known.refs === 0) {
-        this.map.delete(surface);
-        if (known.first < 0) this.displaced--;
+      const e = this.ids.get(surface);
+      if (e === undefined || counted.has(e)) return;
+      counted.add(e);
+      const at = e * CELLS;
+      const refs = (this.cells[at + REFS] as number) - 1;
+      this.cells[at + REFS] = refs;
+      if (refs === 0) {
+        if ((this.cells[at + FIRST] as number) < 0) this.displaced--;
+        if (this.canonical(surface) === undefined) this.ownBytes = Math.max(0, this.ownBytes - wordBytes(surface));
+        this.ids.delete(surface);
+        this.list[e] = HOLE;
+        this.terms[e] = HOLE;
         removed = true;
-      } else if (known.first === slot) {
-        known.first = -1;
+      } else if (this.cells[at + FIRST] === slot) {
+        this.cells[at + FIRST] = -1;
         this.displaced++;
       }
     });
+    if (removed && this.ids.size * 2 < this.list.length) this.repack(this.entries());
     return removed;
   }
 
@@ -112,48 +134,111 @@ export class SurfaceWords {
       if (!isLive(slot)) continue;
       const { title, text } = analyse(slot);
       eachWord(title, text, (surface, _term, pos) => {
-        const known = this.map.get(surface);
-        if (known !== undefined && known.first < 0) {
-          known.first = slot;
-          known.pos = pos;
+        const e = this.ids.get(surface);
+        if (e !== undefined && (this.cells[e * CELLS + FIRST] as number) < 0) {
+          this.cells[e * CELLS + FIRST] = slot;
+          this.cells[e * CELLS + POS] = pos;
           this.displaced--;
         }
       });
     }
-    this.map = new Map([...this.map].sort(([, x], [, y]) => x.first - y.first || x.pos - y.pos));
+    const { cells } = this;
+    this.repack(this.entries().sort((x, y) => (cells[x * CELLS + FIRST] as number) - (cells[y * CELLS + FIRST] as number) || (cells[x * CELLS + POS] as number) - (cells[y * CELLS + POS] as number)));
   }
 
   /** The records moved to new slots (`map`: old slot → new). */
   renumber(map: Int32Array): void {
-    for (const surface of this.map.values()) if (surface.first >= 0) surface.first = map[surface.first] as number;
+    for (let e = 0; e < this.list.length; e++) {
+      const at = e * CELLS + FIRST;
+      if (this.list[e] !== HOLE && (this.cells[at] as number) >= 0) this.cells[at] = map[this.cells[at] as number] as number;
+    }
   }
 
   snapshot(): CompactSurfaces {
-    const n = this.map.size;
+    const n = this.ids.size;
     const out: CompactSurfaces = { words: [], terms: [], refs: new Int32Array(n), first: new Int32Array(n), pos: new Int32Array(n) };
     let i = 0;
-    for (const [word, s] of this.map) {
-      out.words.push(word);
-      out.terms.push(s.term);
-      out.refs[i] = s.refs;
-      out.first[i] = s.first;
-      out.pos[i] = s.pos;
+    for (const e of this.entries()) {
+      out.words.push(this.list[e] as string);
+      out.terms.push(this.terms[e] as string);
+      out.refs[i] = this.cells[e * CELLS + REFS] as number;
+      out.first[i] = this.cells[e * CELLS + FIRST] as number;
+      out.pos[i] = this.cells[e * CELLS + POS] as number;
       i++;
     }
     return out;
   }
 
+  /** The words of `snapshot()` (the index's terms already known, so that `canonical` finds them). */
   restore(compact: CompactSurfaces): void {
-    this.map = new Map();
+    const n = compact.words.length;
+    this.list = [];
+    this.terms = [];
+    this.cells = new Int32Array(n * CELLS);
+    this.ids.clear();
     this.displaced = 0;
-    for (let i = 0; i < compact.words.length; i++) {
+    this.ownBytes = 0;
+    for (let i = 0; i < n; i++) {
+      const word = compact.words[i] as string;
+      const term = compact.terms[i] as string;
       const first = compact.first[i] as number;
       if (first < 0) this.displaced++;
-      this.map.set(compact.words[i] as string, { term: compact.terms[i] as string, refs: compact.refs[i] as number, first, pos: compact.pos[i] as number, mark: 0 });
+      this.append(this.shared(word) ?? word, this.canonical(term) ?? term, compact.refs[i] as number, first, compact.pos[i] as number);
     }
   }
 
+  /** Frees the slack left by growth: call once the words stop changing for a while (after a build). */
+  trim(): void {
+    if (this.list.length !== this.ids.size) this.repack(this.entries());
+    else if (this.cells.length > this.list.length * CELLS) this.cells = this.cells.slice(0, this.list.length * CELLS);
+    this.ids.trim();
+  }
+
+  /** Heap and array-buffer bytes held: the lists, the words not shared with the index's terms, the counts and the table. */
   approximateBytes(): number {
-    return this.map.size * 136;
+    return 400 + this.list.length * 16 + this.ownBytes + this.cells.byteLength + this.ids.byteLength;
+  }
+
+  /** The index's string of a word spelled like one of its terms; otherwise undefined, and the word's copy is counted. */
+  private shared(word: string): string | undefined {
+    const term = this.canonical(word);
+    if (term === undefined) this.ownBytes += wordBytes(word);
+    return term;
+  }
+
+  /** Live entries in list order. */
+  private entries(): number[] {
+    const out: number[] = [];
+    for (let e = 0; e < this.list.length; e++) if (this.list[e] !== HOLE) out.push(e);
+    return out;
+  }
+
+  private append(word: string, term: string, refs: number, first: number, pos: number): number {
+    const e = this.list.length;
+    if (this.cells.length < (e + 1) * CELLS) {
+      const next = new Int32Array(Math.max(16, e * 2) * CELLS);
+      next.set(this.cells);
+      this.cells = next;
+    }
+    this.list.push(word);
+    this.terms.push(term);
+    this.cells[e * CELLS + REFS] = refs;
+    this.cells[e * CELLS + FIRST] = first;
+    this.cells[e * CELLS + POS] = pos;
+    this.ids.set(word, e);
+    return e;
+  }
+
+  /** Rebuilds the list, counts and table with the live entries in `order` (no holes, no slack). */
+  private repack(order: readonly number[]): void {
+    const { list, terms, cells } = this;
+    this.list = [];
+    this.terms = [];
+    this.cells = new Int32Array(order.length * CELLS);
+    this.ids.clear();
+    for (const e of order) {
+      const at = e * CELLS;
+      this.append(list[e] as string, terms[e] as string, cells[at + REFS] as number, cells[at + FIRST] as number, cells[at + POS] as number);
+    }
   }
 }

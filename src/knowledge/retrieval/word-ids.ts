@@ -1,0 +1,122 @@
+/**
+ * Ids of words, found by the word: an open-addressing hash table of ids over a word list its owner
+ * keeps (`wordAt(id)`), so every word is held once, by that list. Two bytes per slot (four once an
+ * id passes 65,534; at most half full) instead of the 30–60 bytes a `Map` entry costs, which is most of a small knowledge base's
+ * index (docs/indexing.md, "Memory per knowledge base"). The same calls as a `Map<string, number>`
+ * for what the index uses (`get`, `set`, `delete`, `clear`, `size`).
+ */
+
+/** FNV-1a over the UTF-16 code units, then mixed so that the low bits (the slot) vary. */
+function hashOf(word: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < word.length; i++) h = Math.imul(h ^ word.charCodeAt(i), 0x01000193);
+  h ^= h >>> 16;
+  h = Math.imul(h, 0x85ebca6b);
+  return h ^ (h >>> 13);
+}
+
+export class WordIds {
+  /** id + 1 by slot; 0: empty. */
+  private slots: Uint16Array | Int32Array = new Uint16Array(0);
+  private count = 0;
+  /** Whether an id too large for 16 bits was ever set (the slots are then 32-bit). */
+  private wide = false;
+
+  /** `wordAt(id)`: the word of an id that is in the table (the owner's list, read when probing). */
+  constructor(private readonly wordAt: (id: number) => string) {}
+
+  get size(): number {
+    return this.count;
+  }
+
+  /** Bytes of the slots (outside the JavaScript heap). */
+  get byteLength(): number {
+    return this.slots.byteLength;
+  }
+
+  get(word: string): number | undefined {
+    const { slots } = this;
+    const mask = slots.length - 1;
+    if (mask < 0) return undefined;
+    for (let i = hashOf(word) & mask; ; i = (i + 1) & mask) {
+      const v = slots[i] as number;
+      if (v === 0) return undefined;
+      if (this.wordAt(v - 1) === word) return v - 1;
+    }
+  }
+
+  /** Gives `word` the id `id` (the owner's list must already say `wordAt(id) === word`). */
+  set(word: string, id: number): this {
+    if (!this.wide && id + 1 > 0xffff) {
+      this.wide = true;
+      this.resize(this.slots.length);
+    }
+    if ((this.count + 1) * 2 > this.slots.length) this.resize(Math.max(16, this.slots.length * 2));
+    const mask = this.slots.length - 1;
+    for (let i = hashOf(word) & mask; ; i = (i + 1) & mask) {
+      const v = this.slots[i] as number;
+      if (v === 0) {
+        this.slots[i] = id + 1;
+        this.count++;
+        return this;
+      }
+      if (this.wordAt(v - 1) === word) {
+        this.slots[i] = id + 1;
+        return this;
+      }
+    }
+  }
+
+  /** Takes the word out (before its place in the owner's list changes); false when it was not in. */
+  delete(word: string): boolean {
+    const { slots } = this;
+    const mask = slots.length - 1;
+    if (mask < 0) return false;
+    let i = hashOf(word) & mask;
+    for (; ; i = (i + 1) & mask) {
+      const v = slots[i] as number;
+      if (v === 0) return false;
+      if (this.wordAt(v - 1) === word) break;
+    }
+    // Backward-shift deletion: later entries of the same run move up, so no probe stops short.
+    for (let j = (i + 1) & mask; ; j = (j + 1) & mask) {
+      const v = slots[j] as number;
+      if (v === 0) break;
+      const home = hashOf(this.wordAt(v - 1)) & mask;
+      // The entry at j may fill the hole at i unless its home lies cyclically in (i, j].
+      if ((j > i && (home <= i || home > j)) || (j < i && home <= i && home > j)) {
+        slots[i] = v;
+        i = j;
+      }
+    }
+    slots[i] = 0;
+    this.count--;
+    return true;
+  }
+
+  clear(): void {
+    this.slots = new Uint16Array(0);
+    this.count = 0;
+    this.wide = false;
+  }
+
+  /** Frees the slack of a table that stopped growing (at least twice the entries, a power of two). */
+  trim(): void {
+    let n = 16;
+    while (n < this.count * 2) n *= 2;
+    if (n < this.slots.length) this.resize(n);
+  }
+
+  private resize(length: number): void {
+    const old = this.slots;
+    this.slots = this.wide ? new Int32Array(length) : new Uint16Array(length);
+    const mask = length - 1;
+    for (let k = 0; k < old.length; k++) {
+      const v = old[k] as number;
+      if (v === 0) continue;
+      let i = hashOf(this.wordAt(v - 1)) & mask;
+      while (this.slots[i] !== 0) i = (i + 1) & mask;
+      this.slots[i] = v;
+    }
+  }
+}
