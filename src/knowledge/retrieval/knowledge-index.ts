@@ -335,8 +335,8 @@ export class KnowledgeIndex implements Vocabulary {
 
   surfacesWithinOneEdit(word: string): string[] {
     if (this.deletionIndex === null) {
-      // In the order a fresh build meets them (its ties go to the first): records re-read only
-      // when a removal left a word's first record gone.
+      // The words as a fresh build lists them (records re-read only when a removal left a word's
+      // first record gone); the neighbours come back sorted either way.
       this.surfaces.restoreOrder((slot) => this.analyseSlot(slot), this.slots, (slot) => this.live[slot] === 1);
       const long: string[] = [];
       for (const surface of this.surfaces.words()) if (surface.length >= 4) long.push(surface);

@@ -2,9 +2,10 @@
  * The surface (normalised, unstemmed) words of an index's records and their terms, for variant,
  * compound and spelling matches (query-expansion.ts). A word stays while a record has it (counted
  * per record), and the words keep the order a fresh build would meet them in: by the first record
- * that has the word, then by its position there. Spelling corrections take the first of equally
- * frequent candidates, so that order is part of the ranking; a removal that takes a word's first
- * record only marks the word, and `restoreOrder` finds its new first record when the order is next needed.
+ * that has the word, then by its position there, so an index changed record by record lists its
+ * words as a fresh build does (spelling neighbours no longer depend on it: language/edits.ts
+ * returns them sorted). A removal that takes a word's first record only marks the word, and
+ * `restoreOrder` finds its new first record when the order is next needed.
  *
  * Memory (docs/indexing.md, "Memory per knowledge base"): no object per word. Words are entries of
  * a list in the order they were met (a removed word leaves a hole until the list is packed), found
