@@ -8,19 +8,10 @@
  */
 import { extract, type SourceFormat } from '../src/knowledge/extraction/index.js';
 import { round } from './stats.js';
+import { seededRandom } from '../src/tools/lorem-ipsum/seeded-random.js';
 
 export const TEN_MB = 10 * 1024 * 1024;
 
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const WORDS = (
   'order delivery parcel warehouse return refund invoice payment card account password customer service team store showroom ' +
@@ -43,7 +34,7 @@ function paragraph(next: () => number): string {
 
 /** About `bytes` bytes (never more) of the given format. */
 export function generate(format: SourceFormat, bytes: number = TEN_MB): Buffer {
-  const next = rng(42);
+  const next = seededRandom(42);
   const parts: string[] = [];
   let size = 0;
   const push = (s: string) => {

@@ -10,6 +10,7 @@
  */
 import type { FaqEntry } from './faq.js';
 import { QUESTIONS } from './faq.js';
+import { seededRandom } from '../src/tools/lorem-ipsum/seeded-random.js';
 
 const OPENERS = [
   '', 'hi, ', 'hello, ', 'quick question: ', 'sorry to bother you, ', 'excuse me, ', 'good morning, ', 'hey there, ',
@@ -48,17 +49,6 @@ export function uniqueQuestions(start = 0): () => string {
 
 // --- synthetic knowledge bases ---------------------------------------------------------------
 
-/** mulberry32: a small seeded PRNG, so every run generates the same records. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const pick = <T>(random: () => number, list: readonly T[]): T => list[Math.floor(random() * list.length)] as T;
 
@@ -98,7 +88,7 @@ function modelCode(i: number): string {
 
 /** The i-th record of the synthetic catalogue FAQ (the same for the same i in every run). */
 export function syntheticRecord(i: number): FaqEntry {
-  const random = prng(i + 1);
+  const random = seededRandom(i + 1);
   const product = pick(random, PRODUCTS);
   const adjective = pick(random, ADJECTIVES);
   const topic = pick(random, TOPICS);
@@ -120,7 +110,7 @@ export function syntheticFaq(count: number, offset = 0): FaqEntry[] {
  * (then many records match and ranking does real work).
  */
 export function scaleQuestions(records: number, seed = 1): () => string {
-  const random = prng(seed);
+  const random = seededRandom(seed);
   let i = 0;
   return () => {
     const index = Math.floor(random() * records);

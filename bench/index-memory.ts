@@ -22,6 +22,7 @@ import { fingerprint } from '../src/knowledge/fingerprint.js';
 import type { KnowledgeBase } from '../src/knowledge/model.js';
 import { IndexRegistry } from '../src/knowledge/query/index-registry.js';
 import { FAQ } from './faq.js';
+import { seededRandom } from '../src/tools/lorem-ipsum/seeded-random.js';
 
 setFlagsFromString('--expose-gc');
 const gc = runInNewContext('gc') as () => void;
@@ -33,17 +34,6 @@ function arg(name: string, fallback: number): number {
   return value;
 }
 
-/** A small deterministic generator (mulberry32), so every run indexes the same text. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const COMMON = FAQ.flatMap((e) => `${e.question} ${e.answer}`.toLowerCase().match(/[a-z]+/g) ?? []);
 const SYLLABLES = 'ka lo mi ne ru sa ti vo be da fe gi ho ju ly po qu ri st wa'.split(' ');
@@ -62,7 +52,7 @@ function rareWords(count: number, next: () => number): string[] {
 
 /** ~380-byte records: a question title and an answer of common FAQ words with some rare ones. */
 function syntheticRecords(count: number, seed: number): { title: string; text: string }[] {
-  const next = random(seed);
+  const next = seededRandom(seed);
   const rare = rareWords(Math.max(200, count), next);
   const word = () => (next() < 0.8 ? (COMMON[Math.floor(next() * COMMON.length)] as string) : (rare[Math.floor(next() * next() * rare.length)] as string));
   const out: { title: string; text: string }[] = [];

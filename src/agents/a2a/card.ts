@@ -13,10 +13,20 @@ export const a2aPath = '/api/v1/a2a';
 export const agentCardPath = '/.well-known/agent-card.json';
 export const agentVersion = '1.0.0';
 const modes = ['text/plain', 'application/json'];
+const oauthDescription = 'OAuth 2.1 with PKCE (S256); the client-credentials and ID-JAG grants are also accepted at the token endpoint.';
+
+/** The authorization-code flow both card versions describe (the 1.0 card adds `pkceRequired`). */
+function authorizationCodeFlow(publicUrl: string) {
+  return {
+    authorizationUrl: `${publicUrl}/oauth/authorize`,
+    tokenUrl: `${publicUrl}/oauth/token`,
+    refreshUrl: `${publicUrl}/oauth/token`,
+    scopes: { 'kb:read': 'Ask and search your knowledge bases' },
+  };
+}
 
 export function agentCardJson(publicUrl: string): Record<string, unknown> {
   const url = `${publicUrl}${a2aPath}`;
-  const scopes = { 'kb:read': 'Ask and search your knowledge bases' };
   return {
     name: 'Groundwork',
     description:
@@ -40,16 +50,8 @@ export function agentCardJson(publicUrl: string): Record<string, unknown> {
       },
       oauth2: {
         oauth2SecurityScheme: {
-          description: 'OAuth 2.1 with PKCE (S256); the client-credentials and ID-JAG grants are also accepted at the token endpoint.',
-          flows: {
-            authorizationCode: {
-              authorizationUrl: `${publicUrl}/oauth/authorize`,
-              tokenUrl: `${publicUrl}/oauth/token`,
-              refreshUrl: `${publicUrl}/oauth/token`,
-              scopes,
-              pkceRequired: true,
-            },
-          },
+          description: oauthDescription,
+          flows: { authorizationCode: { ...authorizationCodeFlow(publicUrl), pkceRequired: true } },
           oauth2MetadataUrl: `${publicUrl}/.well-known/oauth-authorization-server`,
         },
       },
@@ -83,7 +85,6 @@ export function agentCardJson(publicUrl: string): Record<string, unknown> {
 export function agentCardJsonV03(publicUrl: string): Record<string, unknown> {
   const url = `${publicUrl}${a2aPath}`;
   const card = agentCardJson(publicUrl);
-  const scopes = { 'kb:read': 'Ask and search your knowledge bases' };
   return {
     protocolVersion: '0.3.0',
     name: card.name,
@@ -104,15 +105,8 @@ export function agentCardJsonV03(publicUrl: string): Record<string, unknown> {
       },
       oauth2: {
         type: 'oauth2',
-        description: 'OAuth 2.1 with PKCE (S256); the client-credentials and ID-JAG grants are also accepted at the token endpoint.',
-        flows: {
-          authorizationCode: {
-            authorizationUrl: `${publicUrl}/oauth/authorize`,
-            tokenUrl: `${publicUrl}/oauth/token`,
-            refreshUrl: `${publicUrl}/oauth/token`,
-            scopes,
-          },
-        },
+        description: oauthDescription,
+        flows: { authorizationCode: authorizationCodeFlow(publicUrl) },
         oauth2MetadataUrl: `${publicUrl}/.well-known/oauth-authorization-server`,
       },
     },
