@@ -14,12 +14,13 @@ import { KnowledgeIndex } from '../src/knowledge/retrieval/knowledge-index.js';
 import { loadSet, setNames } from './sets.js';
 import { runVisitorSet, summarizeVisitor } from './visitor.js';
 
-interface Example {
+export interface Example {
   x: [number, number];
   y: 0 | 1;
 }
 
-function examples(): Example[] {
+/** One example per tuning-half question of every visitor set. */
+export function calibrationExamples(): Example[] {
   const out: Example[] = [];
   for (const name of setNames()) {
     const set = loadSet(name);
@@ -56,7 +57,7 @@ export function fitLogistic(data: readonly Example[], l2 = 0.01, steps = 4000, r
 
 const isMain = import.meta.url === `file://${process.argv[1]}`;
 if (isMain) {
-  const data = examples();
+  const data = calibrationExamples();
   const model = fitLogistic(data);
   const r = (x: number) => Math.round(x * 100) / 100;
   console.log(`${data.length} tuning examples, ${data.filter((e) => e.y === 1).length} answered correctly when nothing is refused`);

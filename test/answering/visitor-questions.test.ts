@@ -9,6 +9,7 @@ import { extract } from '../../src/knowledge/extraction/index.js';
 import { ExtractiveAnswerer } from '../../src/knowledge/query/extractive-answerer.js';
 import { KnowledgeIndex } from '../../src/knowledge/retrieval/knowledge-index.js';
 import { contextualQuery } from '../../src/knowledge/answering/follow-up.js';
+import { splitQuestion } from '../../src/knowledge/answering/split-question.js';
 import type { Answer, RetrievedRecord, Turn } from '../../src/knowledge/answering/types.js';
 
 function knowledgeBase(content: string, format: 'md' | 'json' = 'md') {
@@ -93,6 +94,17 @@ describe('visitor questions from the answers issue', () => {
     const a = shop.ask('How long is the kettle warranty, and which cards do you accept?');
     expect(shop.titleOf(a)).toEqual(['Shop FAQ › Warranty', 'Shop FAQ › Payment']);
     expect(a.answer).toMatch(/two-year warranty.*\[1\].*PayPal.*\[2\]/s);
+  });
+
+  it('reads a statement after a question as its context, not as a question of its own', () => {
+    expect(splitQuestion('Are you SOC 2 certified? Our security team is asking.')).toEqual(['Are you SOC 2 certified? Our security team is asking.']);
+    expect(splitQuestion('Do you ship to Canada? And can I pay with PayPal?')).toEqual(['Do you ship to Canada?', 'And can I pay with PayPal?']);
+    // A question word ending in an accented letter opens a question too (a \b after "où" never matched).
+    expect(splitQuestion('Combien coûte la livraison et où se trouve le point relais ?')).toEqual(['Combien coûte la livraison', 'où se trouve le point relais ?']);
+    expect(splitQuestion('Vous livrez en Suisse ? Où est mon colis')).toEqual(['Vous livrez en Suisse ?', 'Où est mon colis']);
+    // Answered on its own, the statement shares "kettle" with the warranty record and got its sentence.
+    const a = shop.ask('Do you offer gift wrapping? The kettle is a present for my mother.');
+    expect(a.grounded).toBe(false);
   });
 
   it('reads "how long" and "how much" as asking for a duration or an amount, which the answer need not name', () => {

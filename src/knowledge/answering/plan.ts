@@ -90,7 +90,7 @@ export const DEFAULT_EXTRACTIVE_OPTIONS: Readonly<ResolvedOptions> = {
   maxChars: 600,
   lambda: 0.7,
   minCoverage: 0.15,
-  minConfidence: 0.4,
+  minConfidence: 0.45,
   sufficientCoverage: 0.55,
   minRelativeRelevance: 0.5,
   priorWeight: 0.3,
@@ -325,7 +325,7 @@ function namesProduct(u: ScoredUnit, chosen: readonly ScoredUnit[], words: reado
  * Weights of the answer-or-refuse model: a logistic regression fitted on the tuning half of the
  * visitor-question sets by `npx tsx eval/calibrate.ts` (docs/quality.md), which prints them.
  */
-export const CONFIDENCE_MODEL: Readonly<ConfidenceModel> = { bias: -2.3, coverage: 0.57, score: 0.76 };
+export const CONFIDENCE_MODEL: Readonly<ConfidenceModel> = { bias: -2.62, coverage: 1.19, score: 0.93 };
 
 /**
  * How likely the retrieved records answer the question, 0…1, from two signals: `coverage`, the
