@@ -30,7 +30,8 @@ import { registerErrorHandling } from './plugins/errors.js';
 import { registerIpLimit } from './plugins/ip-limit.js';
 import { limitConnectionsPerIp } from './plugins/connection-limit.js';
 import { registerJsonBody } from './plugins/json-body.js';
-import { registerWebBotAuth } from './plugins/web-bot-auth.js';
+import { acceptMultipartUnread } from './multipart-body.js';
+import { refuseBadSignatures, registerWebBotAuth } from './plugins/web-bot-auth.js';
 import { queryCorsRoutes } from './plugins/query-cors.js';
 import { agentCatalogEntries, agentRoutes } from './routes/agents.js';
 import { apiKeyRoutes } from './routes/api-keys.js';
@@ -169,8 +170,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   // Before the IP limit: a verified bot is limited by its own bucket (request.botKey).
   if (deps.webBotAuth) registerWebBotAuth(app, deps.webBotAuth, config.publicUrl);
   registerIpLimit(app, deps.limiter, config.ipRatePerSecond, deps.metrics);
+  if (deps.webBotAuth) refuseBadSignatures(app);
   await app.register(cookie);
-  await app.register(multipart, { limits: { fileSize: config.uploadMaxBytes, files: 2, fields: 5, fieldSize: 1024 } });
+  // Multipart bodies are read only by the upload route: the plugin is registered in its scope (below).
+  acceptMultipartUnread(app);
   registerAuth(app, {
     signIn: deps.signIn,
     publicUrl: config.publicUrl,
@@ -183,7 +186,12 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await webRoutes(app);
   signInRoutes(app, deps.signIn, config.secureCookies);
   knowledgeBaseRoutes(app, deps.knowledge);
-  sourceRoutes(app, deps.knowledge, config.uploadMaxBytes, deps.webImport);
+  await app.register(async (uploads) => {
+    // This scope's parser is the plugin's, which reads the parts (multipart-body.ts).
+    uploads.removeContentTypeParser('multipart/form-data');
+    await uploads.register(multipart, { limits: { fileSize: config.uploadMaxBytes, files: 2, fields: 5, fieldSize: 1024 } });
+    sourceRoutes(uploads as unknown as App, deps.knowledge, config.uploadMaxBytes, deps.webImport);
+  });
   recordRoutes(app, deps.knowledge);
   apiKeyRoutes(app, deps.keys);
   usageRoutes(app, deps.usage, config, deps.flushUsage);

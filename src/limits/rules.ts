@@ -3,7 +3,7 @@
  * layer does not repeat window lengths. A limit of 0 yields a rule that
  * `consume` ignores.
  */
-import type { LimitDecision, LimitRule } from '../ports/rate-limiter.js';
+import type { LimitDecision, LimitRule, LimitState } from '../ports/rate-limiter.js';
 
 export interface LimitSettings {
   queryRatePerMinute: number;
@@ -60,11 +60,17 @@ export function playgroundRules(settings: { playgroundQueriesPerMinute: number; 
  * headers describes them all. The first refusal wins.
  */
 export function combineDecisions(...decisions: LimitDecision[]): LimitDecision {
-  const refusedBy = decisions.find((d) => !d.allowed);
+  // One loop (every limited query passes here): the first refusal, and every state in order.
+  let refusedBy: LimitDecision | undefined;
+  const states: LimitState[] = [];
+  for (const d of decisions) {
+    if (refusedBy === undefined && !d.allowed) refusedBy = d;
+    for (const state of d.states) states.push(state);
+  }
   return {
     allowed: refusedBy === undefined,
     refused: refusedBy?.refused,
-    states: decisions.flatMap((d) => d.states),
+    states,
     retryAfterMs: refusedBy?.retryAfterMs ?? 0,
   };
 }

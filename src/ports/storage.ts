@@ -175,13 +175,15 @@ export interface KnowledgeStore {
   /**
    * The stored form of the knowledge base's retrieval index (opaque bytes, see
    * src/knowledge/retrieval/index-snapshot.ts) with the content version it was built at;
-   * undefined when none is stored.
+   * undefined when none is stored. Large (~27 MB at 100,000 records): read in bounded pieces with
+   * other work let run between them, never in one long synchronous step (issue 14), and never a
+   * mix of two snapshots when one replaces another meanwhile.
    */
   readIndexSnapshot(ragId: string): Promise<IndexSnapshot | undefined>;
   /**
    * Stores the index's stored form, replacing the knowledge base's one unless that is of a newer
    * version. False when it was not stored: a newer one is, or the knowledge base is gone (its
-   * snapshot goes with it).
+   * snapshot goes with it). Written in bounded pieces too, the stored one replaced at once.
    */
   writeIndexSnapshot(ragId: string, snapshot: IndexSnapshot): Promise<boolean>;
 }

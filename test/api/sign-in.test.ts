@@ -228,6 +228,27 @@ describe('errors', () => {
 });
 
 describe('security', () => {
+  it('no sign-in response may be stored by a cache (Cache-Control: no-store), errors included; other routes are not marked', async () => {
+    const email = uniqueEmail();
+    const code = await requestCode(email);
+    const signedIn = await verify(email, code);
+    expect(signedIn.status).toBe(200);
+    const cookie = (signedIn.headers.getSetCookie?.() ?? []).map((c) => c.split(';')[0]).join('; ');
+    const anonymous = new Client(server.baseUrl);
+    const responses = [
+      await start(uniqueEmail()),
+      signedIn,
+      await verify(email, 'WRONG-1'),
+      await anonymous.post('/api/v1/auth/email/start', {}),
+      await anonymous.get('/api/v1/auth/session', { cookie }),
+      await anonymous.get('/api/v1/auth/session'),
+      await anonymous.post('/api/v1/auth/sign-out', undefined, { cookie }),
+    ];
+    expect(responses.map((r) => r.status)).toEqual([202, 200, 400, 422, 200, 401, 204]);
+    for (const response of responses) expect(response.headers.get('cache-control')).toBe('no-store');
+    expect((await fetch(`${server.baseUrl}/healthz`)).headers.get('cache-control')).toBeNull();
+  });
+
   it('stores codes and session tokens only hashed', async () => {
     const email = uniqueEmail();
     const code = await requestCode(email);

@@ -8,6 +8,19 @@ import { DeletionIndex, withinOneEdit } from '../../src/knowledge/language/edits
 
 const word = fc.string({ unit: fc.constantFrom('a', 'b', 'e', 'r', 's', 't'), minLength: 1, maxLength: 7 });
 
+/** The first implementation, with substrings: the reference for the one comparing in place. */
+function withinOneEditBySlices(a: string, b: string): boolean {
+  if (a === b) return true;
+  if (Math.abs(a.length - b.length) > 1) return false;
+  let i = 0;
+  while (i < a.length && i < b.length && a[i] === b[i]) i++;
+  if (a.length === b.length) {
+    if (a.slice(i + 1) === b.slice(i + 1)) return true;
+    return a[i] === b[i + 1] && a[i + 1] === b[i] && a.slice(i + 2) === b.slice(i + 2);
+  }
+  return a.length > b.length ? a.slice(i + 1) === b.slice(i) : a.slice(i) === b.slice(i + 1);
+}
+
 describe('one-edit neighbourhoods', () => {
   it('are the same scanned or indexed, sorted, and exactly the words within one edit (property)', () => {
     fc.assert(
@@ -20,6 +33,29 @@ describe('one-edit neighbourhoods', () => {
       }),
       { numRuns: 300 },
     );
+  });
+
+  it('withinOneEdit answers as the substring implementation did, for any two strings (property)', () => {
+    const any = fc.oneof(word, fc.string({ maxLength: 6 }), fc.string({ unit: 'grapheme', maxLength: 4 }));
+    fc.assert(
+      fc.property(any, any, (a, b) => {
+        expect(withinOneEdit(a, b)).toBe(withinOneEditBySlices(a, b));
+        expect(withinOneEdit(b, a)).toBe(withinOneEditBySlices(b, a));
+      }),
+      { numRuns: 2000 },
+    );
+    for (const [a, b] of [['ab', 'ba'], ['abc', 'acb'], ['abc', 'ab'], ['', 'a'], ['a', 'bc'], ['abcd', 'abdc'], ['abcd', 'badc']]) {
+      expect(withinOneEdit(a as string, b as string), `${a} ${b}`).toBe(withinOneEditBySlices(a as string, b as string));
+    }
+  });
+
+  it('scans only the words one letter shorter, as long or one longer, with the same answers', () => {
+    const words = ['warranty', 'warrant', 'warrantys', 'warr', 'start', 'starter', 'startr', 'stat', 'sta', 'starters'];
+    const scanned = new DeletionIndex(words, 3, Number.POSITIVE_INFINITY);
+    const indexed = new DeletionIndex(words, 3, 0);
+    for (const probe of ['', 'st', 'sta', 'start', 'startrs', 'warranty', 'warrantyss', 'x'.repeat(40)]) {
+      expect(scanned.neighbours(probe), probe).toEqual(indexed.neighbours(probe));
+    }
   });
 
   it('finds a transposition, an insertion, a deletion and a substitution', () => {

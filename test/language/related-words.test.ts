@@ -72,3 +72,21 @@ describe('misspelt ordinary words', () => {
     expect(commonWordMisspelt('zxqvbn', 'en')).toBeUndefined();
   });
 });
+
+describe('related words, remembered', () => {
+  it('gives the same answer when asked again, as one shared list that cannot be changed', () => {
+    const first = relatedWords('swap', 'en');
+    expect(first.length).toBeGreaterThan(0);
+    const again = relatedWords('swap', 'en');
+    expect(again).toBe(first);
+    expect(Object.isFrozen(again) && again.every((r) => Object.isFrozen(r))).toBe(true);
+    expect(() => (again as unknown as { lemma: string }[]).push({ lemma: 'x' })).toThrow();
+  });
+
+  it('keeps at most a bounded number of words, and answers the same after a word was dropped', () => {
+    const before = relatedWords('exchange', 'en').map((r) => ({ ...r }));
+    // Words enough to push "exchange" out of the memo.
+    for (let i = 0; i < 5000; i++) relatedWords(`zq${i.toString(36)}`, 'en');
+    expect(relatedWords('exchange', 'en')).toEqual(before);
+  });
+});

@@ -82,4 +82,12 @@ describe('rules and UTC arithmetic', () => {
     expect(nextUtcMidnight(Date.UTC(2032, 0, 1))).toBe(Date.UTC(2032, 0, 2));
     expect(nextUtcMidnight(Date.UTC(2032, 1, 29, 6))).toBe(Date.UTC(2032, 2, 1)); // leap day
   });
+
+  it('names the right day whatever day it named before (the last one is remembered)', () => {
+    const times = [Date.UTC(2031, 11, 31, 12), Date.UTC(2032, 0, 1), Date.UTC(2031, 11, 31, 23, 59), Date.UTC(1969, 11, 31, 23), 0, -1, Date.UTC(2032, 0, 1, 23, 59, 59, 999)];
+    for (const t of [...times, ...times.reverse()]) expect(utcDayKey(t), String(t)).toBe(new Date(t).toISOString().slice(0, 10));
+    expect(() => utcDayKey(Number.NaN)).toThrow(RangeError);
+    expect(() => utcDayKey(8.64e15 + 1)).toThrow(RangeError);
+    expect(utcDayKey(Date.UTC(2032, 0, 1, 5))).toBe('2032-01-01');
+  });
 });

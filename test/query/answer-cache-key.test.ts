@@ -15,6 +15,14 @@ describe('answerCacheKey', () => {
     expect(answerCacheKey('kb_1', 3, 'q'.repeat(3_999), 'answer')).not.toBe(long);
   });
 
+  it('is the same key whatever was asked before, on this or another knowledge base, version or mode', () => {
+    const first = answerCacheKey('kb_1', 3, 'price', 'answer');
+    const others = [answerCacheKey('kb_2', 3, 'price', 'answer'), answerCacheKey('kb_1', '3', 'price', 'answer'), answerCacheKey('kb_1', 3, 'price', 'search:10')];
+    expect(answerCacheKey('kb_1', 3, 'price', 'answer')).toBe(first);
+    expect(new Set([first, ...others]).size).toBe(4 - 1); // the version as text or number is the same part
+    expect(others).toEqual(['answer:v3:kb_2:3:answer:q:price', 'answer:v3:kb_1:3:answer:q:price', 'answer:v3:kb_1:3:search%3A10:q:price']);
+  });
+
   it('keeps the plain and the hashed form apart', () => {
     const plain = answerCacheKey('kb_1', 3, 'x'.repeat(200), 'answer');
     const hashed = answerCacheKey('kb_1', 3, 'x'.repeat(201), 'answer');

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { answerCacheKey } from '../../src/knowledge/query/answer-cache-key.js';
@@ -21,6 +22,26 @@ describe('sameQuestion', () => {
 
   it('is idempotent', () => {
     for (const q of ['A ? .', ' x  y ! ', 'İstanbul?', 'Ǆ.']) expect(sameQuestion(sameQuestion(q))).toBe(sameQuestion(q));
+  });
+
+  it('folds a printable-ASCII question (the quick path) exactly as the full path does (property)', () => {
+    const full = (text: string) => {
+      const folded = text.normalize('NFC').toLowerCase().normalize('NFC').replace(/\s+/gu, ' ');
+      let end = folded.length;
+      while (end > 0 && ' ?!.'.includes(folded.charAt(end - 1))) end--;
+      return folded.slice(0, end).trimStart();
+    };
+    const text = fc.oneof(
+      fc.string({ unit: fc.constantFrom('a', 'B', ' ', '?', '!', '.', '\t', '\n', '\u00a0', 'É', 'e\u0301', 'İ'), maxLength: 12 }),
+      fc.string({ maxLength: 20 }),
+      fc.string({ unit: 'grapheme', maxLength: 8 }),
+    );
+    fc.assert(
+      fc.property(text, (t) => {
+        expect(sameQuestion(t)).toBe(full(t));
+      }),
+      { numRuns: 2000 },
+    );
   });
 
   it('handles long runs of spaces and dots (the loop, not a backtracking regex)', () => {

@@ -6,8 +6,9 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { decodeIndexSnapshot, encodeIndexSnapshot, indexFromSnapshot, loadIndexSnapshot, unpackIndexSnapshot } from '../../src/knowledge/retrieval/index-snapshot.js';
+import { decodeIndexSnapshot, encodeIndexSnapshot, indexFromSnapshot, loadIndexSnapshot, SNAPSHOT_FORMAT, unpackIndexSnapshot } from '../../src/knowledge/retrieval/index-snapshot.js';
 import { type IndexableRecord, KnowledgeIndex } from '../../src/knowledge/retrieval/knowledge-index.js';
+import { SurfaceWords } from '../../src/knowledge/retrieval/surface-words.js';
 
 const WORDS = ['refund', 'refunds', 'refunded', 'shipping', 'shipped', 'order', 'orders', 'café', 'cafe', 'the', 'price', '42', '退货', 'days', 'return', 'warranty', 'warranti', 'delivery', 'deliveries', 'mastercard', 'card', 'payment', 'pay', 'opening', 'hours'];
 const word = fc.constantFrom(...WORDS);
@@ -111,6 +112,51 @@ describe('incremental indexing', () => {
     );
   });
 
+  it('makes the same index in steps as at once, whatever the step (the stepped load of a snapshot), spelling neighbours and word order included (property)', () => {
+    fc.assert(
+      fc.property(fc.array(record, { maxLength: 12 }), fc.integer({ min: 1, max: 5 }), (recs, perStep) => {
+        const unique = [...new Map(recs.map((r) => [r.recordId, r])).values()];
+        const compact = KnowledgeIndex.build(unique).toCompact();
+        const atOnce = KnowledgeIndex.fromCompact(structuredClone(compact), unique);
+        const steps = KnowledgeIndex.fromCompactInSteps(structuredClone(compact), unique, perStep);
+        let step = steps.next();
+        let yields = 0;
+        for (; !step.done; step = steps.next()) yields++;
+        const stepped = step.value;
+        // It did stop between steps (terms, records and surface words, `perStep` at a time).
+        expect(yields).toBeGreaterThanOrEqual(Math.floor(compact.surfaces.words.length / perStep));
+        expect(observe(stepped)).toEqual(observe(atOnce));
+        expect(stepped.toCompact().surfaces).toEqual(atOnce.toCompact().surfaces);
+        // …and goes on changing like any other.
+        for (const index of [stepped, atOnce]) {
+          index.remove(['a']);
+          index.add([{ recordId: 'k', title: 'refund', text: 'shipping days warranty', sourceName: 's' }]);
+        }
+        expect(observe(stepped)).toEqual(observe(atOnce));
+      }),
+      { numRuns: 100 },
+    );
+  });
+
+  it('restores the surface words in steps exactly as at once', () => {
+    const index = KnowledgeIndex.build([
+      { recordId: 'a', title: 'Refunds and returns', text: 'Refunds reach your card within five working days of the return.', sourceName: 's' },
+      { recordId: 'b', title: null, text: 'Shipping is free above fifty euros; returns are free too, refunded quickly.', sourceName: 's' },
+    ]);
+    const { surfaces } = index.toCompact();
+    const canonical = (word: string) => (index.docFreq(word) > 0 ? word : undefined);
+    const atOnce = new SurfaceWords(canonical);
+    atOnce.restore(surfaces);
+    const stepped = new SurfaceWords(canonical);
+    let yields = 0;
+    for (const steps = stepped.restoreInSteps(surfaces, 1); !steps.next().done; ) yields++;
+    expect(yields).toBe(surfaces.words.length);
+    expect(stepped.snapshot()).toEqual(atOnce.snapshot());
+    expect(stepped.words()).toEqual(surfaces.words);
+    for (const word of surfaces.words) expect(stepped.termOf(word)).toBe(atOnce.termOf(word));
+    expect(stepped.approximateBytes()).toBe(atOnce.approximateBytes());
+  });
+
   it('loads the same index from its stored form (snapshot), which then changes like any other (property)', async () => {
     await fc.assert(
       fc.asyncProperty(fc.array(record, { maxLength: 10 }), fc.array(op, { maxLength: 8 }), async (recs, ops) => {
@@ -148,7 +194,7 @@ describe('incremental indexing', () => {
     expect(() => unpackIndexSnapshot(formatOne)).toThrow(/format/);
     // Another format number behind this format's magic too.
     const later = new Uint8Array(bytes);
-    new DataView(later.buffer).setUint32(4, 3, true);
+    new DataView(later.buffer).setUint32(4, SNAPSHOT_FORMAT + 1, true);
     expect(() => unpackIndexSnapshot(later)).toThrow(/another format/);
     // As if another analysis had counted one more word in a record.
     const other = { ...compact, textLen: compact.textLen.map((n, i) => (i === 0 ? n + 1 : n)) };

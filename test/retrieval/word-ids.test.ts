@@ -17,6 +17,8 @@ describe('WordIds', () => {
       fc.record({ kind: fc.constant('add' as const), word }),
       fc.record({ kind: fc.constant('delete' as const), word }),
       fc.record({ kind: fc.constant('trim' as const) }),
+      // Room made ahead (a stepped load sizes its tables once), however many words follow.
+      fc.record({ kind: fc.constant('reserve' as const), count: fc.integer({ min: 0, max: 600 }) }),
     );
     fc.assert(
       fc.property(fc.array(op, { maxLength: 300 }), fc.boolean(), (ops, wide) => {
@@ -32,12 +34,29 @@ describe('WordIds', () => {
             expect(table.delete(o.word)).toBe(map.delete(o.word));
           } else if (o.kind === 'trim') {
             table.trim();
+          } else if (o.kind === 'reserve') {
+            table.reserve(o.count);
           }
           expect(table.size).toBe(map.size);
         }
         for (const w of new Set([...map.keys(), 'a', 'abcd', 'zz'])) expect(table.get(w)).toBe(map.get(w));
       }),
     );
+  });
+
+  it('sizes its slots once for the words reserved (no resize while they are set), 32-bit past 65,534 ids', () => {
+    for (const count of [10, 1000, 70_000]) {
+      const { words, table } = model();
+      table.reserve(count);
+      const reserved = table.byteLength;
+      for (let i = 0; i < count; i++) {
+        words.push(`w${i}`);
+        table.set(`w${i}`, i);
+      }
+      expect(table.byteLength).toBe(reserved);
+      for (let i = 0; i < count; i += 97) expect(table.get(`w${i}`)).toBe(i);
+      expect(table.get(`w${count}`)).toBeUndefined();
+    }
   });
 
   it('keeps at least twice as many slots as words, and gives back the slack', () => {

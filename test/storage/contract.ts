@@ -10,6 +10,7 @@ import type { ApiKey, CandidateRecord } from '../../src/knowledge/model.js';
 import { oauthStoreContract } from './oauth-contract.js';
 import { connectedAgentsContract } from './connected-agents-contract.js';
 import type { SqlContext } from '../../src/adapters/storage/sql.js';
+import { PART_BYTES } from '../../src/adapters/storage/index-snapshot-parts.js';
 import { Sealer } from '../../src/secrets.js';
 
 const id = (prefix: string) => `${prefix}_${randomUUID().replaceAll('-', '')}`;
@@ -20,6 +21,22 @@ function candidate(text: string): CandidateRecord {
 
 function newSource(name = 'faq.txt'): NewSource {
   return { sourceId: id('src'), sourceName: name, format: 'txt', byteSize: 10, sha256: 'a'.repeat(64), rejectedCount: 0 };
+}
+
+/** Runs `work`, counting the event-loop turns other work got while it ran (each statement its own turn). */
+async function withTurnsCounted<T>(work: () => Promise<T>): Promise<{ result: T; turns: number }> {
+  let turns = 0;
+  let running = true;
+  const spin = (): void => {
+    turns++;
+    if (running) setImmediate(spin);
+  };
+  setImmediate(spin);
+  try {
+    return { result: await work(), turns };
+  } finally {
+    running = false;
+  }
 }
 
 export function storeContract(makeStore: () => Promise<Store>): void {
@@ -315,6 +332,33 @@ export function storeContract(makeStore: () => Promise<Store>): void {
   describe('record changes since a content version (recordSnapshot, recordChanges)', () => {
     const texts = (records: { text: string }[]) => records.map((r) => r.text);
 
+    it('reads a large knowledge base in pages (other work runs between them), never a mix of two versions', async () => {
+      const base = await kb(owner, 100_000);
+      const first = await store.knowledge.commitSource(owner, base.ragId, newSource(), Array.from({ length: 1200 }, (_, i) => candidate(`a${i}`)), 100_000);
+      if (first.kind !== 'committed') throw new Error(first.kind);
+      const { result: whole, turns } = await withTurnsCounted(() => store.knowledge.recordSnapshot(base.ragId));
+      expect(turns).toBeGreaterThanOrEqual(2);
+      expect(whole?.version).toBe(first.knowledgeBase.contentVersion);
+      expect(texts(whole?.records ?? [])).toEqual(Array.from({ length: 1200 }, (_, i) => `a${i}`));
+      // Read while an upload and a deletion change it: the records of the version it says, whole.
+      const source = newSource();
+      const [during] = await Promise.all([
+        store.knowledge.recordSnapshot(base.ragId),
+        (async () => {
+          await store.knowledge.commitSource(owner, base.ragId, source, Array.from({ length: 700 }, (_, i) => candidate(`b${i}`)), 100_000);
+          await store.knowledge.deleteRecord(owner, base.ragId, whole?.records[3]?.recordId as string);
+        })(),
+      ]);
+      const after = await store.knowledge.recordSnapshot(base.ragId);
+      const expected = new Map<number, string[]>([
+        [first.knowledgeBase.contentVersion, texts(whole?.records ?? [])],
+        [first.knowledgeBase.contentVersion + 1, [...texts(whole?.records ?? []), ...Array.from({ length: 700 }, (_, i) => `b${i}`)]],
+        [after?.version as number, texts(after?.records ?? [])],
+      ]);
+      expect(expected.get(during?.version as number)).toEqual(texts(during?.records ?? []));
+      expect(after?.records).toHaveLength(1200 + 700 - 1);
+    }, 60_000);
+
     it('gives the records with their version, then exactly what each upload, deletion and page update changed', async () => {
       const base = await kb(owner);
       const start = await store.knowledge.recordSnapshot(base.ragId);
@@ -394,6 +438,40 @@ export function storeContract(makeStore: () => Promise<Store>): void {
       expect(await store.knowledge.writeIndexSnapshot(base.ragId, { version: 9, data: new Uint8Array([9]) })).toBe(false);
       expect(await store.knowledge.readIndexSnapshot(base.ragId)).toBeUndefined();
     });
+
+    it('stores a large one in parts (never one long read or write) and reads one whole snapshot while another replaces it', async () => {
+      const base = await kb(owner);
+      const parts = () => ((store as unknown as { ctx: SqlContext }).ctx.db.selectFrom('index_snapshot_parts').select(['generation', 'part']).where('rag_id', '=', base.ragId).execute());
+      // Five and a half parts of 1 MiB, and two: distinct bytes, so a mix of the two would show.
+      const first = new Uint8Array(PART_BYTES * 5.5 + 7).map((_, i) => (i * 7) % 251);
+      const second = new Uint8Array(PART_BYTES + 3).map((_, i) => (i * 13 + 1) % 253);
+      expect(await store.knowledge.writeIndexSnapshot(base.ragId, { version: 1, data: first })).toBe(true);
+      expect(await parts()).toHaveLength(6);
+      // Other work runs between the parts (each its own statement), for a read as for the write.
+      const { result: whole, turns } = await withTurnsCounted(() => store.knowledge.readIndexSnapshot(base.ragId));
+      expect(turns).toBeGreaterThanOrEqual(5);
+      expect(Buffer.from(whole?.data ?? []).equals(Buffer.from(first))).toBe(true);
+      // A read under way while a newer snapshot replaces it (the parts of both interleave): one of them, whole.
+      const [read, written] = await Promise.all([store.knowledge.readIndexSnapshot(base.ragId), store.knowledge.writeIndexSnapshot(base.ragId, { version: 2, data: second })]);
+      expect(written).toBe(true);
+      const got = Buffer.from(read?.data ?? []);
+      expect(read?.version === 1 ? got.equals(Buffer.from(first)) : read?.version === 2 && got.equals(Buffer.from(second))).toBe(true);
+      // The replaced snapshot's parts are gone; a refused (older) one leaves none behind.
+      expect(await parts()).toHaveLength(2);
+      expect(await store.knowledge.writeIndexSnapshot(base.ragId, { version: 1, data: first })).toBe(false);
+      expect(await parts()).toHaveLength(2);
+      const newest = await store.knowledge.readIndexSnapshot(base.ragId);
+      expect(newest?.version).toBe(2);
+      expect(Buffer.from(newest?.data ?? []).equals(Buffer.from(second))).toBe(true);
+      // A part gone (as when a replacement removes it under a reader that then finds no newer row): nothing, never a part of a snapshot.
+      await (store as unknown as { ctx: SqlContext }).ctx.db.deleteFrom('index_snapshot_parts').where('rag_id', '=', base.ragId).where('part', '=', 1).execute();
+      expect(await store.knowledge.readIndexSnapshot(base.ragId)).toBeUndefined();
+      // An empty one is a snapshot too.
+      expect(await store.knowledge.writeIndexSnapshot(base.ragId, { version: 3, data: new Uint8Array(0) })).toBe(true);
+      expect(await store.knowledge.readIndexSnapshot(base.ragId)).toEqual({ version: 3, data: new Uint8Array(0) });
+      expect(await parts()).toHaveLength(0);
+      expect(await store.knowledge.deleteKnowledgeBase(owner, base.ragId)).toBe(true);
+    }, 60_000);
   });
 
   describe('pages imported from a URL (commitPageSource)', () => {

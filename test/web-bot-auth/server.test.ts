@@ -64,6 +64,23 @@ describe('a verified bot is limited by its own bucket and its IP (IP_RATE_PER_SE
   });
 });
 
+describe('a refused signature still counts against its IP (IP_RATE_PER_SECOND=2)', () => {
+  let server: LoggedServer;
+  beforeAll(async () => {
+    server = await startLoggedServer({ IP_RATE_PER_SECOND: '2' });
+  });
+  afterAll(() => server?.stop());
+
+  it('is refused after the IP limit has counted it: of three at once, two are 401 and one 429', async () => {
+    const forged = await signRequest(bot, { url: 'http://evil.example/', agentUrl: directory.url });
+    const responses = await Promise.all([1, 2, 3].map(() => get(server.baseUrl, '/', forged)));
+    const statuses = responses.map((r) => r.status).sort();
+    expect(statuses).toEqual([401, 401, 429]);
+    const limited = responses.find((r) => r.status === 429) as ApiResponse;
+    expectProblem(limited, 429, 'rate_limited', server.baseUrl);
+  });
+});
+
 describe('refused signatures (401 invalid_signature)', () => {
   let server: LoggedServer;
   beforeAll(async () => {

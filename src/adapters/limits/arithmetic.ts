@@ -20,9 +20,19 @@ export const DAY_MS = 86_400_000;
  */
 export const DAY_KEY_MARGIN_MS = 3_600_000;
 
+/** The day `utcDayKey` last named, and its key: every day-quota decision asks, mostly for the same day. */
+let lastDay = Number.NaN;
+let lastDayKey = '';
+
 /** `YYYY-MM-DD` of the UTC day holding `now`. */
 export function utcDayKey(now: number): string {
-  return new Date(now).toISOString().slice(0, 10);
+  const day = Math.floor(now / DAY_MS);
+  if (day !== lastDay) {
+    // A time outside Date's range throws here, as before, and is not remembered.
+    lastDayKey = new Date(now).toISOString().slice(0, 10);
+    lastDay = day;
+  }
+  return lastDayKey;
 }
 
 /** The next 00:00:00.000 UTC strictly after `now`. JavaScript time has no leap seconds, so UTC days are exactly DAY_MS long. */

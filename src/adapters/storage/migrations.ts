@@ -440,6 +440,37 @@ export const migrations: Migration[] = [
         .execute();
     },
   },
+  {
+    id: 18,
+    name: 'index snapshots in parts: each snapshot stored as parts of at most 1 MiB, read and written one at a time',
+    // Issue 14, head of line: a 100,000-record snapshot (~27 MB) read as one value held the HTTP
+    // thread ~20–40 ms (better-sqlite3 reads it synchronously; node-postgres decodes it at once),
+    // and its write ~100 ms. In parts, each read or written by its own statement, other requests
+    // run between them (src/adapters/storage/index-snapshot-parts.ts). The snapshots already
+    // stored are dropped: a snapshot is only a faster start, and the next full build writes one.
+    async up(db, kind) {
+      const t = columnTypes(kind);
+      await db.schema.dropTable('index_snapshots').execute();
+      await db.schema
+        .createTable('index_snapshots')
+        .addColumn('rag_id', 'text', (c) => c.primaryKey().references('knowledge_bases.rag_id').onDelete('cascade'))
+        .addColumn('content_version', 'integer', (c) => c.notNull())
+        // Which parts are this snapshot's: a new one per write, so a reader never mixes two.
+        .addColumn('generation', 'text', (c) => c.notNull())
+        .addColumn('parts', 'integer', (c) => c.notNull())
+        .addColumn('byte_length', 'integer', (c) => c.notNull())
+        .addColumn('created_at', t.timestamp, (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createTable('index_snapshot_parts')
+        .addColumn('rag_id', 'text', (c) => c.notNull().references('knowledge_bases.rag_id').onDelete('cascade'))
+        .addColumn('generation', 'text', (c) => c.notNull())
+        .addColumn('part', 'integer', (c) => c.notNull())
+        .addColumn('data', t.bytes, (c) => c.notNull())
+        .addPrimaryKeyConstraint('index_snapshot_parts_pkey', ['rag_id', 'generation', 'part'])
+        .execute();
+    },
+  },
 ];
 
 async function createApiKeyDomains(db: AnyDb): Promise<void> {

@@ -79,8 +79,10 @@ export interface Schema {
   };
   /** Migration 16: records removed in recent content versions (see `KnowledgeStore.recordChanges`). */
   record_removals: { rag_id: string; content_version: Int; record_id: string };
-  /** Migration 17: a knowledge base's retrieval index in stored form (see `KnowledgeStore.readIndexSnapshot`). */
-  index_snapshots: { rag_id: string; content_version: Int; data: Uint8Array; created_at: Timestamp };
+  /** Migrations 17, 18: a knowledge base's retrieval index in stored form (see `KnowledgeStore.readIndexSnapshot`), its bytes in `index_snapshot_parts`. */
+  index_snapshots: { rag_id: string; content_version: Int; generation: string; parts: Int; byte_length: Int; created_at: Timestamp };
+  /** Migration 18: the bytes of the index snapshots, in parts of at most 1 MiB (index-snapshot-parts.ts). */
+  index_snapshot_parts: { rag_id: string; generation: string; part: Int; data: Uint8Array };
   api_keys: {
     key_id: string;
     rag_id: string;

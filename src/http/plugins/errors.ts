@@ -10,6 +10,7 @@ import type { LimitDecision } from '../../ports/rate-limiter.js';
 import { combineDecisions } from '../../limits/rules.js';
 import { type ErrorCode, isDomainError } from '../../errors.js';
 import { isStoreUnavailable } from '../../ops/store-outage.js';
+import { isMultipartBody } from '../multipart-body.js';
 import { sendProblem } from '../problem.js';
 import { escapeHtml } from '../html.js';
 import { sendPage } from '../page.js';
@@ -118,7 +119,7 @@ const storeRetryAfterSeconds = 5;
 const multipartMessages = /^(Multipart: Boundary not found|Boundary required|Unexpected end of multipart data|\w+ terminated early due to unexpected end of multipart data|The needle (cannot be an empty|cannot have a length bigger))/;
 
 function isMalformedMultipart(error: FastifyError, request: FastifyRequest): boolean {
-  return error.statusCode === undefined && request.isMultipart() && multipartMessages.test(error.message);
+  return error.statusCode === undefined && isMultipartBody(request) && multipartMessages.test(error.message);
 }
 
 /**

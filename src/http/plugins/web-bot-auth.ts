@@ -6,9 +6,11 @@
  * key thumbprint — which gives it its own whole-service rate-limit bucket),
  * logged as `bot verified`, and every later log line of the request carries
  * `bot`. Anything else is refused with 401 `invalid_signature`; the refusal is
- * raised from a preParsing hook, i.e. after the IP limit has counted the request
- * against its IP (a flood of bad signatures is rate limited like any other
- * traffic) and before any body is read. Must be registered before the IP limit.
+ * raised by a second onRequest hook (`refuseBadSignatures`), registered after the
+ * IP limit's: the IP limit has counted the request against its IP (a flood of bad
+ * signatures is rate limited like any other traffic), and no body is read yet.
+ * `registerWebBotAuth` must be registered before the IP limit. (The refusal was a
+ * preParsing hook, the only one of the app: one more hook runner per request.)
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { DomainError } from '../../errors.js';
@@ -23,8 +25,6 @@ declare module 'fastify' {
   }
 }
 
-const signatureHeaders = ['signature', 'signature-input', 'signature-agent'] as const;
-
 /** The request as the signer saw it: our public origin (never the Host header) plus the request target. */
 export function signedRequestOf(request: FastifyRequest, publicUrl: string): SignedRequest {
   const raw = request.raw.rawHeaders;
@@ -37,7 +37,8 @@ export function signedRequestOf(request: FastifyRequest, publicUrl: string): Sig
 export function registerWebBotAuth(app: FastifyInstance, auth: WebBotAuth, publicUrl: string): void {
   // Callback form: the common case (no signature headers) costs no promise.
   app.addHook('onRequest', (request, reply, done) => {
-    if (!signatureHeaders.some((name) => request.headers[name] !== undefined)) return done();
+    const { headers } = request;
+    if (headers.signature === undefined && headers['signature-input'] === undefined && headers['signature-agent'] === undefined) return done();
     auth.verify(signedRequestOf(request, publicUrl)).then(
       (bot) => {
         request.bot = { agent: bot.agent.uri, keyid: bot.keyid };
@@ -57,11 +58,15 @@ export function registerWebBotAuth(app: FastifyInstance, auth: WebBotAuth, publi
       },
     );
   });
-  app.addHook('preParsing', (request, _reply, payload, done) => {
+}
+
+/** The refusal of a request whose signature `registerWebBotAuth` refused; register after the IP limit. */
+export function refuseBadSignatures(app: FastifyInstance): void {
+  app.addHook('onRequest', (request, _reply, done) => {
     const err = request.botAuthError;
     // An error, not a reply: an error stops Fastify's lifecycle at once, whereas a reply sent from a hook
     // is only seen as sent once every onSend hook has run.
     if (err) return done(new DomainError('invalid_signature', `The Web Bot Auth signature was refused: ${err.message}.`, { reason: err.reason }));
-    done(null, payload);
+    done();
   });
 }

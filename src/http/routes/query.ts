@@ -40,8 +40,11 @@ export function admitFrom(queries: QueryService, request: FastifyRequest, body: 
 
 /** CORS and RateLimit headers for a query response (success or not). */
 export function queryHeaders(request: FastifyRequest, decision?: LimitDecision): Record<string, string> {
-  const decisions = [request.ipLimit, decision].filter((d): d is LimitDecision => d !== undefined);
-  return { ...corsHeadersFor(request), ...(decisions.length ? rateLimitHeaders(combineDecisions(...decisions)) : {}) };
+  const headers = corsHeadersFor(request);
+  const ip = request.ipLimit;
+  // A single decision gives the fields it would give combined with nothing.
+  const combined = ip === undefined ? decision : decision === undefined ? ip : combineDecisions(ip, decision);
+  return combined === undefined ? headers : Object.assign(headers, rateLimitHeaders(combined));
 }
 
 /** The answer streams of every answering route: one set to drain at shutdown, one queue for their turns. */

@@ -5,7 +5,7 @@
  * The requester for the per-requester sign-in limits is `request.ip` (the
  * proxy's X-Forwarded-For only when TRUST_PROXY names that proxy).
  */
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { DomainError } from '../../errors.js';
 import type { SignedIn, SignInService } from '../../identity/sign-in-service.js';
@@ -15,13 +15,19 @@ import type { App } from '../types.js';
 
 const tags = ['Sign-in'];
 
+/** `Cache-Control: no-store` on a response (a route's onSend hook). */
+function noStore(_request: FastifyRequest, reply: FastifyReply, payload: unknown, done: (err: null, payload: unknown) => void): void {
+  reply.header('cache-control', 'no-store');
+  done(null, payload);
+}
+
 export function signInRoutes(app: App, signIn: SignInService, secureCookies: boolean): void {
   const cookieBase = { path: '/', sameSite: 'lax' as const, secure: secureCookies };
 
-  // Responses that carry the CSRF token or set the session must never be stored by a cache.
-  app.addHook('onSend', async (request, reply) => {
-    if (request.url.startsWith('/api/v1/auth/')) reply.header('cache-control', 'no-store');
-  });
+  // Responses that carry the CSRF token or set the session must never be stored by a cache. A hook
+  // of these routes only (errors included): an application-wide hook ran, as a promise, on every
+  // request of the service, queries included.
+  const onSend = noStore;
 
   function setSessionCookies(reply: FastifyReply, session: SignedIn): void {
     reply.setCookie(sessionCookie, session.sessionToken, { ...cookieBase, httpOnly: true, expires: session.expiresAt });
@@ -31,6 +37,7 @@ export function signInRoutes(app: App, signIn: SignInService, secureCookies: boo
   app.post(
     '/api/v1/auth/email/start',
     {
+      onSend,
       schema: {
         tags,
         summary: 'E-mail a one-time sign-in code',
@@ -49,6 +56,7 @@ export function signInRoutes(app: App, signIn: SignInService, secureCookies: boo
   app.post(
     '/api/v1/auth/email/verify',
     {
+      onSend,
       schema: {
         tags,
         summary: 'Exchange the code for a session',
@@ -67,7 +75,7 @@ export function signInRoutes(app: App, signIn: SignInService, secureCookies: boo
 
   app.get(
     '/api/v1/auth/session',
-    { schema: { tags, summary: 'The signed-in account', response: { 200: SessionView, ...errorResponses(401) } } },
+    { onSend, schema: { tags, summary: 'The signed-in account', response: { 200: SessionView, ...errorResponses(401) } } },
     async (request) => {
       const session = await signIn.session(request.cookies[sessionCookie] ?? '');
       if (!session) throw new DomainError('unauthorized', 'Not signed in.');
@@ -77,7 +85,7 @@ export function signInRoutes(app: App, signIn: SignInService, secureCookies: boo
 
   app.post(
     '/api/v1/auth/sign-out',
-    { schema: { tags, summary: 'End the session', response: { 204: Type.Null() } } },
+    { onSend, schema: { tags, summary: 'End the session', response: { 204: Type.Null() } } },
     async (request, reply) => {
       const token = request.cookies[sessionCookie];
       if (token) await signIn.signOut(token);

@@ -12,6 +12,7 @@ import { DomainError } from '../../errors.js';
 import { findTool, toolCatalogue, toolWeight } from '../../tools/registry.js';
 import { runTool } from '../../tools/runner.js';
 import type { ToolMeta } from '../../tools/types.js';
+import { isMultipartBody } from '../multipart-body.js';
 import { errorResponses } from '../schemas.js';
 import type { App } from '../types.js';
 
@@ -111,7 +112,7 @@ export function toolsApiRoutes(app: App, options: ToolsApiOptions = {}): void {
     async (request, reply) => {
       const type = request.headers['content-type'];
       // A multipart body is never read here (its parser leaves `body` undefined), so it is refused by its type.
-      if ((request.body !== undefined || request.isMultipart()) && type !== undefined && !/^application\/json\s*(;|$)/i.test(type)) {
+      if ((request.body !== undefined || isMultipartBody(request)) && type !== undefined && !/^application\/json\s*(;|$)/i.test(type)) {
         throw new DomainError('unsupported_media_type', 'Send the input as application/json.');
       }
       const output = await runTool(request.params.id, request.body, {

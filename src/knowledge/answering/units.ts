@@ -85,6 +85,36 @@ interface CachedUnits extends RecordUnits {
   kind: RetrievedRecord['kind'];
   maxChars: number;
   language: string;
+  /** When a query last used the entry (see `RecordUnitsCacheOptions.idleMs`). */
+  usedAt: number;
+}
+
+export interface RecordUnitsCacheOptions {
+  /** Approximate heap the cached units may hold (default 8 MiB: some 4,000 short FAQ records). */
+  maxBytes?: number;
+  /** Entries no query used for this long are dropped (default 5 minutes). */
+  idleMs?: number;
+  now?: () => number;
+}
+
+/** Heap of a Map (`perSlot` ~28 bytes) or Set (~20) of `size` entries: V8 doubles its table from 4 slots. */
+function hashBytes(size: number, perSlot: number): number {
+  let slots = 4;
+  while (slots < size) slots *= 2;
+  return 80 + slots * perSlot;
+}
+
+/**
+ * Approximate heap of one cache entry: its objects, each unit's collapsed text, term counts and
+ * sets. Within ~10% of what bench/kb-memory.ts measures for the FAQ's records (~3.1 KB each: one
+ * unit of 200 characters, 33 term counts, 22 content terms).
+ */
+export function cachedUnitsBytes(entry: RecordUnits): number {
+  let bytes = 240 + (entry.terms.size > 0 ? hashBytes(entry.terms.size, 20) : 0);
+  for (const u of entry.units) bytes += 120 + u.text.length + hashBytes(u.tf.size, 28) + hashBytes(u.content.size, 20);
+  const context = entry.units[0]?.context;
+  if (context && context.size > 0) bytes += hashBytes(context.size, 20);
+  return bytes;
 }
 
 /**
@@ -93,22 +123,64 @@ interface CachedUnits extends RecordUnits {
  * key is the record id, and an entry is used only if the record's text, title and kind and
  * `maxChars` (everything the analysis reads) are those it was made from; otherwise the record
  * is analysed afresh and replaces it. The units are returned shared, not copied: callers only
- * read them. Least recently used entries go past `capacity` (lru-cache). Owned by the
- * answerer that uses it (ExtractiveAnswerer, LlmAnswerer), not module state.
+ * read them. Owned by the answerer that uses it (ExtractiveAnswerer, LlmAnswerer), not module state.
+ *
+ * Bounded by approximate bytes, least recently used dropped first, and entries idle for
+ * `idleMs` are dropped (issue 14, memory per knowledge base: a count of 20,000 records, ~3 KB
+ * each, let every one of 1,000 knowledge bases queried once hold ~11 KB here; an analysis is
+ * ~9 µs a short record, so a miss costs a query up to ~50 µs).
  */
 export class RecordUnitsCache {
   private readonly entries: LRUCache<string, CachedUnits>;
+  private readonly idleMs: number;
+  private readonly now: () => number;
+  private sweptAt: number;
 
-  constructor(capacity = 20_000) {
-    this.entries = new LRUCache<string, CachedUnits>({ max: capacity });
+  constructor(options: RecordUnitsCacheOptions = {}) {
+    const maxSize = Math.max(1, Math.floor(options.maxBytes ?? 8 * 1024 * 1024));
+    this.entries = new LRUCache<string, CachedUnits>({ maxSize, sizeCalculation: (entry) => Math.max(1, Math.min(maxSize, cachedUnitsBytes(entry))) });
+    this.idleMs = options.idleMs ?? 5 * 60_000;
+    this.now = options.now ?? Date.now;
+    this.sweptAt = this.now();
+  }
+
+  /** Entries held (tests, the memory bench). */
+  get size(): number {
+    return this.entries.size;
+  }
+
+  /** Approximate bytes held. */
+  get heldBytes(): number {
+    return this.entries.calculatedSize;
   }
 
   units(r: RetrievedRecord, maxChars: number, language = 'en'): RecordUnits {
+    const now = this.now();
+    this.sweepIdle(now);
     let entry = this.entries.get(r.recordId);
-    if (entry && entry.text === r.text && entry.title === r.title && entry.kind === r.kind && entry.maxChars === maxChars && entry.language === language) return entry;
-    entry = { text: r.text, title: r.title, kind: r.kind, maxChars, language, ...analysedUnits(r, maxChars, language) };
+    if (entry && entry.text === r.text && entry.title === r.title && entry.kind === r.kind && entry.maxChars === maxChars && entry.language === language) {
+      entry.usedAt = now;
+      return entry;
+    }
+    entry = { text: r.text, title: r.title, kind: r.kind, maxChars, language, usedAt: now, ...analysedUnits(r, maxChars, language) };
     this.entries.set(r.recordId, entry);
     return entry;
+  }
+
+  /**
+   * Drops the entries unused for `idleMs`, at most once per tenth of it: they are the least
+   * recently used, so the walk from that end stops at the first recent one.
+   */
+  private sweepIdle(now: number): void {
+    if (now - this.sweptAt < this.idleMs / 10) return;
+    this.sweptAt = now;
+    const idle: string[] = [];
+    for (const key of this.entries.rkeys()) {
+      const entry = this.entries.peek(key);
+      if (entry && now - entry.usedAt < this.idleMs) break;
+      idle.push(key);
+    }
+    for (const key of idle) this.entries.delete(key);
   }
 }
 

@@ -66,14 +66,47 @@ function partOfChain(wn: WordNet, synset: Synset, add: (lemma: string, relation:
 export function isDictionaryWord(word: string, language: string): boolean {
   if (language !== 'en') return false;
   const wn = englishWordNet();
-  return wn !== null && baseForms(wn, word).length > 0;
+  if (wn === null) return false;
+  const known = dictionaryWords.get(word);
+  if (known !== undefined) return known;
+  const found = baseForms(wn, word).length > 0;
+  remember(dictionaryWords, word, found);
+  return found;
 }
 
-/** Words related to `word` (lower case, one word), closest relation first, without `word` itself. */
-export function relatedWords(word: string, language: string): RelatedWord[] {
+/**
+ * Words most recently looked up, with their answers. WordNet never changes while the process
+ * runs, so an answer stays true: nothing to invalidate, only a bound. Visitors' questions reuse
+ * a small vocabulary ("hi", "thanks", "wondering"); a word's related words take some tens of
+ * binary searches and synset parses (about a third of an uncached query's CPU, issue 14), a
+ * remembered one a map look-up. At most `MEMO_WORDS` words each, a few KB per hundred.
+ */
+const MEMO_WORDS = 4096;
+const relatedByWord = new Map<string, readonly RelatedWord[]>();
+const dictionaryWords = new Map<string, boolean>();
+
+/** Keeps `value`, dropping the oldest word when the memo is full (a `Map` iterates in insertion order). */
+function remember<T>(memo: Map<string, T>, word: string, value: T): void {
+  if (memo.size >= MEMO_WORDS) memo.delete(memo.keys().next().value as string);
+  memo.set(word, value);
+}
+
+/**
+ * Words related to `word` (lower case, one word), closest relation first, without `word` itself.
+ * The list is shared between callers (remembered): read it, never change it.
+ */
+export function relatedWords(word: string, language: string): readonly RelatedWord[] {
   if (language !== 'en') return [];
   const wn = englishWordNet();
   if (!wn) return [];
+  const known = relatedByWord.get(word);
+  if (known !== undefined) return known;
+  const found = Object.freeze(lookUpRelated(wn, word).map((r) => Object.freeze(r)));
+  remember(relatedByWord, word, found);
+  return found;
+}
+
+function lookUpRelated(wn: WordNet, word: string): RelatedWord[] {
   const out = new Map<string, Relation>();
   const add = (lemma: string, relation: Relation) => {
     if (lemma !== word && !out.has(lemma)) out.set(lemma, relation);

@@ -115,8 +115,12 @@ function parseDataLine(line: string): Synset {
   const words: string[] = [];
   let at = 4;
   for (let i = 0; i < wordCount; i++, at += 2) {
-    // Adjectives may carry a syntactic marker: "galore(ip)".
-    words.push((f[at] as string).replace(/\(.*\)$/, '').replace(/_/g, ' ').toLowerCase());
+    // Adjectives may carry a syntactic marker: "galore(ip)". (The checks skip the regular
+    // expressions for the many words without a marker or an underscore.)
+    let w = f[at] as string;
+    if (w.endsWith(')')) w = w.replace(/\(.*\)$/, '');
+    if (w.includes('_')) w = w.replace(/_/g, ' ');
+    words.push(w.toLowerCase());
   }
   const pointerCount = Number(f[at]);
   at++;

@@ -25,11 +25,26 @@ const MAX_PLAIN_QUERY = 200;
  */
 export function answerCacheKey(ragId: string, contentVersion: string | number, query: string, mode: string, context: AnswerContext = {}): string {
   const normalised = sameQuestion(query);
-  const part = (value: string | number) => encodeURIComponent(String(value));
-  const head = `answer:v3:${part(ragId)}:${part(contentVersion)}:${part(mode)}`;
+  const head = headOf(ragId, contentVersion, mode);
   const tail = contextPart(context);
   if (normalised.length <= MAX_PLAIN_QUERY) return `${head}:q:${part(normalised)}${tail}`;
   return `${head}:h:${sha256(normalised)}${tail}`;
+}
+
+const part = (value: string | number) => encodeURIComponent(String(value));
+
+/**
+ * The key's head for the last knowledge base, version and mode asked: a knowledge base's visitors
+ * ask one after another, and encoding the three parts again cost as much as the question's.
+ */
+let lastHead = { ragId: '', contentVersion: '' as string | number, mode: '', head: '' };
+
+function headOf(ragId: string, contentVersion: string | number, mode: string): string {
+  const last = lastHead;
+  if (last.ragId === ragId && last.contentVersion === contentVersion && last.mode === mode && last.head !== '') return last.head;
+  const head = `answer:v3:${part(ragId)}:${part(contentVersion)}:${part(mode)}`;
+  lastHead = { ragId, contentVersion, mode, head };
+  return head;
 }
 
 /** What an answer depends on besides the question, knowledge base, content and mode. */

@@ -10,7 +10,7 @@
  */
 import type { CompactIndex } from '../retrieval/compact-index.js';
 import { type JobHandlers, type PoolJob, WorkerPool, type WorkerQueue } from '../../worker-pool.js';
-import type { IndexThreadJob, IndexThreadReply, SnapshotExtras } from './index-build-worker.js';
+import type { IndexThreadJob, IndexThreadPart, IndexThreadReply, SnapshotExtras } from './index-build-worker.js';
 
 export interface IndexBuildInput {
   titles: (string | null)[];
@@ -109,8 +109,30 @@ export class IndexBuildThreads {
   }
 }
 
+/** Records per message to a thread (~1–2 ms to copy on the HTTP thread); the thread appends them (index-build-worker.ts). */
+const RECORDS_PER_MESSAGE = 2000;
+
+/** Sends a job's records in parts, letting other work run between them, then the `build` message with the last part. */
+async function sendInParts(job: PoolJob, body: JobBody): Promise<void> {
+  const count = body.texts.length;
+  const slice = (from: number, to: number) => ({
+    titles: body.titles.slice(from, to),
+    texts: body.texts.slice(from, to),
+    ...(body.snapshot ? { snapshot: { ids: body.snapshot.ids.slice(from, to), sources: body.snapshot.sources.slice(from, to), kinds: body.snapshot.kinds.slice(from, to) } } : {}),
+  });
+  let from = 0;
+  for (; count - from > RECORDS_PER_MESSAGE; from += RECORDS_PER_MESSAGE) {
+    job.send({ kind: 'part', ...slice(from, from + RECORDS_PER_MESSAGE) } satisfies Omit<IndexThreadPart, 'job'>);
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  job.send({ kind: 'build', ...slice(from, count) } satisfies Omit<IndexThreadJob, 'job'>);
+}
+
 function run(job: PoolJob, waiting: Waiting): JobHandlers<IndexThreadReply> {
-  job.send(waiting.body);
+  // A small build goes in one message; a large one in parts. Should the thread end meanwhile, the
+  // job fails through `onExit` and what is left unsent does not matter.
+  if (waiting.body.texts.length <= RECORDS_PER_MESSAGE) job.send(waiting.body);
+  else sendInParts(job, waiting.body).catch(() => undefined);
   return {
     onReply: (reply) => {
       if (reply.last && !job.finish(true)) return;

@@ -17,6 +17,13 @@ export interface SnapshotExtras {
 
 export type IndexThreadJob = { job: number; kind: 'build'; titles: (string | null)[]; texts: string[]; snapshot?: SnapshotExtras | undefined };
 
+/**
+ * A build's records sent in parts (issue 14, head of line: 100,000 records copied into one
+ * message held the HTTP thread ~30–180 ms): each part's records are appended to the job's, and the
+ * `build` message that follows brings the last ones.
+ */
+export type IndexThreadPart = { job: number; kind: 'part'; titles: (string | null)[]; texts: string[]; snapshot?: SnapshotExtras | undefined };
+
 /** Replies to a job; `last: false` when another reply to it follows (a build's stored form). */
 export type IndexThreadReply = { job: number; last: boolean } & (
   | { ok: true; compact: CompactIndex }
@@ -48,9 +55,33 @@ function build(message: IndexThreadJob): void {
   parentPort?.postMessage(reply, reply.ok && 'snapshot' in reply ? [reply.snapshot.buffer] : []);
 }
 
-parentPort?.on('message', (message: IndexThreadJob) => {
+/** The records received so far for jobs whose `build` message has not come yet. */
+const parts = new Map<number, IndexThreadPart>();
+
+/** `into` with `more` appended, list by list. */
+function append(into: IndexThreadPart, more: Omit<IndexThreadPart, 'job' | 'kind'>): void {
+  for (const value of more.titles) into.titles.push(value);
+  for (const value of more.texts) into.texts.push(value);
+  if (more.snapshot) {
+    into.snapshot ??= { ids: [], sources: [], kinds: [] };
+    for (const value of more.snapshot.ids) into.snapshot.ids.push(value);
+    for (const value of more.snapshot.sources) into.snapshot.sources.push(value);
+    for (const value of more.snapshot.kinds) into.snapshot.kinds.push(value);
+  }
+}
+
+parentPort?.on('message', (message: IndexThreadJob | IndexThreadPart) => {
+  if (message.kind === 'part') {
+    const held = parts.get(message.job);
+    if (held) append(held, message);
+    else parts.set(message.job, message);
+    return;
+  }
+  const held = parts.get(message.job);
+  parts.delete(message.job);
   try {
-    build(message);
+    if (held) append(held, message);
+    build(held ? { ...held, kind: 'build', snapshot: message.snapshot && held.snapshot } : message);
   } catch (error) {
     parentPort?.postMessage({ job: message.job, last: true, ok: false, failure: failure(error) } satisfies IndexThreadReply);
   }

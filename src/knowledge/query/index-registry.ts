@@ -9,9 +9,9 @@
  *   `invalidate`; a change made through another instance (same database) is noticed by the next
  *   query, whose freshly read knowledge base carries a newer version, and is applied the same way.
  * - A cold index (first query after start-up or eviction) loads from its stored form (the
- *   store's index snapshot, index-snapshot.ts: inflated on libuv's pool, made into the index on
- *   this thread in short steps) and is brought forward by the changes since the snapshot's version, as a
- *   held index is. Without a usable snapshot (none, damaged, made by code that analyses text
+ *   store's index snapshot, index-snapshot.ts: read from the store in parts, inflated on libuv's
+ *   pool, made into the index on this thread in slices of a few milliseconds) and is brought
+ *   forward by the changes since the snapshot's version, as a held index is. Without a usable snapshot (none, damaged, made by code that analyses text
  *   differently), or when the changes since it cannot be applied (a history gap, a change too
  *   large to apply record by record, a change of the detected language), the index is built on a
  *   worker thread (index-build-threads.ts) from one snapshot of the records: only the queries of
@@ -55,6 +55,8 @@ export interface IndexRegistryOptions {
   maxInlineChanges?: number;
   /** Whether cold indexes load from, and full builds write, the store's index snapshots (default true). */
   snapshots?: boolean;
+  /** An index no query used for this long drops its query caches (KnowledgeIndex.releaseCaches; default 5 minutes). */
+  idleMs?: number;
   observer?: (event: IndexEvent) => void;
 }
 
@@ -72,6 +74,8 @@ export class IndexRegistry implements Retriever {
   private readonly observer: ((event: IndexEvent) => void) | undefined;
   /** Snapshot writes in progress (awaited by `settled` and `close`). */
   private readonly writing = new Set<Promise<void>>();
+  private readonly idleMs: number;
+  private sweptAt = Date.now();
 
   constructor(
     private readonly store: KnowledgeStore,
@@ -84,6 +88,7 @@ export class IndexRegistry implements Retriever {
     this.maxInlineChanges = options.maxInlineChanges ?? 2000;
     this.snapshots = options.snapshots ?? true;
     this.observer = options.observer;
+    this.idleMs = options.idleMs ?? 5 * 60_000;
   }
 
   /** Approximate heap the kept indexes hold, in bytes. */
@@ -97,6 +102,7 @@ export class IndexRegistry implements Retriever {
   }
 
   search(scope: RetrievalScope, query: string, k: number): Promise<Retrieval> {
+    this.releaseIdle();
     // A current index is searched without waiting on a promise: the query path's common case.
     const entry = this.current(scope);
     if (entry) return Promise.resolve(searchEntry(entry, query, k));
@@ -155,7 +161,7 @@ export class IndexRegistry implements Retriever {
     const held = this.entries.peek(ragId);
     const start = held ?? (this.snapshots ? await this.loadSnapshot(ragId) : undefined);
     if (start) {
-      const advanced = await this.withChanges(ragId, start);
+      const advanced = await this.withChanges(ragId, start, held !== undefined);
       if (held && advanced === held) return held;
       if (advanced) return this.keep(ragId, advanced);
       // A gap in the history, a large change or another language: built again from the records.
@@ -166,15 +172,26 @@ export class IndexRegistry implements Retriever {
     return this.keep(ragId, { version: snapshot.version, index: await this.build(ragId, snapshot.version, snapshot.records) });
   }
 
-  /** The entry brought forward by what changed since its version; undefined when that cannot be done record by record. */
-  private async withChanges(ragId: string, entry: Entry): Promise<Entry | undefined> {
+  /**
+   * The entry brought forward by what changed since its version; undefined when that cannot be
+   * done record by record. `held`: queries may be searching the index (it is kept), so the changes
+   * are applied at once; an index just loaded from its snapshot is not searched before this
+   * returns, so its changes (up to `maxInlineChanges` records, ~100 ms of analysis) are applied
+   * in slices with other work let run between them (issue 14, head of line).
+   */
+  private async withChanges(ragId: string, entry: Entry, held: boolean): Promise<Entry | undefined> {
     const changes = await this.store.recordChanges(ragId, entry.version);
     if (!changes) return undefined;
     if (changes.version <= entry.version) return entry;
     if (changes.added.length + changes.removedIds.length > this.maxInlineChanges) return undefined;
     const { index } = entry;
-    index.remove(changes.removedIds);
-    index.add(changes.added.map(indexable));
+    if (held) {
+      index.remove(changes.removedIds);
+      index.add(changes.added.map(indexable));
+    } else {
+      await inSlices(batches(changes.removedIds, (ids) => index.remove(ids)));
+      await inSlices(batches(changes.added, (records) => index.add(records.map(indexable))));
+    }
     this.observer?.({ type: 'changes-applied', ragId, records: changes.added.length + changes.removedIds.length });
     return index.languageHolds() ? { version: changes.version, index } : undefined;
   }
@@ -191,6 +208,18 @@ export class IndexRegistry implements Retriever {
       // Damaged, made by other code, or unreadable: the records are the truth.
       return undefined;
     }
+  }
+
+  /**
+   * Idle indexes drop their query caches (issue 14, memory per knowledge base: the question and
+   * word memos of a busy index grow to tens of KB). Checked at most once per tenth of `idleMs`:
+   * a walk over the indexes held (well under a millisecond for thousands), none of them rebuilt.
+   */
+  private releaseIdle(): void {
+    const now = Date.now();
+    if (now - this.sweptAt < this.idleMs / 10) return;
+    this.sweptAt = now;
+    for (const entry of this.entries.values()) if (now - entry.index.lastUsedAt >= this.idleMs) entry.index.releaseCaches();
   }
 
   /** Keeps the entry unless a newer one is already kept (its size is counted again: it is a new object). */
@@ -211,7 +240,8 @@ export class IndexRegistry implements Retriever {
     try {
       const extras = this.snapshots ? { ids: items.map((r) => r.recordId), sources: items.map((r) => r.sourceName), kinds: items.map((r) => r.kind) } : undefined;
       const { compact, snapshot } = await this.threads.buildWithSnapshot({ titles: items.map((r) => r.title), texts: items.map((r) => r.text) }, extras);
-      index = KnowledgeIndex.fromCompact(compact, items);
+      // Made here in slices (20–70 ms at once for 100,000 records); no query sees it before it is done.
+      index = await inSlices(KnowledgeIndex.fromCompactInSteps(compact, items, SLICE_BATCH * 16));
       if (snapshot) this.write(ragId, version, items.length, snapshot);
     } catch {
       index = KnowledgeIndex.build(items);
@@ -230,6 +260,32 @@ export class IndexRegistry implements Retriever {
       .catch(() => undefined)
       .finally(() => this.writing.delete(writing));
     this.writing.add(writing);
+  }
+}
+
+/** Longest run of `inSlices` work between two yields, ms (as a snapshot's load, index-snapshot.ts). */
+const SLICE_MS = 4;
+/** Records per batch of `inSlices` (~50 µs each to analyse). */
+const SLICE_BATCH = 16;
+
+/** Runs `steps` to their end, letting other work run (`setImmediate`) once a slice of `SLICE_MS` has run. */
+async function inSlices<T>(steps: Generator<void, T>): Promise<T> {
+  let since = performance.now();
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+    if (performance.now() - since >= SLICE_MS) {
+      await new Promise((resolve) => setImmediate(resolve));
+      since = performance.now();
+    }
+  }
+}
+
+/** `work` over `items` in batches of `SLICE_BATCH`, in order, a step each. */
+function* batches<T>(items: readonly T[], work: (batch: readonly T[]) => void): Generator<void, void> {
+  for (let i = 0; i < items.length; i += SLICE_BATCH) {
+    work(items.slice(i, i + SLICE_BATCH));
+    yield;
   }
 }
 

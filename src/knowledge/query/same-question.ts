@@ -14,15 +14,23 @@ import { createHash } from 'node:crypto';
  * Lower-casing can un-compose a few characters, hence NFC after it.
  */
 export function sameQuestion(text: string): string {
-  const folded = text.normalize('NFC').toLowerCase().normalize('NFC').replace(/\s+/gu, ' ');
+  // Most questions are printable ASCII with single spaces: NFC leaves them as they are and the
+  // only whitespace is ' ', so lower-casing is all the folding they need (every cached answer
+  // and every recorded query passes here; the full path costs several times as much).
+  const folded =
+    PRINTABLE_ASCII.test(text) && !text.includes('  ') ? text.toLowerCase() : text.normalize('NFC').toLowerCase().normalize('NFC').replace(/\s+/gu, ' ');
   // A loop from the end, not /[\s?!.]+$/: that regex is quadratic on long runs of spaces and dots.
   let end = folded.length;
-  while (end > 0 && TRAILING.has(folded.charAt(end - 1))) end--;
+  while (end > 0 && isTrailing(folded.charCodeAt(end - 1))) end--;
   return folded.slice(0, end).trimStart();
 }
 
-/** After collapsing, the only whitespace left is ' '. */
-const TRAILING = new Set([' ', '?', '!', '.']);
+const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
+
+/** After collapsing, the only whitespace left is ' ': a space, '?', '!' or '.'. */
+function isTrailing(code: number): boolean {
+  return code === 0x20 || code === 0x3f || code === 0x21 || code === 0x2e;
+}
 
 /** SHA-256 (hex) of `sameQuestion(text)`: the stored, bounded-size identity of a question. */
 export function questionHash(text: string): string {

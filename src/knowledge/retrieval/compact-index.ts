@@ -14,14 +14,50 @@ export interface CompactIndex {
   /** Records containing each term, by term id. */
   df: Int32Array<ArrayBuffer>;
   /** Postings of term t: indexes start[t] … start[t + 1] - 1 of `slot`, `titleTf` and `textTf`. */
-  start: Int32Array<ArrayBuffer>;
-  slot: Int32Array<ArrayBuffer>;
-  titleTf: Int32Array<ArrayBuffer>;
-  textTf: Int32Array<ArrayBuffer>;
+  start: OffsetArray;
+  slot: SlotArray;
+  titleTf: TfArray;
+  textTf: TfArray;
   /** Analysed lengths of each record's title and text, by slot (the records' order). */
   titleLen: Int32Array<ArrayBuffer>;
   textLen: Int32Array<ArrayBuffer>;
   surfaces: CompactSurfaces;
+}
+
+/**
+ * The postings' arrays are as narrow as their values allow (issue 14, docs/indexing.md "Session
+ * 10: memory per knowledge base"): a small knowledge base's postings take 4 bytes each (a 16-bit
+ * slot, two 8-bit frequencies) instead of 12. The width is chosen when the arrays are made (a
+ * compaction, a snapshot load), which is the only time they are written.
+ */
+/** Positions in the postings (`start`): 16-bit while there are at most 65,535 postings. */
+export type OffsetArray = Uint16Array<ArrayBuffer> | Int32Array<ArrayBuffer>;
+/** Record slots: 16-bit while every slot is below 65,536. */
+export type SlotArray = Uint16Array<ArrayBuffer> | Int32Array<ArrayBuffer>;
+/** Title and text frequencies: 8-bit, 16-bit or 32-bit, the narrowest that holds the largest. */
+export type TfArray = Uint8Array<ArrayBuffer> | Uint16Array<ArrayBuffer> | Int32Array<ArrayBuffer>;
+
+/** Bytes per slot when every slot is below `slots`: 2 up to 65,536 records, else 4. */
+export function slotBytesFor(slots: number): 2 | 4 {
+  return slots <= 0x10000 ? 2 : 4;
+}
+
+/** Bytes per frequency when the largest is `maxTf`. */
+export function tfBytesFor(maxTf: number): 1 | 2 | 4 {
+  return maxTf < 0x100 ? 1 : maxTf < 0x10000 ? 2 : 4;
+}
+
+export function offsetArray(length: number, largest: number): OffsetArray {
+  return largest < 0x10000 ? new Uint16Array(length) : new Int32Array(length);
+}
+
+export function slotArray(length: number, slots: number): SlotArray {
+  return slotBytesFor(slots) === 2 ? new Uint16Array(length) : new Int32Array(length);
+}
+
+export function tfArray(length: number, maxTf: number): TfArray {
+  const bytes = tfBytesFor(maxTf);
+  return bytes === 1 ? new Uint8Array(length) : bytes === 2 ? new Uint16Array(length) : new Int32Array(length);
 }
 
 /** The buffers to transfer with a compact index (each once). */

@@ -18,14 +18,15 @@
  */
 import { ExpansionMemo } from './expansion-memo.js';
 import { detectCorpusLanguage } from '../language/detect.js';
-import { DeletionIndex } from '../language/edits.js';
+import { DeletionIndex, SCAN_AT_MOST, withinOneEdit } from '../language/edits.js';
 import { type Bm25Params, DEFAULT_BM25, idf, lengthNorm, saturate } from './bm25.js';
-import type { CompactIndex } from './compact-index.js';
+import { type CompactIndex, type OffsetArray, offsetArray, type SlotArray, slotArray, type TfArray, tfArray } from './compact-index.js';
 import type { ExpandedQuery, Vocabulary } from './query-expansion.js';
 import { type AnalysedWords, analyzeWords } from './tokenize.js';
 import { topK } from './top-k.js';
-import { reverseWord, wordsWithPrefix, wordsWithSuffix } from './sorted-words.js';
+import { compareReversed, reversedStartsWith, reverseWord, wordsWithPrefix } from './sorted-words.js';
 import { scratchFor } from './search-scratch.js';
+import { searchMaxScore } from './max-score.js';
 import { SurfaceWords } from './surface-words.js';
 import { WordIds } from './word-ids.js';
 
@@ -48,6 +49,11 @@ export interface IndexOptions extends Partial<Bm25Params> {
   titleWeight?: number;
   /** ISO 639-1 language of the analysis; by default the language most of the records are in. */
   language?: string;
+  /**
+   * Vocabularies of at most this many words are scanned by the spelling look-up rather than
+   * holding a spelling table (default SCAN_AT_MOST; the answers are the same).
+   */
+  scanAtMost?: number;
 }
 
 /** A weighted term of a search: an indexed term and how much its matches count (0…1). */
@@ -75,6 +81,7 @@ export class KnowledgeIndex implements Vocabulary {
   private readonly k1: number;
   private readonly b: number;
   private readonly titleWeight: number;
+  private readonly scanAtMost: number;
 
   // Terms: id by term (a table over `terms`, which holds each term string once), term by id, live records containing each.
   private readonly termIds = new WordIds((t) => this.terms[t] as string);
@@ -84,10 +91,11 @@ export class KnowledgeIndex implements Vocabulary {
 
   // Postings: compacted ranges for terms below `baseTerms`, then the recent lists.
   private baseTerms = 0;
-  private baseStart = new Int32Array(1);
-  private baseSlot = new Int32Array(0);
-  private baseTitleTf = new Int32Array(0);
-  private baseTextTf = new Int32Array(0);
+  // As narrow as their values allow (compact-index.ts): 16-bit slots and offsets, 8-bit frequencies in a small index.
+  private baseStart: OffsetArray = new Uint16Array(1);
+  private baseSlot: SlotArray = new Uint16Array(0);
+  private baseTitleTf: TfArray = new Uint8Array(0);
+  private baseTextTf: TfArray = new Uint8Array(0);
   private recent: RecentPostings = new Map();
   private recentCount = 0;
 
@@ -102,7 +110,11 @@ export class KnowledgeIndex implements Vocabulary {
   private live = new Uint8Array(16);
   private slots = 0;
   private dead = 0;
-  private readonly slotOf = new Map<string, number>();
+  /**
+   * Slot by record id: a table over `ids` (word-ids.ts), 2–4 bytes a slot instead of a ~48-byte
+   * `Map` entry (issue 14, memory per knowledge base). Emptied and filled again when slots move.
+   */
+  private readonly slotOf = new WordIds((slot) => this.ids[slot] as string);
   /** One copy of each source name and kind, however many records share it. */
   private readonly shared = new Map<string, string>();
   private totalTitleLen = 0;
@@ -117,11 +129,15 @@ export class KnowledgeIndex implements Vocabulary {
     return t === undefined ? undefined : this.terms[t];
   });
   private sortedSurfaces: string[] | null = null;
-  private reversedTerms: string[] | null = null;
+  /** Term ids by reversed spelling (see `termsWithSuffix`). */
+  private reversedTerms: Uint16Array | Int32Array | null = null;
   private deletionIndex: DeletionIndex | null = null;
+  /** Whether the surface words are in a fresh build's order since they last changed (see `surfacesWithinOneEdit`). */
+  private surfacesOrdered = false;
   /** Expanded questions, valid for `expansionsVersion` of this index. */
   private readonly expansions = new ExpansionMemo(this);
   private expansionsVersion = -1;
+  private expandedAt = 0;
   /** Changes whenever records are added or removed. */
   private version = 0;
 
@@ -129,6 +145,7 @@ export class KnowledgeIndex implements Vocabulary {
     this.k1 = options.k1 ?? DEFAULT_BM25.k1;
     this.b = options.b ?? DEFAULT_BM25.b;
     this.titleWeight = options.titleWeight ?? DEFAULT_TITLE_WEIGHT;
+    this.scanAtMost = options.scanAtMost ?? SCAN_AT_MOST;
     this.language = options.language ?? 'en';
     this.languagePinned = options.language !== undefined;
   }
@@ -166,6 +183,9 @@ export class KnowledgeIndex implements Vocabulary {
     const index = new KnowledgeIndex({ ...compact.options, language: compact.language });
     index.languagePinned = compact.languagePinned;
     index.terms = compact.terms;
+    // Sized once: growing would rehash every term in one step.
+    index.termIds.reserve(compact.terms.length);
+    index.slotOf.reserve(records.length);
     for (let t = 0; t < compact.terms.length; t++) {
       index.termIds.set(compact.terms[t] as string, t);
       if (t % perStep === perStep - 1) yield;
@@ -185,7 +205,7 @@ export class KnowledgeIndex implements Vocabulary {
       index.totalTextLen += index.textLen[s] as number;
       if (s % perStep === perStep - 1) yield;
     }
-    index.surfaces.restore(compact.surfaces);
+    yield* index.surfaces.restoreInSteps(compact.surfaces, perStep);
     index.languageSample = index.sampleIds();
     index.version++;
     return index;
@@ -219,7 +239,7 @@ export class KnowledgeIndex implements Vocabulary {
   }
 
   has(recordId: string): boolean {
-    return this.slotOf.has(recordId);
+    return this.slotOf.get(recordId) !== undefined;
   }
 
   get(recordId: string): IndexableRecord | undefined {
@@ -308,6 +328,7 @@ export class KnowledgeIndex implements Vocabulary {
    * index changes: the search and the answerer both ask.
    */
   expand(query: string): ExpandedQuery {
+    this.expandedAt = Date.now();
     if (this.expansionsVersion !== this.version) {
       this.expansions.clear();
       this.expansionsVersion = this.version;
@@ -320,29 +341,82 @@ export class KnowledgeIndex implements Vocabulary {
   }
 
   surfacesWithPrefix(prefix: string, limit: number): string[] {
+    // Kept sorted (8 bytes a word): scanning a small vocabulary instead cost ~5 µs a new question.
     this.sortedSurfaces ??= this.surfaces.words().sort();
     return wordsWithPrefix(this.sortedSurfaces, prefix, limit);
   }
 
   termsWithSuffix(suffix: string, limit: number): string[] {
     if (this.reversedTerms === null) {
-      const present: string[] = [];
-      for (let t = 0; t < this.terms.length; t++) if ((this.df[t] as number) > 0) present.push(reverseWord(this.terms[t] as string));
-      this.reversedTerms = present.sort();
+      // The ids of the terms present, ordered by their reversed spelling: 2 bytes a term (4 past
+      // 65,536 terms) rather than a reversed copy of each (~35 bytes; issue 14, memory per knowledge base).
+      const present: { t: number; reversed: string }[] = [];
+      for (let t = 0; t < this.terms.length; t++) if ((this.df[t] as number) > 0) present.push({ t, reversed: reverseWord(this.terms[t] as string) });
+      present.sort((x, y) => (x.reversed < y.reversed ? -1 : x.reversed > y.reversed ? 1 : 0));
+      const ids = this.terms.length <= 0x10000 ? new Uint16Array(present.length) : new Int32Array(present.length);
+      for (let i = 0; i < present.length; i++) ids[i] = (present[i] as { t: number }).t;
+      this.reversedTerms = ids;
     }
-    return wordsWithSuffix(this.reversedTerms, suffix, limit, (term) => this.docFreq(term) > 0);
+    const ids = this.reversedTerms;
+    const r = reverseWord(suffix);
+    let lo = 0;
+    let hi = ids.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (compareReversed(this.terms[ids[mid] as number] as string, r) < 0) lo = mid + 1;
+      else hi = mid;
+    }
+    const out: string[] = [];
+    for (let i = lo; i < ids.length && out.length < limit; i++) {
+      const t = ids[i] as number;
+      const term = this.terms[t] as string;
+      if (!reversedStartsWith(term, r)) break;
+      if ((this.df[t] as number) > 0) out.push(term);
+    }
+    return out;
   }
 
   surfacesWithinOneEdit(word: string): string[] {
-    if (this.deletionIndex === null) {
+    if (!this.surfacesOrdered) {
       // The words as a fresh build lists them (records re-read only when a removal left a word's
       // first record gone); the neighbours come back sorted either way.
       this.surfaces.restoreOrder((slot) => this.analyseSlot(slot), this.slots, (slot) => this.live[slot] === 1);
+      this.surfacesOrdered = true;
+    }
+    if (this.surfaces.size <= this.scanAtMost) {
+      // A small vocabulary is scanned each time, as DeletionIndex scans one (the same words, sorted),
+      // rather than holding a copy of its word list sorted by length for as long as the index is
+      // held; the prefix look-ups' sorted list, when made, is read in place (no copy, no sort).
+      const sorted = this.sortedSurfaces;
+      const found: string[] = [];
+      for (const surface of sorted ?? this.surfaces.words()) {
+        if (surface.length >= 4 && Math.abs(surface.length - word.length) <= 1 && surface !== word && withinOneEdit(word, surface)) found.push(surface);
+      }
+      return sorted ? found : found.sort();
+    }
+    if (this.deletionIndex === null) {
       const long: string[] = [];
       for (const surface of this.surfaces.words()) if (surface.length >= 4) long.push(surface);
       this.deletionIndex = new DeletionIndex(long, 4);
     }
     return this.deletionIndex.neighbours(word);
+  }
+
+  /** When a question was last expanded here (ms since the epoch; 0: never): the index's last use. */
+  get lastUsedAt(): number {
+    return this.expandedAt;
+  }
+
+  /**
+   * Drops what queries made and would make again on demand (the sorted word lists, the spelling
+   * table, the question memo): what an index idle for long need not hold (IndexRegistry drops
+   * them from indexes idle for its `idleMs`). Ranking is unchanged.
+   */
+  releaseCaches(): void {
+    this.sortedSurfaces = null;
+    this.reversedTerms = null;
+    this.deletionIndex = null;
+    this.expansions.clear();
   }
 
   /** Ranks by weighted terms: each term's BM25F contribution is multiplied by its weight. */
@@ -352,6 +426,13 @@ export class KnowledgeIndex implements Vocabulary {
     const avgTitle = this.totalTitleLen / n;
     const avgText = this.totalTextLen / n;
     const { k1, b, titleWeight, live, titleLen, textLen } = this;
+    // Most postings of a large index's commonest terms cannot change the top k: skipped when that is shown (max-score.ts).
+    const pruned = searchMaxScore(
+      { n, slots: this.slots, avgTitle, avgText, k1, b, titleWeight, live, titleLen, textLen, df: this.df, baseTerms: this.baseTerms, baseStart: this.baseStart, baseSlot: this.baseSlot, baseTitleTf: this.baseTitleTf, baseTextTf: this.baseTextTf, recent: this.recent, termId: (term) => this.termIds.get(term) },
+      terms,
+      limit,
+    );
+    if (pruned) return pruned.map(({ slot, score }) => ({ recordId: this.ids[slot] as string, score }));
     // Accumulators shared by every index (a search runs start to end synchronously), reset lazily by epoch.
     const scratch = scratchFor(this.slots);
     const { acc, mark, titleNorm, textNorm } = scratch;
@@ -415,18 +496,19 @@ export class KnowledgeIndex implements Vocabulary {
       this.textLen.byteLength +
       this.live.byteLength +
       this.termIds.byteLength +
+      this.slotOf.byteLength +
       8 * 100;
     // Recent postings: small-integer lists (8 bytes an element, with growth slack) in a Map.
     const recent = this.recentCount * 3 * 12 + this.recent.size * 100;
     // A term: its string (most are short) and its list slot.
     const terms = this.terms.length * (8 + 24);
-    // A record: its id (~48), the slots of its five fields (40), its `slotOf` entry (~48), the
-    // headers of its title and text strings (32) and their characters (one byte each when Latin-1).
-    const records = this.slots * 168 + this.textChars;
+    // A record: its id (~48), the slots of its five fields (40), the headers of its title and
+    // text strings (32) and their characters (one byte each when Latin-1).
+    const records = this.slots * 120 + this.textChars;
     const caches =
-      (this.expansions.size > 0 ? 600 + this.expansions.size * 400 : 0) +
+      (this.expansions.size > 0 ? 600 + this.expansions.size * 400 + this.expansions.wordCount * 200 : 0) +
       (this.sortedSurfaces ? this.sortedSurfaces.length * 8 : 0) +
-      (this.reversedTerms ? this.reversedTerms.length * 32 : 0) +
+      (this.reversedTerms ? this.reversedTerms.byteLength + 100 : 0) +
       (this.deletionIndex ? this.surfaces.size * 8 * 48 : 0);
     return 1500 + typed + recent + terms + records + caches + this.surfaces.approximateBytes();
   }
@@ -443,13 +525,22 @@ export class KnowledgeIndex implements Vocabulary {
     const slotMap = renumberSlots ? this.renumberSlots() : null;
     const termMap = this.zeroTerms > 0 && (always || this.zeroTerms * 4 > this.terms.length) ? this.renumberTerms() : null;
     const termCount = this.terms.length;
-    const start = new Int32Array(termCount + 1);
+    let total = 0;
+    for (let t = 0; t < termCount; t++) total += this.df[t] as number;
+    const start = offsetArray(termCount + 1, total);
     for (let t = 0; t < termCount; t++) start[t + 1] = (start[t] as number) + (this.df[t] as number);
-    const total = start[termCount] as number;
-    const slot = new Int32Array(total);
-    const titleTf = new Int32Array(total);
-    const textTf = new Int32Array(total);
-    const fill = start.slice(0, termCount);
+    // The narrowest arrays that hold every slot (renumbered: below the live count) and frequency.
+    let maxTf = 0;
+    for (let t = 0; t < this.baseTerms; t++) {
+      for (let i = this.baseStart[t] as number; i < (this.baseStart[t + 1] as number); i++) {
+        if (live[this.baseSlot[i] as number]) maxTf = Math.max(maxTf, this.baseTitleTf[i] as number, this.baseTextTf[i] as number);
+      }
+    }
+    for (const list of this.recent.values()) for (let i = 0; i < list.length; i += 3) if (live[list[i] as number]) maxTf = Math.max(maxTf, list[i + 1] as number, list[i + 2] as number);
+    const slot = slotArray(total, this.slots);
+    const titleTf = tfArray(total, maxTf);
+    const textTf = tfArray(total, maxTf);
+    const fill = Int32Array.from(start.subarray(0, termCount));
     const put = (oldTerm: number, oldSlot: number, title: number, text: number): void => {
       const t = termMap ? (termMap[oldTerm] as number) : oldTerm;
       const s = slotMap ? (slotMap[oldSlot] as number) : oldSlot;
@@ -487,6 +578,7 @@ export class KnowledgeIndex implements Vocabulary {
     if (this.live.length > n) this.live = this.live.slice(0, n);
     if (this.df.length > this.terms.length) this.df = this.df.slice(0, this.terms.length);
     this.termIds.trim();
+    this.slotOf.trim();
     this.surfaces.trim();
   }
 
@@ -595,12 +687,16 @@ export class KnowledgeIndex implements Vocabulary {
   private surfacesChanged(): void {
     this.sortedSurfaces = null;
     this.deletionIndex = null;
+    this.surfacesOrdered = false;
   }
 
   /** Moves the live records to the first slots, in order; returns old slot → new slot (-1: removed). */
   private renumberSlots(): Int32Array {
     const map = new Int32Array(this.slots).fill(-1);
     const oldLive = this.live;
+    // The table reads `ids`, which move below: filled again as they do.
+    this.slotOf.clear();
+    this.slotOf.reserve(this.slots - this.dead);
     let next = 0;
     for (let s = 0; s < this.slots; s++) {
       if (!oldLive[s]) continue;

@@ -12,7 +12,7 @@ import { answerTypeTerm, askedAnswerTypes } from '../language/answer-types.js';
 import { spellOutChatSpeak } from '../language/chat-speak.js';
 import { placesContaining } from '../language/places.js';
 import { commonRank, commonWordMisspelt, generalInformativeness, hasCommonWords } from '../language/common-words.js';
-import { isDictionaryWord, type Relation, relatedWords } from '../language/related-words.js';
+import { isDictionaryWord, type Relation, type RelatedWord, relatedWords } from '../language/related-words.js';
 import { isMisspeltStopWord, STOP_WORDS_BY_LANGUAGE } from '../language/stopwords.js';
 import { analyzeWords, normalizeFor } from './tokenize.js';
 
@@ -203,18 +203,41 @@ function mergeMatches(a: readonly TermMatch[], b: readonly TermMatch[]): TermMat
   return [...out].map(([term, credit]) => ({ term, credit })).sort((x, y) => y.credit - x.credit);
 }
 
+/** A related word's content terms (stop words left out), and how much a match of them counts. */
+interface RelatedTerms {
+  terms: readonly string[];
+  credit: number;
+}
+
+/**
+ * The analysed forms of each remembered list of related words (`relatedWords` keeps the lists),
+ * so a word asked again is not stemmed again: they do not depend on the knowledge base. Entries go
+ * with their lists.
+ */
+const analysedRelated = new WeakMap<readonly RelatedWord[], { language: string; related: readonly RelatedTerms[] }>();
+
+function relatedTermsOf(surface: string, language: string): readonly RelatedTerms[] {
+  const words = relatedWords(surface, language);
+  if (words.length === 0) return [];
+  const known = analysedRelated.get(words);
+  if (known !== undefined && known.language === language) return known.related;
+  const related = words.map(({ lemma, relation }): RelatedTerms => {
+    const { terms, stops } = analyzeWords(lemma, language, 'query');
+    return { terms: terms.filter((_, i) => !stops[i]), credit: RELATED_CREDIT[relation] };
+  });
+  analysedRelated.set(words, { language, related });
+  return related;
+}
+
 /**
  * Indexed terms of words related in meaning ("swap" → "exchange", "Toronto" → "Canada"). A
  * related phrase ("give back") matches when the knowledge base has all its words.
  */
 function relatedMatches(vocab: Vocabulary, surface: string): TermMatch[] {
   const out = new Map<string, number>();
-  for (const { lemma, relation } of relatedWords(surface, vocab.language)) {
-    const credit = RELATED_CREDIT[relation];
-    const { terms, stops } = analyzeWords(lemma, vocab.language, 'query');
-    const content = terms.filter((t, i) => !stops[i] && vocab.docFreq(t) > 0);
-    if (content.length === 0 || content.length < terms.filter((_, i) => !stops[i]).length) continue;
-    for (const t of content) if ((out.get(t) ?? 0) < credit) out.set(t, credit);
+  for (const { terms, credit } of relatedTermsOf(surface, vocab.language)) {
+    if (terms.length === 0 || !terms.every((t) => vocab.docFreq(t) > 0)) continue;
+    for (const t of terms) if ((out.get(t) ?? 0) < credit) out.set(t, credit);
   }
   return [...out].map(([term, credit]) => ({ term, credit }));
 }
@@ -238,8 +261,21 @@ function placeMatches(vocab: Vocabulary, surface: string, isName: boolean): Term
   return [...out].map(([term, credit]) => ({ term, credit }));
 }
 
+/** How one content word is matched: its indexed terms, best first, and the kind of match. */
+export interface WordMatch {
+  matches: TermMatch[];
+  via: MatchKind;
+}
+
+/**
+ * Matches one content word (`surface` as typed, `term` its stem, `isName` written as a name) to a
+ * vocabulary: `matchWord` itself, or a memo of it (`ExpansionMemo`). The answer depends only on
+ * the three and the vocabulary.
+ */
+export type WordMatcher = (surface: string, term: string, isName: boolean) => WordMatch;
+
 /** Matches of one content word, the first kind that finds any. A number ("58", "2024") only matches exactly. */
-function matchWord(vocab: Vocabulary, surface: string, term: string, isName = false): { matches: TermMatch[]; via: MatchKind } {
+export function matchWord(vocab: Vocabulary, surface: string, term: string, isName = false): WordMatch {
   if (vocab.docFreq(term) > 0) return { matches: [{ term, credit: 1 }], via: 'exact' };
   if (HAS_DIGIT_RE.test(surface)) return { matches: [], via: 'none' };
   // A place the records do not name is matched to where it is before it is taken for a variant or a slip ("Wien" is not "wie").
@@ -260,7 +296,12 @@ function matchWord(vocab: Vocabulary, surface: string, term: string, isName = fa
   return { matches: [], via: 'none' };
 }
 
-export function expandQuery(typed: string, vocab: Vocabulary, scale: InformativenessScale = DEFAULT_INFORMATIVENESS): ExpandedQuery {
+export function expandQuery(
+  typed: string,
+  vocab: Vocabulary,
+  scale: InformativenessScale = DEFAULT_INFORMATIVENESS,
+  match: WordMatcher = (surface, term, isName) => matchWord(vocab, surface, term, isName),
+): ExpandedQuery {
   const query = spellOutChatSpeak(typed, vocab.language, (word) => vocab.docFreq(word) > 0);
   const { terms, stops, surfaces } = analyzeWords(query, vocab.language, 'query');
   const names = namesIn(query, vocab.language);
@@ -276,7 +317,7 @@ export function expandQuery(typed: string, vocab: Vocabulary, scale: Informative
       stopTerms.push(term);
       continue;
     }
-    let { matches, via } = matchWord(vocab, surface, term, names.has(surface));
+    let { matches, via } = match(surface, term, names.has(surface));
     // A slip on a function word ("wat", "wen") is filler, like the word meant.
     if (via === 'none' && !names.has(surface) && commonRank(surface, vocab.language) === undefined && isMisspeltStopWord(surface, vocab.language)) {
       stopTerms.push(term);
@@ -287,7 +328,7 @@ export function expandQuery(typed: string, vocab: Vocabulary, scale: Informative
     const meant = via === 'none' && !names.has(surface) ? commonWordMisspelt(surface, vocab.language) : undefined;
     if (meant !== undefined) {
       typed = meant;
-      const corrected = matchWord(vocab, meant, analyzeWords(meant, vocab.language, 'query').terms[0] ?? meant);
+      const corrected = match(meant, analyzeWords(meant, vocab.language, 'query').terms[0] ?? meant, false);
       matches = corrected.matches.map((m) => ({ term: m.term, credit: m.credit * SPELLING_CREDIT }));
       if (matches.length > 0) via = 'spelling';
     }

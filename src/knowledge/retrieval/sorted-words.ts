@@ -17,6 +17,52 @@ function lowerBound(list: readonly string[], value: string): number {
 
 export const reverseWord = (s: string): string => [...s].reverse().join('');
 
+/**
+ * Calls `unit` with the UTF-16 code units of `reverseWord(word)` in order, without making it
+ * (code points from the end, each one's units in their order); stops when `unit` returns false.
+ */
+function eachReversedUnit(word: string, unit: (code: number) => boolean): void {
+  for (let end = word.length; end > 0; ) {
+    let start = end - 1;
+    const low = word.charCodeAt(start);
+    // A surrogate pair is one code point (as the spread in `reverseWord` takes it); a lone one is its own.
+    if (low >= 0xdc00 && low <= 0xdfff && start > 0) {
+      const high = word.charCodeAt(start - 1);
+      if (high >= 0xd800 && high <= 0xdbff) start--;
+    }
+    for (let i = start; i < end; i++) if (!unit(word.charCodeAt(i))) return;
+    end = start;
+  }
+}
+
+/** `reverseWord(word)` compared with `r` as `<` compares strings (negative, 0, positive), allocating nothing. */
+export function compareReversed(word: string, r: string): number {
+  let k = 0;
+  let result = 0;
+  eachReversedUnit(word, (code) => {
+    if (k >= r.length) {
+      result = 1;
+      return false;
+    }
+    result = code - r.charCodeAt(k++);
+    return result === 0;
+  });
+  if (result !== 0) return result;
+  return k < r.length ? -1 : 0;
+}
+
+/** Whether `reverseWord(word)` starts with `r`, allocating nothing. */
+export function reversedStartsWith(word: string, r: string): boolean {
+  let k = 0;
+  let same = true;
+  eachReversedUnit(word, (code) => {
+    if (k >= r.length) return false;
+    same = code === r.charCodeAt(k++);
+    return same;
+  });
+  return same && k >= r.length;
+}
+
 /** Words of `sorted` that start with `prefix`, in order, at most `limit`. */
 export function wordsWithPrefix(sorted: readonly string[], prefix: string, limit: number): string[] {
   const out: string[] = [];

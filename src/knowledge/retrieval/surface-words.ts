@@ -172,11 +172,22 @@ export class SurfaceWords {
 
   /** The words of `snapshot()` (the index's terms already known, so that `canonical` finds them). */
   restore(compact: CompactSurfaces): void {
+    for (const step = this.restoreInSteps(compact, Infinity); !step.next().done; );
+  }
+
+  /**
+   * `restore` in steps of `perStep` words, so that a caller can let other work run between them
+   * (a 100,000-record index has ~150,000 words: ~40 ms at once; index-snapshot.ts loads on the
+   * HTTP thread). The table is sized for every word first, so no step rehashes them all. The
+   * result is the same as `restore`'s, whatever the steps (test/retrieval/incremental-index.test.ts).
+   */
+  *restoreInSteps(compact: CompactSurfaces, perStep: number): Generator<void, void> {
     const n = compact.words.length;
     this.list = [];
     this.terms = [];
     this.cells = new Int32Array(n * CELLS);
     this.ids.clear();
+    this.ids.reserve(n);
     this.displaced = 0;
     this.ownBytes = 0;
     for (let i = 0; i < n; i++) {
@@ -185,6 +196,7 @@ export class SurfaceWords {
       const first = compact.first[i] as number;
       if (first < 0) this.displaced++;
       this.append(this.shared(word) ?? word, this.canonical(term) ?? term, compact.refs[i] as number, first, compact.pos[i] as number);
+      if (i % perStep === perStep - 1) yield;
     }
   }
 
