@@ -114,10 +114,12 @@ export async function compose(config: Config, logger: Logger, options: ComposeOp
   // `redisBreaker.status()` says whether Redis is in use (closed) or bypassed (open, half-open).
   const redisBreaker = redis
     ? new RedisBreaker(redis, {
-        onStateChange: (status, previous) =>
-          status.state === 'open' && previous === 'closed'
-            ? logger.warn({ redis: status }, 'redis unavailable; limiter, cache and replay store in process')
-            : status.state === 'closed' && logger.info({ redis: status }, 'redis back; in-process limits pushed to it'),
+        onStateChange: (status, previous) => {
+          if (status.state === 'open' && previous === 'closed') logger.warn({ redis: status }, 'redis unavailable; limiter, cache and replay store in process');
+          // A failed probe says why the instance stays on its in-process halves (Redis down, or a recovery hook failing).
+          else if (status.state === 'open' && previous === 'half-open') logger.warn({ redis: status }, 'redis probe failed; still in process');
+          else if (status.state === 'closed') logger.info({ redis: status }, 'redis back; in-process limits pushed to it');
+        },
       })
     : undefined;
   // With Redis, the in-process limiter that takes over during an outage, mirroring the shared decisions.

@@ -387,7 +387,9 @@ export const settings = {
       'how records are found for a question: `memory`, an in-process BM25F index per knowledge base; `postgres`, full-text search in the database (needs `DATABASE_URL`; no index in memory, slower and less precise, see [docs/quality.md](docs/quality.md))',
   }),
   INDEX_CACHE_MB: integer({
-    fallback: 256,
+    // A 25-record index holds ~48 KB: 768 MiB keeps ~16,000 small knowledge bases indexed at once (at 256 MiB, 10,000
+    // active ones were loaded again on most queries: 13.7x the CPU per query; docs/indexing.md).
+    fallback: 768,
     min: 1,
     meaning:
       'approximate heap (MiB) the in-memory indexes (`RETRIEVAL_BACKEND=memory`) may hold together; the least recently queried are dropped past it and built again on their next query (see [docs/indexing.md](docs/indexing.md))',

@@ -49,6 +49,20 @@ describeIf(redis, 'Redis rate limiter keys and connections', () => {
     await shared.quit();
   });
 
+  it('pushes a partition of hundreds of thousands of hits after an outage (its hits are not spread into one call)', async () => {
+    // Its own namespace: the next test lists every key under `ns`.
+    const own = `${prefix}raise:`;
+    const limiter = new RedisRateLimiter(shared, { keyPrefix: own });
+    const now = Date.now();
+    const hits = Array.from({ length: 300_000 }, (_, i) => now - 300_000 + i);
+    const added = await limiter.raise([{ key: 'busy', kind: 'sliding', hits, count: hits.length, expiresAt: now + 60_000, windowMs: 600_000 }], now);
+    expect(added).toBe(hits.length);
+    expect(await shared.zcard(`${own}busy`)).toBe(hits.length);
+    // Never lowers, never adds twice.
+    expect(await limiter.raise([{ key: 'busy', kind: 'sliding', hits, count: hits.length, expiresAt: now + 60_000, windowMs: 600_000 }], now)).toBe(0);
+    await shared.del(`${own}busy`);
+  });
+
   it('gives every key an expiry: the window for logs, the end of the UTC day plus a margin for counters', async () => {
     const limiter = new RedisRateLimiter(shared, { keyPrefix: ns });
     const now = Date.now();

@@ -142,7 +142,7 @@ return want - have
 
 const RAISE = 'groundworkRateLimitRaise';
 
-type ScriptCaller = Record<typeof COMMAND | typeof RAISE, (...args: (string | number)[]) => Promise<unknown>>;
+type ScriptCaller = Record<typeof COMMAND | typeof RAISE, (...args: (string | number | readonly number[])[]) => Promise<unknown>>;
 
 /** A partition another limiter held, as MemoryRateLimiter.held() describes it. */
 export interface PartitionToRaise {
@@ -192,7 +192,10 @@ export class RedisRateLimiter implements RateLimiter {
         if (p.expiresAt <= now) continue;
         if (p.kind === 'sliding') {
           if (p.hits.length === 0) continue;
-          void pipeline[RAISE](`${this.prefix}${p.key}`, 's', ttl, now - p.windowMs, member, ...p.hits);
+          // The hits as one array argument (ioredis flattens it), not spread: a partition held through
+          // a busy outage has hundreds of thousands of them, past the engine's argument limit
+          // ("Maximum call stack size exceeded"), and the breaker never closed again.
+          void pipeline[RAISE](`${this.prefix}${p.key}`, 's', ttl, now - p.windowMs, member, p.hits);
         } else {
           if (p.count <= 0) continue;
           void pipeline[RAISE](`${this.prefix}${p.key}`, 'd', ttl, p.count);

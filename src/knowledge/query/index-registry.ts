@@ -47,7 +47,7 @@ export interface IndexEvent {
 }
 
 export interface IndexRegistryOptions {
-  /** Approximate heap all indexes may hold together, in bytes (default 256 MiB). */
+  /** Approximate heap all indexes may hold together, in bytes (default 768 MiB, as INDEX_CACHE_MB's). */
   maxBytes?: number;
   /** Threads that build cold indexes (default: two, started on first use, closed with the registry). */
   threads?: IndexBuildThreads;
@@ -60,7 +60,7 @@ export interface IndexRegistryOptions {
   observer?: (event: IndexEvent) => void;
 }
 
-export const DEFAULT_INDEX_CACHE_BYTES = 256 * 1024 * 1024;
+export const DEFAULT_INDEX_CACHE_BYTES = 768 * 1024 * 1024;
 
 export class IndexRegistry implements Retriever {
   readonly kind = 'memory' as const;
