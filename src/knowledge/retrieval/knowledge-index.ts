@@ -19,14 +19,13 @@
 import { ExpansionMemo } from './expansion-memo.js';
 import { detectCorpusLanguage } from '../language/detect.js';
 import { DeletionIndex, SCAN_AT_MOST, withinOneEdit } from '../language/edits.js';
-import { type Bm25Params, DEFAULT_BM25, idf, lengthNorm, saturate } from './bm25.js';
+import { type Bm25Params, DEFAULT_BM25, idf } from './bm25.js';
 import { type CompactIndex, type OffsetArray, offsetArray, type SlotArray, slotArray, type TfArray, tfArray } from './compact-index.js';
 import type { ExpandedQuery, Vocabulary } from './query-expansion.js';
 import { type AnalysedWords, analyzeWords } from './tokenize.js';
-import { topK } from './top-k.js';
 import { compareReversed, reversedStartsWith, reverseWord, wordsWithPrefix } from './sorted-words.js';
-import { scratchFor } from './search-scratch.js';
-import { searchMaxScore } from './max-score.js';
+import { ScoreAccumulator } from './search-scratch.js';
+import { eachPosting, type PostingsView, searchMaxScore } from './max-score.js';
 import { SurfaceWords } from './surface-words.js';
 import { WordIds } from './word-ids.js';
 
@@ -426,56 +425,25 @@ export class KnowledgeIndex implements Vocabulary {
     const avgTitle = this.totalTitleLen / n;
     const avgText = this.totalTextLen / n;
     const { k1, b, titleWeight, live, titleLen, textLen } = this;
+    const view: PostingsView = { n, slots: this.slots, avgTitle, avgText, k1, b, titleWeight, live, titleLen, textLen, df: this.df, baseTerms: this.baseTerms, baseStart: this.baseStart, baseSlot: this.baseSlot, baseTitleTf: this.baseTitleTf, baseTextTf: this.baseTextTf, recent: this.recent, termId: (term) => this.termIds.get(term) };
     // Most postings of a large index's commonest terms cannot change the top k: skipped when that is shown (max-score.ts).
-    const pruned = searchMaxScore(
-      { n, slots: this.slots, avgTitle, avgText, k1, b, titleWeight, live, titleLen, textLen, df: this.df, baseTerms: this.baseTerms, baseStart: this.baseStart, baseSlot: this.baseSlot, baseTitleTf: this.baseTitleTf, baseTextTf: this.baseTextTf, recent: this.recent, termId: (term) => this.termIds.get(term) },
-      terms,
-      limit,
-    );
-    if (pruned) return pruned.map(({ slot, score }) => ({ recordId: this.ids[slot] as string, score }));
-    // Accumulators shared by every index (a search runs start to end synchronously), reset lazily by epoch.
-    const scratch = scratchFor(this.slots);
-    const { acc, mark, titleNorm, textNorm } = scratch;
-    const epoch = scratch.epoch;
-    const touched: number[] = [];
-    const visit = (d: number, titleTf: number, textTf: number, w: number): void => {
-      if (mark[d] !== epoch) {
-        mark[d] = epoch;
-        acc[d] = 0;
-        touched.push(d);
-        titleNorm[d] = lengthNorm(titleLen[d] as number, avgTitle, b);
-        textNorm[d] = lengthNorm(textLen[d] as number, avgText, b);
-      }
-      const tf = (titleWeight * titleTf) / (titleNorm[d] as number) + textTf / (textNorm[d] as number);
-      acc[d] = (acc[d] as number) + w * saturate(tf, k1);
-    };
+    const ranked = searchMaxScore(view, terms, limit) ?? this.searchInFull(view, terms, limit);
+    return ranked.map(({ slot, score }) => ({ recordId: this.ids[slot] as string, score }));
+  }
+
+  /** Every posting of every term scored, on the accumulators shared by every index (a search runs start to end synchronously). */
+  private searchInFull(view: PostingsView, terms: readonly WeightedTerm[], limit: number): { slot: number; score: number }[] {
+    const scores = new ScoreAccumulator(this.slots, view);
     for (const { term, weight } of terms) {
       const t = this.termIds.get(term);
       if (t === undefined) continue;
       const docs = this.df[t] as number;
       if (docs === 0) continue;
-      const w = weight * idf(n, docs);
-      if (t < this.baseTerms) {
-        const { baseSlot, baseTitleTf, baseTextTf } = this;
-        for (let i = this.baseStart[t] as number, end = this.baseStart[t + 1] as number; i < end; i++) {
-          const d = baseSlot[i] as number;
-          if (live[d]) visit(d, baseTitleTf[i] as number, baseTextTf[i] as number, w);
-        }
-      }
-      const list = this.recent.get(t);
-      if (list) {
-        for (let i = 0; i < list.length; i += 3) {
-          const d = list[i] as number;
-          if (live[d]) visit(d, list[i + 1] as number, list[i + 2] as number, w);
-        }
-      }
+      const w = weight * idf(view.n, docs);
+      eachPosting(view, t, (d, titleTf, textTf) => scores.add(d, titleTf, textTf, w));
     }
-    // Only records with a positive score are ranked (filtered in place: `touched` is ours).
-    let kept = 0;
-    for (const d of touched) if ((acc[d] as number) > 0) touched[kept++] = d;
-    touched.length = kept;
-    const best = topK(touched, limit, (x, y) => (acc[x] as number) > (acc[y] as number) || (acc[x] === acc[y] && x < y));
-    return best.map((d) => ({ recordId: this.ids[d] as string, score: acc[d] as number }));
+    // Only records with a positive score are ranked.
+    return scores.best(limit);
   }
 
   /**

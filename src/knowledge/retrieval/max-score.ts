@@ -9,14 +9,14 @@
  * left sum to less than the k-th best partial score: a record none of the scored terms has cannot
  * reach the top k then, so the candidates are the records pass A met. Pass B scores the candidates
  * again from zero with every term in the question's order, exactly as the full search adds them
- * (the same arithmetic in the same order: the same scores, bit for bit, and so the same ties); the
- * terms left by pass A are only read for the candidates (a mark test per posting).
+ * (one `ScoreAccumulator` adds every posting for both, in the same order: the same scores, bit for
+ * bit, and so the same ties); the terms left by pass A are only read for the candidates (a mark
+ * test per posting).
  * Undefined when that cannot be shown or would not pay: the caller then scores every posting.
  */
-import { idf, lengthNorm, saturate } from './bm25.js';
+import { idf } from './bm25.js';
 import type { OffsetArray, SlotArray, TfArray } from './compact-index.js';
-import { scratchFor } from './search-scratch.js';
-import { topK } from './top-k.js';
+import { ScoreAccumulator } from './search-scratch.js';
 
 /** What a search reads of an index (KnowledgeIndex's fields). */
 export interface PostingsView {
@@ -81,22 +81,8 @@ export function searchMaxScore(v: PostingsView, terms: readonly { term: string; 
   }
   if (total < maxScoreSwitch.minPostings || resolved.length < 2) return undefined;
 
-  const { titleLen, textLen } = v;
-  const scratch = scratchFor(v.slots);
-  const { acc, mark, titleNorm, textNorm } = scratch;
-  const epoch = scratch.epoch;
-  const touched: number[] = [];
-  const add = (d: number, titleTf: number, textTf: number, w: number): void => {
-    if (mark[d] !== epoch) {
-      mark[d] = epoch;
-      acc[d] = 0;
-      touched.push(d);
-      titleNorm[d] = lengthNorm(titleLen[d] as number, v.avgTitle, b);
-      textNorm[d] = lengthNorm(textLen[d] as number, v.avgText, b);
-    }
-    const tf = (titleWeight * titleTf) / (titleNorm[d] as number) + textTf / (textNorm[d] as number);
-    acc[d] = (acc[d] as number) + w * saturate(tf, k1);
-  };
+  const scores = new ScoreAccumulator(v.slots, v);
+  const { touched } = scores;
 
   // Pass A: highest bounds first, until the rest cannot lift a record the scored terms missed into the top.
   const order = resolved.map((_, i) => i).sort((x, y) => (resolved[y] as Resolved).bound - (resolved[x] as Resolved).bound);
@@ -104,18 +90,16 @@ export function searchMaxScore(v: PostingsView, terms: readonly { term: string; 
   for (const r of resolved) rest += r.bound;
   let scoredBound = 0;
   let scored = 0;
-  const essential = new Uint8Array(resolved.length);
   let cut = false;
   for (let j = 0; j < order.length - 1; j++) {
     const i = order[j] as number;
     const r = resolved[i] as Resolved;
-    eachPosting(v, r.t, (d, titleTf, textTf) => add(d, titleTf, textTf, r.w));
-    essential[i] = 1;
+    eachPosting(v, r.t, (d, titleTf, textTf) => scores.add(d, titleTf, textTf, r.w));
     rest -= r.bound;
     scoredBound += r.bound;
     scored += r.postings;
     // The k-th best partial score is at most the scored terms' bounds summed: worked out only when the rest is below that.
-    if (touched.length >= limit && rest < scoredBound && rest * (1 + MARGIN) < kthBest(touched, acc, limit) * (1 - MARGIN)) {
+    if (touched.length >= limit && rest < scoredBound && rest * (1 + MARGIN) < kthBest(touched, scores.scores, limit) * (1 - MARGIN)) {
       cut = true;
       break;
     }
@@ -125,26 +109,18 @@ export function searchMaxScore(v: PostingsView, terms: readonly { term: string; 
   if (!cut) return undefined;
 
   // Pass B: the candidates scored from zero, every term in the question's order.
-  for (const d of touched) acc[d] = 0;
+  scores.restart();
   for (let i = 0; i < resolved.length; i++) {
     const { t, w } = resolved[i] as Resolved;
-    const all = essential[i] === 1;
-    eachPosting(v, t, (d, titleTf, textTf) => {
-      if (!all && mark[d] !== epoch) return;
-      const tf = (titleWeight * titleTf) / (titleNorm[d] as number) + textTf / (textNorm[d] as number);
-      acc[d] = (acc[d] as number) + w * saturate(tf, k1);
-    });
+    // A term scored in pass A has all its slots met: only the other terms skip postings.
+    eachPosting(v, t, (d, titleTf, textTf) => scores.addIfMet(d, titleTf, textTf, w));
   }
-  let kept = 0;
-  for (const d of touched) if ((acc[d] as number) > 0) touched[kept++] = d;
-  touched.length = kept;
-  const best = topK(touched, limit, (x, y) => (acc[x] as number) > (acc[y] as number) || (acc[x] === acc[y] && x < y));
   maxScoreSwitch.used++;
-  return best.map((d) => ({ slot: d, score: acc[d] as number }));
+  return scores.best(limit);
 }
 
 /** Calls `visit` for each live posting of term `t`: its compacted range, then its recent list. */
-function eachPosting(v: PostingsView, t: number, visit: (d: number, titleTf: number, textTf: number) => void): void {
+export function eachPosting(v: PostingsView, t: number, visit: (d: number, titleTf: number, textTf: number) => void): void {
   const { live } = v;
   if (t < v.baseTerms) {
     const { baseSlot, baseTitleTf, baseTextTf } = v;
