@@ -19,7 +19,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { IndexSnapshot } from '../../ports/storage.js';
-import { type Db, nextTurn, now, type SqlContext } from './sql.js';
+import { type Db, now, type SqlContext } from './sql.js';
+import { nextTurn } from '../../time-slices.js';
 
 /** Bytes per part: ~1 ms to read on SQLite, a few to decode on PostgreSQL. */
 export const PART_BYTES = 1 << 20;

@@ -25,7 +25,8 @@ import { decodeCursor, encodeCursor } from './cursor.js';
 import { readIndexSnapshot, writeIndexSnapshot } from './index-snapshot-parts.js';
 import { partitionCandidates, type Row, toKnowledgeBase, toRecord, toSource, toSourcedRecord } from './rows.js';
 import type { Schema } from './schema.js';
-import { chunks, type Db, nextTurn, now, type SqlContext } from './sql.js';
+import { chunks, type Db, now, type SqlContext } from './sql.js';
+import { nextTurn } from '../../time-slices.js';
 
 /** Records per statement of `recordSnapshot` (~3–5 ms to read and map on SQLite). */
 const SNAPSHOT_PAGE = 500;

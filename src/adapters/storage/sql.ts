@@ -97,9 +97,3 @@ export const affected = (result: { numUpdatedRows?: bigint; numDeletedRows?: big
 
 /** Timestamps come from the application clock, so both dialects agree with the `now` values callers pass in. */
 export const now = (): string => new Date().toISOString();
-
-/**
- * Lets other work (requests, timers, I/O) run before the next statement of a long read or write
- * done in pieces (index snapshots, a knowledge base's records: issue 14, head of line).
- */
-export const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));

@@ -10,6 +10,7 @@
  */
 import type { CompactIndex } from '../retrieval/compact-index.js';
 import { type JobHandlers, type PoolJob, WorkerPool, type WorkerQueue } from '../../worker-pool.js';
+import { nextTurn } from '../../time-slices.js';
 import type { IndexThreadJob, IndexThreadPart, IndexThreadReply, SnapshotExtras } from './index-build-worker.js';
 
 export interface IndexBuildInput {
@@ -123,7 +124,7 @@ async function sendInParts(job: PoolJob, body: JobBody): Promise<void> {
   let from = 0;
   for (; count - from > RECORDS_PER_MESSAGE; from += RECORDS_PER_MESSAGE) {
     job.send({ kind: 'part', ...slice(from, from + RECORDS_PER_MESSAGE) } satisfies Omit<IndexThreadPart, 'job'>);
-    await new Promise((resolve) => setImmediate(resolve));
+    await nextTurn();
   }
   job.send({ kind: 'build', ...slice(from, count) } satisfies Omit<IndexThreadJob, 'job'>);
 }

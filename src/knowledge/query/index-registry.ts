@@ -32,6 +32,7 @@ import { loadIndexSnapshot } from '../retrieval/index-snapshot.js';
 import { type IndexableRecord, KnowledgeIndex } from '../retrieval/knowledge-index.js';
 import type { Retrieval, RetrievalScope, Retriever } from '../retrieval/port.js';
 import { IndexBuildThreads } from './index-build-threads.js';
+import { inSlices } from '../../time-slices.js';
 
 interface Entry {
   readonly version: number;
@@ -263,23 +264,8 @@ export class IndexRegistry implements Retriever {
   }
 }
 
-/** Longest run of `inSlices` work between two yields, ms (as a snapshot's load, index-snapshot.ts). */
-const SLICE_MS = 4;
 /** Records per batch of `inSlices` (~50 µs each to analyse). */
 const SLICE_BATCH = 16;
-
-/** Runs `steps` to their end, letting other work run (`setImmediate`) once a slice of `SLICE_MS` has run. */
-async function inSlices<T>(steps: Generator<void, T>): Promise<T> {
-  let since = performance.now();
-  for (;;) {
-    const step = steps.next();
-    if (step.done) return step.value;
-    if (performance.now() - since >= SLICE_MS) {
-      await new Promise((resolve) => setImmediate(resolve));
-      since = performance.now();
-    }
-  }
-}
 
 /** `work` over `items` in batches of `SLICE_BATCH`, in order, a step each. */
 function* batches<T>(items: readonly T[], work: (batch: readonly T[]) => void): Generator<void, void> {

@@ -35,6 +35,7 @@ import { detectCorpusLanguage } from '../language/detect.js';
 import { type CompactIndex, offsetArray, slotBytesFor, type TfArray, tfBytesFor } from './compact-index.js';
 import { type IndexableRecord, KnowledgeIndex } from './knowledge-index.js';
 import { type AnalysedWords, analyzeWords } from './tokenize.js';
+import { nextTurn, Slices } from '../../time-slices.js';
 
 export const SNAPSHOT_FORMAT = 3;
 const MAGIC = 0x32495747; // "GWI2", little-endian
@@ -54,13 +55,11 @@ const OWN_STRING_LISTS = 3;
 /** V8 makes a slice of a string at least this long a view of it (a shorter one is a copy). */
 const SLICED_STRING_MIN = 13;
 /**
- * Longest run of loading work on the HTTP thread between two yields, ms: what another knowledge
- * base's query waits at most behind a cold load (issue 14, docs/indexing.md "Session 10"). The
- * loops look at the clock every `CHECK_EVERY` items (records' strings, records, terms, surface
- * words; postings by the 64) and yield only once a slice has run, so a small index loads in one
- * go and a large one in slices of about this length whatever the machine's speed.
+ * The loading loops look at the clock (`Slices`, time-slices.ts) every this many items (records'
+ * strings, records, terms, surface words; postings by the 64) and yield only once a slice has run,
+ * so a small index loads in one go and a large one in slices of `SLICE_MS` whatever the machine's
+ * speed: what another knowledge base's query waits at most behind a cold load (issue 14).
  */
-const SLICE_MS = 4;
 const CHECK_EVERY = 256;
 
 const inflateRawAsync = promisify(inflateRaw);
@@ -351,22 +350,6 @@ async function decodeAllPostings(packed: PackedSnapshot, slices: Slices): Promis
 }
 
 /**
- * Yields to other work (`pause`) once `SLICE_MS` of work ran since the last yield: the loading
- * loops call `maybe` often and cheaply, and it pauses rarely.
- */
-class Slices {
-  private since = performance.now();
-
-  constructor(private readonly pause: () => Promise<void>) {}
-
-  async maybe(): Promise<void> {
-    if (performance.now() - this.since < SLICE_MS) return;
-    await this.pause();
-    this.since = performance.now();
-  }
-}
-
-/**
  * Makes the strings of a packed snapshot, in order, a chunk at a time. The records' strings (the
  * first `OWN_STRING_LISTS` lists) are decoded one by one: each owns its characters, so a removed
  * record's text is freed with it. The others (terms, surface words: short) are slices of one
@@ -506,7 +489,7 @@ export async function decodeIndexSnapshot(bytes: Uint8Array): Promise<{ compact:
 
 /**
  * The index in a stored form, inflated off this thread and made on it in slices of about
- * `SLICE_MS`, yielding to other work between them (`pause`, by default `setImmediate`).
+ * `SLICE_MS` (time-slices.ts), yielding to other work between them (`pause`, by default `nextTurn`).
  * Rejects when the stored form is damaged, of another format, or analysed differently.
  */
 export async function loadIndexSnapshot(bytes: Uint8Array, pause: () => Promise<void> = nextTurn): Promise<KnowledgeIndex> {
@@ -534,7 +517,6 @@ export async function indexFromSnapshot(packed: PackedSnapshot, pause: () => Pro
   }
 }
 
-const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
 /** Rejects unless this code analyses a sample of the records (and detects the language) as the snapshot says. */
 async function checkAnalysis(packed: PackedSnapshot, strings: Strings, slices: Slices): Promise<void> {

@@ -1,0 +1,34 @@
+/**
+ * Long work on the HTTP thread done in slices (issue 14, head of line): a loop asks `Slices.maybe`
+ * often and cheaply, and it lets other work run (`nextTurn`) once `SLICE_MS` of work has run since
+ * the last pause, so no other request waits longer than that, whatever the record size or the
+ * machine. Used by a snapshot's load, the registry's slow steps and the store's paged reads.
+ */
+
+/** Longest run of work between two pauses, ms. */
+export const SLICE_MS = 4;
+
+/** Resolves after the event loop has run the I/O and timers waiting now. */
+export const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+
+/** Pauses (`pause`, by default `nextTurn`) once `SLICE_MS` of work ran since the last pause. */
+export class Slices {
+  private since = performance.now();
+
+  constructor(private readonly pause: () => Promise<void> = nextTurn) {}
+
+  async maybe(): Promise<void> {
+    if (performance.now() - this.since < SLICE_MS) return;
+    await this.pause();
+    this.since = performance.now();
+  }
+}
+
+/** Runs `steps` to their end, in slices. */
+export async function inSlices<T>(steps: Generator<void, T>, slices = new Slices()): Promise<T> {
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+    await slices.maybe();
+  }
+}
