@@ -124,6 +124,15 @@ describe('answerExtractively on a shop FAQ', () => {
     }
   });
 
+  it('quotes a sentence once when both parts of a two-part question are answered by it', () => {
+    // No units cache: each part's plan analyses the records anew, so the parts' units are different objects.
+    const a = ask('How long does standard shipping take, and does express shipping arrive the next business day?');
+    expect(a.grounded).toBe(true);
+    expect(a.sources.map((s) => s.recordId)).toEqual(['ship']);
+    for (const sentence of splitSentences(a.answer.replace(/\s*\[\d+\]/g, ''))) expect(a.answer.split(sentence.text).length - 1, sentence.text).toBe(1);
+    expectWellCited(a);
+  });
+
   it('clips a single over-long sentence to the budget', () => {
     const run: RetrievedRecord = { recordId: 'r', sourceName: 's', title: null, kind: 'passage', score: 1, text: `warranty ${'word '.repeat(400)}` };
     const a = answerExtractively('warranty', [run], { maxChars: 100 });

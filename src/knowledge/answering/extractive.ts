@@ -122,8 +122,9 @@ function collect(plan: AnswerPlan, choices: Map<string, RecordChoice>): void {
       choice = { record, units: [] };
       choices.set(record.recordId, choice);
     }
-    // Units are shared per record, so a unit chosen by two parts is the same object.
-    if (!choice.units.some((c) => c.unit === u.unit)) choice.units.push(u);
+    // A unit chosen by two parts is quoted once: compared by where it starts in the record, since
+    // each part's plan analyses the record anew when no units cache is shared between them.
+    if (!choice.units.some((c) => c.unit.start === u.unit.start)) choice.units.push(u);
   }
 }
 

@@ -64,6 +64,12 @@ export interface ExtractiveOptions {
   /** A further record is quoted only when it covers this share of the question's weight that the chosen units do not. */
   minNewCoverage?: number;
   /**
+   * What a further record newly covers counts only the question's words at least this informative
+   * in general language (0 very common … 1 rare): a record that shares "two", "weeks" or "lass"
+   * with the question answers no part of it that the first record leaves open.
+   */
+  minNewWordInformativeness?: number;
+  /**
    * A product is the answer only to a question about it: when the words of the question that are
    * not the product's name carry at least this share of its weight, the product's record must
    * cover one of them ("Does the E48 come in red?" is not answered by the E48's specs). 1 = off.
@@ -90,7 +96,7 @@ export const DEFAULT_EXTRACTIVE_OPTIONS: Readonly<ResolvedOptions> = {
   maxChars: 600,
   lambda: 0.7,
   minCoverage: 0.15,
-  minConfidence: 0.45,
+  minConfidence: 0.35,
   sufficientCoverage: 0.55,
   minRelativeRelevance: 0.5,
   priorWeight: 0.3,
@@ -99,6 +105,7 @@ export const DEFAULT_EXTRACTIVE_OPTIONS: Readonly<ResolvedOptions> = {
   generalFloor: 0.4,
   unmatchedWeight: 1,
   minNewCoverage: 0.15,
+  minNewWordInformativeness: 0.5,
   minAskedShare: 0.15,
 };
 
@@ -159,6 +166,7 @@ export function resolveOptions(options: ExtractiveOptions = {}): ResolvedOptions
     generalFloor: or(options.generalFloor, d.generalFloor),
     unmatchedWeight: or(options.unmatchedWeight, d.unmatchedWeight),
     minNewCoverage: or(options.minNewCoverage, d.minNewCoverage),
+    minNewWordInformativeness: or(options.minNewWordInformativeness, d.minNewWordInformativeness),
     minAskedShare: or(options.minAskedShare, d.minAskedShare),
     stats: or(options.stats, d.stats),
     units: options.units,
@@ -325,7 +333,7 @@ function namesProduct(u: ScoredUnit, chosen: readonly ScoredUnit[], words: reado
  * Weights of the answer-or-refuse model: a logistic regression fitted on the tuning half of the
  * visitor-question sets by `npx tsx eval/calibrate.ts` (docs/quality.md), which prints them.
  */
-export const CONFIDENCE_MODEL: Readonly<ConfidenceModel> = { bias: -2.62, coverage: 1.19, score: 0.93 };
+export const CONFIDENCE_MODEL: Readonly<ConfidenceModel> = { bias: -2.64, coverage: 1.03, score: 0.92 };
 
 /**
  * How likely the retrieved records answer the question, 0…1, from two signals: `coverage`, the
@@ -392,6 +400,8 @@ export function planResolved(query: string, retrieved: readonly RetrievedRecord[
     for (let r = 0; r < records.length; r++) if ((records[r] as RetrievedRecord).kind === 'product') lacking.add(r);
   }
   const best = seed.relevance > 0 ? seed.relevance : 1;
+  // The weights another record's new coverage is counted in: informative words only.
+  const newWeights = weights.map((w, i) => ((words[i] as QueryWord).general >= o.minNewWordInformativeness ? w : 0));
   const selected = [seed];
   let used = seed.unit.text.length;
   // With a product as the answer, another product the question names is answered too, even where it
@@ -403,7 +413,7 @@ export function planResolved(query: string, retrieved: readonly RetrievedRecord[
     // Another record is quoted only for a part of the question the chosen units leave open.
     for (let i = candidates.length - 1; i >= 0; i--) {
       const c = candidates[i] as ScoredUnit;
-      if (!selected.some((s) => s.record === c.record) && newCoverage(c, selected, weights, total) < o.minNewCoverage && !namedProduct(c)) candidates.splice(i, 1);
+      if (!selected.some((s) => s.record === c.record) && newCoverage(c, selected, newWeights, total) < o.minNewCoverage && !namedProduct(c)) candidates.splice(i, 1);
     }
     // What the question still leaves open comes before more of what is already answered: with two
     // products named ("the tamper and the knock box"), the second one's price before the first

@@ -1,16 +1,18 @@
 /**
  * What kind of answer a question phrase asks for, and whether a text holds one. "How long do I have
  * to return something?" asks for a duration, and "Returns are accepted within 30 days" answers it
- * without the word "long"; "Wie viel kostet der Versand?" asks for an amount ("4,95 €"). The phrase
+ * without the word "long"; "Wie viel kostet der Versand?" asks for an amount ("4,95 €"); "How many
+ * filters are in a box?" asks for a quantity ("100 filters"). The phrase
  * counts like one question word that a passage covers when it holds an answer of that kind
  * (answering/plan.ts reads it as the pseudo-term `answerTypeTerm(type)` in a unit's terms).
  *
  * Deliberately narrow: only interrogative phrases that name the kind unambiguously, in the
  * languages with analysers (English, German, French), and only answers written with digits, a
- * currency, or a small number word next to a unit of time.
+ * currency, or a small number word next to a unit of time; a quantity is any number in digits.
  */
 
-export type AnswerType = 'duration' | 'amount';
+/** A span of time, a price, or a count or measure ("how many filters", "how much coffee does it hold"). */
+export type AnswerType = 'duration' | 'amount' | 'quantity';
 
 /** The pseudo-term of a kind of answer: it cannot collide with a real term (a control character). */
 export function answerTypeTerm(type: AnswerType): string {
@@ -27,14 +29,18 @@ const ASKS: Readonly<Record<string, readonly Ask[]>> = {
   en: [
     { type: 'duration', phrase: /\bhow (?:long|soon|quickly|fast)\b/u },
     { type: 'amount', phrase: /\bhow much\b/u },
+    // "how much coffee does it hold" asks for a quantity besides a price; "how much is it" only for a price.
+    { type: 'quantity', phrase: /\bhow many\b|\bhow much (?!(?:is|are|does|do|did|was|were|will|would|should|can|could|to|for|it|its|that|this|they|i|we|you|extra|more|less)\b)\p{L}/u },
   ],
   de: [
     { type: 'duration', phrase: /\bwie (?:lange?|schnell|bald)\b/u },
     { type: 'amount', phrase: /\bwie ?viel\b/u },
+    { type: 'quantity', phrase: /\bwie ?viele\b/u },
   ],
   fr: [
     { type: 'duration', phrase: /\bcombien de (?:temps|jours)\b/u },
     { type: 'amount', phrase: /\bcombien (?:co[uû]te|ça co[uû]te|je (?:dois|vais) payer|faut-il payer)\b/u },
+    { type: 'quantity', phrase: /\bcombien d(?:e |')(?!temps\b|jours\b)\p{L}/u },
   ],
 };
 
@@ -55,10 +61,14 @@ const DURATION_RE = new RegExp(`(?<![\\p{L}])${NUMBER_WORD}(?:\\s*(?:–|-|to|bi
 /** "£3.95", "4,95 €", "EUR 20", "$5", "10 euros", "free"/"kostenlos"/"gratuit" (an amount of nothing). */
 const AMOUNT_RE = /[£€$]\s?\d|\d(?:[.,]\d+)?\s?(?:€|£|\$|eur\b|euros?\b|gbp\b|usd\b|chf\b|dollars?\b|pounds?\b|francs?\b)|\b(?:free of charge|kostenlos|gratuit(?:e|s|es)?)\b/iu;
 
+/** Any number, written with digits: "100 filters", "80 ml", "up to 5 users". */
+const QUANTITY_RE = /\p{Nd}/u;
+
 /** The kinds of answer `text` holds. */
 export function answerTypesIn(text: string): AnswerType[] {
   const found: AnswerType[] = [];
   if (DURATION_RE.test(text)) found.push('duration');
   if (AMOUNT_RE.test(text)) found.push('amount');
+  if (QUANTITY_RE.test(text)) found.push('quantity');
   return found;
 }

@@ -18,6 +18,7 @@ const ENGLISH: Table = {
   hw: 'how',
   hws: 'how is',
   wot: 'what',
+  wat: 'what',
   wht: 'what',
   whn: 'when',
   whr: 'where',
