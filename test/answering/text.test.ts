@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { splitSentences } from '../../src/knowledge/answering/sentences.js';
+import { recordUnits } from '../../src/knowledge/answering/units.js';
 import { tokensOf } from '../../src/knowledge/answering/stream-tokens.js';
 
 describe('tokensOf', () => {
@@ -50,6 +51,29 @@ describe('splitSentences', () => {
       'J. R. R. Tolkien wrote it.',
       'See e.g. this.',
     ]);
+  });
+
+  it('keeps a numbered or lettered list item together with its number', () => {
+    const text = '1. On the sign-in page, click Forgot password?\n2. Enter your email.\n12) Wait.\nb. Done.\nWe ship in 2.\nItem 3.';
+    expect(splitSentences(text).map((s) => s.text)).toEqual([
+      '1. On the sign-in page, click Forgot password?',
+      '2. Enter your email.',
+      '12) Wait.',
+      'b. Done.',
+      'We ship in 2.',
+      'Item 3.',
+    ]);
+    expect(splitSentences('Steps:\n1.').map((s) => s.text)).toEqual(['Steps:', '1.']);
+  });
+
+  it("does not take a list item's number for a word of the item", () => {
+    const record = { recordId: 'r', sourceName: 'help.md', title: 'Resetting your password', kind: 'passage' as const, score: 1, text: '1. Click Forgot password.\n2. Enter the email address you use.\n3. Wait 2 minutes.' };
+    const units = recordUnits(record, 600, 'en').units;
+    expect(units.map((u) => u.text)).toEqual(['1. Click Forgot password.', '2. Enter the email address you use.', '3. Wait 2 minutes.']);
+    expect(units[0]?.tf.has('1')).toBe(false);
+    expect(units[1]?.tf.has('2')).toBe(false);
+    expect(units[2]?.tf.has('3')).toBe(false);
+    expect(units[2]?.tf.has('2')).toBe(true);
   });
 
   it('splits Chinese and Japanese sentences', () => {

@@ -190,6 +190,17 @@ describe('product answers', () => {
     expect(a.answer).toMatch(/^Arden Tamper 58 mm \(£38\) — .*weight: 450 g/);
     expect(a.answer).not.toMatch(/TAM-58|Tampers/);
   });
+
+  it('answers "the cheapest" and "the most expensive" with the product of that price among those the question names', () => {
+    const cheapest = catalogue.ask('Which of your tampers is the cheapest?');
+    expect(cheapest.grounded).toBe(true);
+    expect(cheapest.answer).toMatch(/^Arden Tamper 51 mm \(£32\)/);
+    expect(cheapest.sources).toHaveLength(1);
+    const dearest = catalogue.ask("What's your most expensive tamper?");
+    expect(dearest.answer).toMatch(/^Arden Tamper 58 mm \(£38\)/);
+    // The only kettle, although both tampers cost less: they are not kettles.
+    expect(catalogue.ask('What is the cheapest kettle?').answer).toMatch(/^Copper Kettle \(£74\)/);
+  });
 });
 
 const trial = knowledgeBase(`# Help

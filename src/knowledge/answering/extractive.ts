@@ -12,6 +12,7 @@
 import { detectQuestionLanguage } from '../language/detect.js';
 import { contextualQuery, isFollowUp } from './follow-up.js';
 import { type AnswerPlan, type ExtractiveOptions, planResolved, type ResolvedOptions, resolveOptions, type ScoredUnit } from './plan.js';
+import { HIDDEN_LABELS, labelled, PRICE_LABELS, priceLine, specLines } from './product-lines.js';
 import { refusalText } from './refusal.js';
 import { splitQuestion } from './split-question.js';
 import { type Answer, type Citation, type RetrievedRecord, type Turn } from './types.js';
@@ -39,42 +40,13 @@ export function notFound(query = '', language?: string, fallbackMessage?: string
   return { answer: refusalText(query ? detectQuestionLanguage(query, language) : language, fallbackMessage), grounded: false, sources: [] };
 }
 
-const LABEL_LINE_RE = /^([^:\n]{1,60}):\s+(.+)$/s;
-const PRICE_LABELS = new Set(['price', 'cost', 'msrp', 'sale price', 'list price', 'unit price', 'preis', 'prix', 'precio', 'prezzo', 'prijs', 'preco']);
-const HIDDEN_LABELS = new Set(['name', 'sku', 'mpn', 'gtin', 'ean', 'upc', 'id', 'category', 'categories']);
-
-/** "Specs › Dishwasher safe: top rack only" → { label: "dishwasher safe", value: "top rack only" }. */
-function labelled(text: string): { label: string; value: string } | undefined {
-  const m = LABEL_LINE_RE.exec(text);
-  if (!m) return undefined;
-  const path = (m[1] as string).split('›');
-  return { label: (path[path.length - 1] as string).trim().toLowerCase(), value: (m[2] as string).trim() };
-}
-
-/** Spec lines worth listing when the question's field was not found: not the name, SKU, category, price or description. */
-function specLines(record: RetrievedRecord): { label: string; value: string }[] {
-  const out: { label: string; value: string }[] = [];
-  for (const line of record.text.split('\n')) {
-    const l = labelled(line.trim());
-    if (l && !HIDDEN_LABELS.has(l.label) && !PRICE_LABELS.has(l.label) && l.label !== 'description') out.push(l);
-  }
-  return out;
-}
-
 /**
  * A product's reply: "Name (price) — asked-for fields" from the product record's own lines. When
  * none of the chosen lines is a field ("how heavy is it?" asks for "Weight", a word the question
  * does not use), the product's fields are listed, as many as fit `budget`.
  */
 function productReply(record: RetrievedRecord, units: readonly ScoredUnit[], budget: number): string {
-  let price: string | undefined;
-  for (const line of record.text.split('\n')) {
-    const l = labelled(line.trim());
-    if (l && PRICE_LABELS.has(l.label)) {
-      price = l.value;
-      break;
-    }
-  }
+  const price = priceLine(record);
   const phrases: string[] = [];
   let fields = 0;
   for (const u of units) {

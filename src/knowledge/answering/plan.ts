@@ -4,9 +4,11 @@
  * up to a few units with Maximal Marginal Relevance (Carbonell & Goldstein 1998) so the answer
  * is relevant without repeating itself.
  */
+import type { PriceOrder } from '../language/price-order.js';
 import { idf as bm25Idf, DEFAULT_BM25, lengthNorm, saturate } from '../retrieval/bm25.js';
 import { KnowledgeIndex } from '../retrieval/knowledge-index.js';
 import type { ExpandedQuery, QueryWord } from '../retrieval/query-expansion.js';
+import { priceOf } from './product-lines.js';
 import type { RetrievedRecord } from './types.js';
 import { type RecordUnits, type RecordUnitsCache, recordUnits, type Unit } from './units.js';
 
@@ -330,10 +332,45 @@ function namesProduct(u: ScoredUnit, chosen: readonly ScoredUnit[], words: reado
 }
 
 /**
+ * For "the cheapest …" / "the dearest …": among the products that cover each informative word of
+ * the question as well as the chosen one does (the category word, a named brand), the one with the
+ * lowest or highest price, by its most relevant unit. Only the retrieved records are compared: a
+ * catalogue with more matching products than are retrieved may hold a cheaper one (docs/quality.md).
+ */
+function byPrice(seed: ScoredUnit, scored: readonly ScoredUnit[], records: readonly RetrievedRecord[], words: readonly QueryWord[], lacking: ReadonlySet<number>, order: PriceOrder, o: ResolvedOptions): ScoredUnit {
+  // Per product record: the best credit of each word over its units, and its most relevant unit.
+  const covers = new Map<number, Float64Array>();
+  const lead = new Map<number, ScoredUnit>();
+  for (const u of scored) {
+    if (lacking.has(u.record) || !u.matched || records[u.record]?.kind !== 'product') continue;
+    let c = covers.get(u.record);
+    if (!c) covers.set(u.record, (c = new Float64Array(words.length)));
+    for (let i = 0; i < words.length; i++) c[i] = Math.max(c[i] as number, u.covers[i] as number);
+    const known = lead.get(u.record);
+    if (!known || u.relevance > known.relevance) lead.set(u.record, u);
+  }
+  const target = covers.get(seed.record);
+  if (!target) return seed;
+  let chosen = seed;
+  let chosenPrice = priceOf(records[seed.record] as RetrievedRecord);
+  for (const [record, c] of covers) {
+    let asGood = true;
+    for (let i = 0; i < words.length && asGood; i++) if ((words[i] as QueryWord).general >= o.minNewWordInformativeness && (c[i] as number) + 1e-9 < (target[i] as number)) asGood = false;
+    const price = asGood ? priceOf(records[record] as RetrievedRecord) : undefined;
+    if (price === undefined) continue;
+    if (chosenPrice === undefined || (order === 'lowest' ? price < chosenPrice : price > chosenPrice)) {
+      chosen = lead.get(record) as ScoredUnit;
+      chosenPrice = price;
+    }
+  }
+  return chosen;
+}
+
+/**
  * Weights of the answer-or-refuse model: a logistic regression fitted on the tuning half of the
  * visitor-question sets by `npx tsx eval/calibrate.ts` (docs/quality.md), which prints them.
  */
-export const CONFIDENCE_MODEL: Readonly<ConfidenceModel> = { bias: -2.64, coverage: 1.03, score: 0.92 };
+export const CONFIDENCE_MODEL: Readonly<ConfidenceModel> = { bias: -2.59, coverage: 1.17, score: 0.89 };
 
 /**
  * How likely the retrieved records answer the question, 0…1, from two signals: `coverage`, the
@@ -365,7 +402,8 @@ export function planAnswer(query: string, retrieved: readonly RetrievedRecord[],
 export function planResolved(query: string, retrieved: readonly RetrievedRecord[], o: ResolvedOptions): AnswerPlan {
   const records = retrieved.slice(0, Math.max(0, o.maxRecords));
   const stats = o.stats ?? localStats(records);
-  const words = stats.expand(query).words;
+  const expanded = stats.expand(query);
+  const words = expanded.words;
   const weights = wordWeights(words, stats, o);
   const refused = (coverage: number, confidence: number): AnswerPlan => ({ coverage, confidence, words, weights, grounded: false, selected: [], records });
   // No content words ("what is it?") leaves nothing to ground an answer on: abstain rather than guess.
@@ -399,6 +437,7 @@ export function planResolved(query: string, retrieved: readonly RetrievedRecord[
     // it) is not the answer either, but a passage or a Q&A record may be.
     for (let r = 0; r < records.length; r++) if ((records[r] as RetrievedRecord).kind === 'product') lacking.add(r);
   }
+  if (expanded.priceOrder && records[seed.record]?.kind === 'product') seed = byPrice(seed, scored, records, words, lacking, expanded.priceOrder, o);
   const best = seed.relevance > 0 ? seed.relevance : 1;
   // The weights another record's new coverage is counted in: informative words only.
   const newWeights = weights.map((w, i) => ((words[i] as QueryWord).general >= o.minNewWordInformativeness ? w : 0));

@@ -16,6 +16,9 @@ const segmenter = new Intl.Segmenter('en', { granularity: 'sentence' });
 // Ends of pieces that are almost never the end of a sentence.
 export const ABBREVIATION_END_RE = /(?:^|[\s(])(?:\p{Lu}|[Mm]rs?|[Mm]s|[Dd]r|[Pp]rof|[Ss]t|[Ss]r|[Jj]r|vs|e\.g|i\.e|cf|approx|[Ff]ig|[Mm]t)\.$/u;
 
+/** A piece that is only a list item's number or letter: "1.", "12)", "b.". */
+const LIST_MARKER_RE = /^(?:\d{1,3}|\p{Ll})[.)]$/u;
+
 export function collapseSpace(text: string): string {
   return text.replace(/\s+/g, ' ').trim();
 }
@@ -43,6 +46,8 @@ export function splitSentences(text: string, offset = 0): Sentence[] {
     // A line break ends a sentence whatever the last word, except in wrapped prose.
     if (ABBREVIATION_END_RE.test(trimmed) && !/\n\s*$/.test(pending) && next !== undefined) return;
     if (isSoftWrap(pending, next)) return;
+    // A list item's number ("1. Open the email…") belongs to the item, not alone.
+    if (LIST_MARKER_RE.test(trimmed) && next !== undefined) return;
     if (trimmed.length > 0) {
       const lead = pending.length - pending.trimStart().length;
       out.push({ text: collapseSpace(trimmed), start: offset + pendingStart + lead });

@@ -66,16 +66,21 @@ function layout(r: RetrievedRecord, text: string): RecordLayout {
   return { context: null, bodyStart: 0 };
 }
 
+/** A list item's number or letter at the start of a unit ("2. Enter the email…"): not a word of it. */
+const LIST_MARKER_RE = /^(?:\d{1,3}|\p{Ll})[.)]\s+/u;
+
 function makeUnit(text: string, start: number, context: ReadonlySet<string>, language: string): Unit {
   const tf = new Map<string, number>();
   const content = new Set<string>();
-  const tokens = analyze(text, 'index', language);
+  // "SOC 2" is not answered by step 2 of a list.
+  const words = text.replace(LIST_MARKER_RE, '');
+  const tokens = analyze(words, 'index', language);
   for (const t of tokens) {
     tf.set(t.term, (tf.get(t.term) ?? 0) + 1);
     if (!t.stop) content.add(t.term);
   }
   // The kinds of answer the unit holds ("30 days": a duration), for questions that ask for one.
-  for (const type of answerTypesIn(text)) tf.set(answerTypeTerm(type), 1);
+  for (const type of answerTypesIn(words)) tf.set(answerTypeTerm(type), 1);
   return { text, start, tf, len: tokens.length, content, context };
 }
 

@@ -8,7 +8,8 @@
  * word the records do not use ("long", "things") weighs little and the name of something they
  * never mention ("Mars", "oat") weighs a lot.
  */
-import { answerTypeTerm, askedAnswerTypes } from '../language/answer-types.js';
+import { type AnswerType, answerTypeTerm, askedAnswerTypes } from '../language/answer-types.js';
+import { askedPriceOrder, type PriceOrder } from '../language/price-order.js';
 import { spellOutChatSpeak } from '../language/chat-speak.js';
 import { placesContaining } from '../language/places.js';
 import { commonRank, commonWordMisspelt, generalInformativeness, hasCommonWords } from '../language/common-words.js';
@@ -68,6 +69,8 @@ export interface ExpandedQuery {
   words: readonly QueryWord[];
   /** Distinct stop-word terms (what a stop-word-only question searches with). */
   stopTerms: readonly string[];
+  /** The question asks for the cheapest or the dearest of what it names (language/price-order.ts). */
+  priceOrder?: PriceOrder;
 }
 
 /** What expansion needs of an index. */
@@ -305,6 +308,9 @@ export function expandQuery(
   const query = spellOutChatSpeak(typed, vocab.language, (word) => vocab.docFreq(word) > 0);
   const { terms, stops, surfaces } = analyzeWords(query, vocab.language, 'query');
   const names = namesIn(query, vocab.language);
+  // "the cheapest" names an order to pick by, not a word the answer must contain: it asks for a price.
+  const priceOrder = askedPriceOrder(query, vocab.language);
+  const orderSurfaces = priceOrder ? new Set(analyzeWords([...priceOrder.words].join(' '), vocab.language, 'query').surfaces) : undefined;
   const seen = new Set<string>();
   const words: QueryWord[] = [];
   const stopTerms: string[] = [];
@@ -313,7 +319,7 @@ export function expandQuery(
     const surface = surfaces[i] as string;
     if (seen.has(term)) continue;
     seen.add(term);
-    if (stops[i]) {
+    if (stops[i] || orderSurfaces?.has(surface)) {
       stopTerms.push(term);
       continue;
     }
@@ -336,7 +342,11 @@ export function expandQuery(
     const general = NUMBER_RE.test(surface) || names.has(surface) ? 1 : generalInformativeness(typed, vocab.language, scale.commonRank, scale.rareRank);
     words.push({ surface, term, general, matches, via });
   }
-  return { language: vocab.language, words: withAnswerTypes(query, vocab.language, words), stopTerms };
+  const asked = askedAnswerTypes(query, vocab.language);
+  if (priceOrder && !asked.includes('amount')) asked.push('amount');
+  const expanded: ExpandedQuery = { language: vocab.language, words: withAnswerTypes(asked, words), stopTerms };
+  if (priceOrder) expanded.priceOrder = priceOrder.order;
+  return expanded;
 }
 
 /**
@@ -346,8 +356,7 @@ export function expandQuery(
  * matches them, and one that answers without them ("within 30 days") covers the added word.
  * (Dropping them instead scored the same on the tuning half and lost the literal match.)
  */
-function withAnswerTypes(query: string, language: string, words: QueryWord[]): QueryWord[] {
-  const asked = askedAnswerTypes(query, language);
+function withAnswerTypes(asked: readonly AnswerType[], words: QueryWord[]): QueryWord[] {
   if (asked.length === 0) return words;
   return [
     ...words,
