@@ -37,3 +37,37 @@ describe('SQLite data directory', () => {
     }
   });
 });
+
+describe('SQLite knowledge-base row cache', () => {
+  it('keeps cached rows through a usage flush, which writes no knowledge-base row, and still drops them on any other write', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gw-sqlite-rows-'));
+    const store = new SqliteStore(path.join(dir, 'groundwork.db'));
+    try {
+      await store.migrate();
+      const owner = (await store.accounts.accountForEmail('rows@example.test', 'acc_rows')).accountId;
+      const ragId = 'kb_rows_cache';
+      await store.knowledge.createKnowledgeBase({ ragId, ownerId: owner, botName: 'Rows', description: null, greeting: null, theme: {} }, 1000);
+      const first = await store.knowledge.findKnowledgeBase(ragId);
+      // A hit is the same (frozen) object; a read from the table makes a new one.
+      expect(await store.knowledge.findKnowledgeBase(ragId)).toBe(first);
+      await store.usage.recordUsage([{ ragId, day: '2026-11-24', queries: 2, cacheHits: 1, unanswered: 1, unansweredQuestions: ['Mars?'], at: '2026-11-24T10:00:00.000Z' }]);
+      expect(await store.knowledge.findKnowledgeBase(ragId)).toBe(first);
+      expect((await store.usage.usage(owner, ragId, '2026-11-01', 5))?.days).toEqual([{ day: '2026-11-24', queries: 2, cacheHits: 1, unanswered: 1 }]);
+      // Any other write empties the cache, and the row read next is the new one.
+      await store.knowledge.updateKnowledgeBase(owner, ragId, { botName: 'Renamed' });
+      const renamed = await store.knowledge.findKnowledgeBase(ragId);
+      expect(renamed).not.toBe(first);
+      expect(renamed?.botName).toBe('Renamed');
+      // A write started while a flush runs is not taken for part of it.
+      await Promise.all([
+        store.usage.recordUsage([{ ragId, day: '2026-11-24', queries: 1, cacheHits: 0, unanswered: 0, unansweredQuestions: [], at: '2026-11-24T11:00:00.000Z' }]),
+        store.knowledge.updateKnowledgeBase(owner, ragId, { botName: 'Again' }),
+        store.usage.recordUsage([{ ragId, day: '2026-11-24', queries: 1, cacheHits: 0, unanswered: 0, unansweredQuestions: [], at: '2026-11-24T12:00:00.000Z' }]),
+      ]);
+      expect((await store.knowledge.findKnowledgeBase(ragId))?.botName).toBe('Again');
+    } finally {
+      await store.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

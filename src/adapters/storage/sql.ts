@@ -30,6 +30,8 @@ export const LOCK_CLASS_CLAIM_MAIL = 0x67770003;
 export interface KnowledgeBaseCache {
   /** A hit answers synchronously (no promise to settle on the query path). */
   get(key: string, load: () => Promise<KnowledgeBase | undefined>): KnowledgeBase | undefined | Promise<KnowledgeBase | undefined>;
+  /** Runs a write that changes no knowledge-base row, inside a write transaction, keeping the cached rows. */
+  besideWrite<R>(write: () => Promise<R>): Promise<R>;
 }
 
 export class SqlContext {
@@ -42,6 +44,15 @@ export class SqlContext {
   /** Runs `work` in one write transaction (BEGIN IMMEDIATE on SQLite, see above). */
   write<T>(work: (tx: Db) => Promise<T>): Promise<T> {
     return this.db.transaction().execute(work);
+  }
+
+  /**
+   * `write` for work that changes no knowledge-base row (usage counters): on SQLite the cached
+   * rows stay (sqlite/row-cache.ts). Writing one there would leave a stale row in the cache.
+   */
+  writeBesideKnowledgeBases<T>(work: (tx: Db) => Promise<T>): Promise<T> {
+    const cache = this.kbCache;
+    return this.write((tx) => (cache ? cache.besideWrite(() => work(tx)) : work(tx)));
   }
 
   /**

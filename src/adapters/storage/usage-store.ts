@@ -71,7 +71,8 @@ export class SqlUsageStore implements UsageStore {
   async recordUsage(deltas: UsageDelta[]): Promise<void> {
     if (deltas.length === 0) return;
     const ragIds = [...new Set(deltas.map((d) => d.ragId))].sort();
-    await this.ctx.write(async (tx) => {
+    // Only usage tables are written: SQLite's cached knowledge-base rows stay valid.
+    await this.ctx.writeBesideKnowledgeBases(async (tx) => {
       // On PostgreSQL FOR KEY SHARE keeps these knowledge bases from being deleted until commit (it
       // does not wait for uploads or key changes, which lock FOR NO KEY UPDATE); one deleted
       // meanwhile is not returned, so its deltas are dropped rather than failing the whole batch on
