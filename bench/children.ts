@@ -17,10 +17,25 @@ export const repoRoot = path.resolve(benchDir, '..');
 /** Messages a child sends. */
 export type ChildMessage =
   | { type: 'ready'; url: string; info?: Record<string, unknown> }
-  | { type: 'cpu'; id: number; userUs: number; systemUs: number; rssBytes: number; maxRssBytes: number };
+  | { type: 'cpu'; id: number; userUs: number; systemUs: number; rssBytes: number; maxRssBytes: number }
+  | { type: 'memory'; id: number; collected: boolean; rssBytes: number; heapUsedBytes: number; heapTotalBytes: number; arrayBuffersBytes: number };
 
 /** Messages a child receives. */
-export type ParentMessage = { type: 'cpu'; id: number } | { type: 'stop' };
+export type ParentMessage = { type: 'cpu'; id: number } | { type: 'memory'; id: number } | { type: 'stop' };
+
+/**
+ * What a child holds once it is idle: after full collections (`global.gc`, which the child has when
+ * started with `nodeFlags: ['--expose-gc']`; without it, `collected` is false and the figures are
+ * as they happen to be). Live bytes are `heapUsed + arrayBuffers` (typed arrays' contents live
+ * outside the heap); RSS also holds the heap's free pages and the allocator's, which live bytes do not.
+ */
+export interface IdleMemory {
+  collected: boolean;
+  rssBytes: number;
+  liveBytes: number;
+  /** The JavaScript heap's size, free space in its pages included (`heapTotal`): what of RSS − live is the heap's. */
+  heapTotalBytes: number;
+}
 
 /** What a child reports about itself (process.cpuUsage, process.memoryUsage, process.resourceUsage). */
 export interface ChildStats {
@@ -41,6 +56,8 @@ export interface ServerChild {
   /** The child's CPU time so far (user + system), in microseconds. */
   cpuMicros(): Promise<number>;
   stats(): Promise<ChildStats>;
+  /** Memory after full collections (see `IdleMemory`); the child must be idle (no requests in flight) for it to mean that. */
+  idleMemory(): Promise<IdleMemory>;
   stop(): Promise<void>;
 }
 
@@ -174,6 +191,20 @@ export async function spawnServer(name: string, options: SpawnOptions): Promise<
       child.send({ type: 'cpu', id } satisfies ParentMessage);
     });
   };
+  const idleMemory = () => {
+    const id = ++nextId;
+    return new Promise<IdleMemory>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`${name} did not report its memory`)), 60_000);
+      const onMessage = (message: ChildMessage) => {
+        if (message.type !== 'memory' || message.id !== id) return;
+        clearTimeout(timer);
+        child.off('message', onMessage);
+        resolve({ collected: message.collected, rssBytes: message.rssBytes, liveBytes: message.heapUsedBytes + message.arrayBuffersBytes, heapTotalBytes: message.heapTotalBytes });
+      };
+      child.on('message', onMessage);
+      child.send({ type: 'memory', id } satisfies ParentMessage);
+    });
+  };
   return {
     name,
     url: ready.url,
@@ -181,6 +212,7 @@ export async function spawnServer(name: string, options: SpawnOptions): Promise<
     info: ready.info,
     startupMs,
     stats,
+    idleMemory,
     cpuMicros: () => stats().then((s) => s.cpuUs),
     async stop() {
       if (child.exitCode !== null || child.signalCode !== null) return;
@@ -224,11 +256,26 @@ export function serveParent(url: string, stop: () => Promise<void>, info: Record
         // resourceUsage reports kilobytes.
         maxRssBytes: process.resourceUsage().maxRSS * 1024,
       } satisfies ChildMessage);
+    } else if (message.type === 'memory') {
+      void collectedMemory().then((memory) => process.send?.({ type: 'memory', id: message.id, ...memory } satisfies ChildMessage));
     } else if (message.type === 'stop') shutDown();
   });
   process.on('disconnect', shutDown);
   process.on('SIGTERM', shutDown);
   process.send?.({ type: 'ready', url, info } satisfies ChildMessage);
+}
+
+/** Full collections, with turns of the event loop between them (timers and finalisers run), then the figures. */
+async function collectedMemory(): Promise<Omit<Extract<ChildMessage, { type: 'memory' }>, 'type' | 'id'>> {
+  const gc = (globalThis as { gc?: () => void }).gc;
+  if (gc) {
+    for (let i = 0; i < 3; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      gc();
+    }
+  }
+  const m = process.memoryUsage();
+  return { collected: gc !== undefined, rssBytes: m.rss, heapUsedBytes: m.heapUsed, heapTotalBytes: m.heapTotal, arrayBuffersBytes: m.arrayBuffers };
 }
 
 const tempDirs: string[] = [];

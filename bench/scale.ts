@@ -14,6 +14,10 @@
  *   connections, after the first; with many knowledge bases, round-robin over all of them after
  *   one untimed pass that touched each;
  * - ingest → searchable: one-record uploads, each followed by queries until one finds it;
+ * - idle memory: once the closed-loop queries have ended (every knowledge base touched, none busy),
+ *   the server runs full collections (it is started with --expose-gc, for this only) and reports
+ *   its RSS and its live bytes (`heapUsed + arrayBuffers`); issue 14's "memory per idle knowledge
+ *   base" is judged on that RSS (bench/report.ts), the live bytes say how much of it is held;
  * - peak RSS of the server process (`process.resourceUsage().maxRSS`) over all of the above;
  * - head of line (at one size, normally the largest): after another restart, a 25-record knowledge
  *   base's query latency on its own, then while the large knowledge base's first query (its index
@@ -79,6 +83,13 @@ export interface ScaleRow {
   ingestFoundOnFirstQuery: number;
   peakRssMb: number;
   rssMb: number;
+  /** After the queries, idle, after full collections (`ServerChild.idleMemory`): RSS and heapUsed + arrayBuffers. */
+  idleRssMb: number;
+  idleLiveMb: number;
+  /** The heap's size then (`heapTotal`: its free space included), for what of RSS − live bytes is the heap's. */
+  idleHeapTotalMb: number;
+  /** Whether the figures above follow full collections (false: the server had no `gc`). */
+  idleCollected: boolean;
   headOfLine: HeadOfLine | null;
 }
 
@@ -185,7 +196,8 @@ async function scaleRow(settings: ScaleSettings, retriever: RetrieverKind, kind:
     ...(retriever === 'postgres' ? { DATABASE_URL: databaseUrl as string, RETRIEVAL_BACKEND: 'postgres' } : {}),
   };
   const work = { records: records * kbCount, knowledgeBases: kbCount };
-  const spawn = () => spawnServer(label, { script: 'server-groundwork.ts', cpus: settings.serverCpus, env, timeoutMs: startupTimeoutMs(work) });
+  // --expose-gc: the idle-memory figures follow full collections (children.ts, `idleMemory`).
+  const spawn = () => spawnServer(label, { script: 'server-groundwork.ts', cpus: settings.serverCpus, env, timeoutMs: startupTimeoutMs(work), nodeFlags: ['--expose-gc'] });
   const email = `bench.scale.${process.pid}.${Date.now()}@example.test`;
 
   // --- seeding (not measured) ----------------------------------------------------------------
@@ -242,6 +254,8 @@ async function scaleRow(settings: ScaleSettings, retriever: RetrieverKind, kind:
       kind === 'records' ? performance.now() >= end : n >= Math.max(kbs.length, 200) && performance.now() >= end,
     );
     const cpuUs = (await server.cpuMicros()) - cpu0;
+    // Every knowledge base touched and none busy now: what the process holds for them once collected.
+    const idle = await server.idleMemory();
 
     const session = await signedInClient(server.url, email);
     const sessionHttp = new TimedClient(server.url, { cookie: session.cookie, 'x-csrf-token': session.csrfToken });
@@ -275,6 +289,10 @@ async function scaleRow(settings: ScaleSettings, retriever: RetrieverKind, kind:
       ingestFoundOnFirstQuery: ingest.foundOnFirstQuery,
       peakRssMb: mb(stats.maxRssBytes),
       rssMb: mb(stats.rssBytes),
+      idleRssMb: mb(idle.rssBytes),
+      idleLiveMb: mb(idle.liveBytes),
+      idleHeapTotalMb: mb(idle.heapTotalBytes),
+      idleCollected: idle.collected,
       headOfLine: null,
     };
     http.close();

@@ -66,7 +66,8 @@ export function openStore(config: Config): Store {
 
 /**
  * RETRIEVAL_BACKEND: the in-memory BM25F index (default, the reference ranking) or PostgreSQL
- * full-text search on the records table (needs DATABASE_URL; its GIN index is created here).
+ * full-text search on the records table (needs DATABASE_URL; its stored documents and GIN index
+ * come from storage migration 20, which `compose` runs first; `start` checks that they are there).
  */
 async function openRetriever(config: Config, store: Store): Promise<Retriever> {
   if (config.retrievalBackend !== 'postgres' || !config.databaseUrl) return new IndexRegistry(store.knowledge, { maxBytes: config.indexCacheBytes });

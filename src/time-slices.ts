@@ -11,14 +11,17 @@ export const SLICE_MS = 4;
 /** Resolves after the event loop has run the I/O and timers waiting now. */
 export const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
-/** Pauses (`pause`, by default `nextTurn`) once `SLICE_MS` of work ran since the last pause. */
+/** Pauses (`pause`, by default `nextTurn`) once `ms` (by default `SLICE_MS`) of work ran since the last pause. */
 export class Slices {
   private since = performance.now();
 
-  constructor(private readonly pause: () => Promise<void> = nextTurn) {}
+  constructor(
+    private readonly pause: () => Promise<void> = nextTurn,
+    private readonly ms = SLICE_MS,
+  ) {}
 
   async maybe(): Promise<void> {
-    if (performance.now() - this.since < SLICE_MS) return;
+    if (performance.now() - this.since < this.ms) return;
     await this.pause();
     this.since = performance.now();
   }

@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import type { CompactIndex } from '../../src/knowledge/retrieval/compact-index.js';
 import { decodeIndexSnapshot, encodeIndexSnapshot, loadIndexSnapshot, SNAPSHOT_FORMAT, unpackIndexSnapshot } from '../../src/knowledge/retrieval/index-snapshot.js';
 import { type IndexableRecord, KnowledgeIndex } from '../../src/knowledge/retrieval/knowledge-index.js';
+import { recordColumns } from './record-columns.js';
 
 const WORDS = ['refund', 'refunds', 'shipping', 'order', 'orders', 'price', 'days', 'return', 'warranty', 'delivery', 'card', 'payment', 'hours', 'the', 'café'];
 const QUERIES = ['refund order', 'shipping days', 'the', 'warranty card payment', 'refundd', 'delivery hours price', 'cafe'];
@@ -21,13 +22,7 @@ function observe(index: KnowledgeIndex) {
   return { size: index.size, hits: QUERIES.map((q) => index.search(q, 50)), df: WORDS.map((w) => index.docFreq(w)) };
 }
 
-const columns = (list: readonly IndexableRecord[]) => ({
-  ids: list.map((r) => r.recordId),
-  titles: list.map((r) => r.title),
-  texts: list.map((r) => r.text),
-  sources: list.map((r) => r.sourceName),
-  kinds: list.map((r) => r.kind),
-});
+const columns = recordColumns;
 
 /** The compact form with every postings array 32-bit (as format 2 kept them). */
 function widened(compact: CompactIndex): CompactIndex {

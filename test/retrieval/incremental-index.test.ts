@@ -144,10 +144,12 @@ describe('incremental indexing', () => {
       { recordId: 'b', title: null, text: 'Shipping is free above fifty euros; returns are free too, refunded quickly.', sourceName: 's' },
     ]);
     const { surfaces } = index.toCompact();
-    const canonical = (word: string) => (index.docFreq(word) > 0 ? word : undefined);
-    const atOnce = new SurfaceWords(canonical);
+    // The index's terms by id, as the index gives them to its surface words.
+    const { terms } = index.toCompact();
+    const vocabulary = () => new SurfaceWords((term) => terms.indexOf(term), (t) => terms[t] as string);
+    const atOnce = vocabulary();
     atOnce.restore(surfaces);
-    const stepped = new SurfaceWords(canonical);
+    const stepped = vocabulary();
     let yields = 0;
     for (const steps = stepped.restoreInSteps(surfaces, 1); !steps.next().done; ) yields++;
     expect(yields).toBe(surfaces.words.length);

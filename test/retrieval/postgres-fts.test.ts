@@ -1,11 +1,12 @@
 /**
  * The retrieval contract on PostgreSQL full-text search, plus what is particular to it: its GIN
- * index is created idempotently, also by instances starting together, and is the one queries use.
+ * index on the stored documents (storage migration 20) is there for instances starting together,
+ * and is the one its search uses, which reads the stored documents instead of analysing texts.
  */
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { lexemeQuery, PostgresFtsRetriever, RECORD_FTS_INDEX, RECORD_TSVECTOR } from '../../src/adapters/retrieval/postgres-fts.js';
+import { lexemeQuery, PostgresFtsRetriever, RECORD_DOCUMENT, RECORD_FTS_INDEX, searchStatement } from '../../src/adapters/retrieval/postgres-fts.js';
 import { PostgresStore } from '../../src/adapters/storage/postgres/dialect.js';
 import { describeIf, postgres } from '../support/requirements.js';
 import { retrieverContract } from './contract.js';
@@ -60,7 +61,7 @@ describeIf(postgres, 'PostgreSQL full-text retriever', () => {
     });
   });
 
-  it('creates its GIN index once when instances start together, and searches through it', async () => {
+  it('finds its GIN index on the stored documents when instances start together, and searches through it', async () => {
     const schema = freshSchema();
     const { store, retriever } = await open(schema);
     const other = new PostgresFtsRetriever({ connectionString, schema, max: 2 });
@@ -70,12 +71,18 @@ describeIf(postgres, 'PostgreSQL full-text retriever', () => {
       await Promise.all([retriever.start(), other.start(), retriever.start()]);
       const { rows } = await client.query<{ indexdef: string }>('SELECT indexdef FROM pg_indexes WHERE schemaname = $1 AND indexname = $2', [schema, RECORD_FTS_INDEX]);
       expect(rows).toHaveLength(1);
-      expect(rows[0]?.indexdef).toMatch(/USING gin/);
-      // The searches' expression is the index's: with sequential scans off, the planner matches it with the index.
+      expect(rows[0]?.indexdef).toMatch(new RegExp(`USING gin \\(${RECORD_DOCUMENT}\\)`));
+      // The searches' condition is the index's: with sequential scans off, the planner matches it with the index.
       // (On a small knowledge base it rightly prefers the rag_id index and filters; the GIN index serves large ones.)
       await client.query('SET enable_seqscan = off');
-      const plan = await client.query<{ 'QUERY PLAN': string }>(`EXPLAIN SELECT record_id FROM records WHERE ${RECORD_TSVECTOR} @@ 'ship'::tsquery`);
+      const plan = await client.query<{ 'QUERY PLAN': string }>(`EXPLAIN SELECT record_id FROM records WHERE ${RECORD_DOCUMENT} @@ 'ship'::tsquery`);
       expect(plan.rows.map((r) => r['QUERY PLAN']).join('\n')).toContain(`Bitmap Index Scan on ${RECORD_FTS_INDEX}`);
+      // The search ranks and filters on the stored documents: no record's text is analysed again.
+      const search = await client.query<{ 'QUERY PLAN': string }>(`EXPLAIN VERBOSE ${searchStatement(1).replace('$1', "'kb'").replace('$2', "'ship'").replace('$3', '5')}`);
+      const text = search.rows.map((r) => r['QUERY PLAN']).join('\n');
+      expect(text).toMatch(new RegExp(`ts_rank_cd\\([^\\n]*m\\.${RECORD_DOCUMENT}`));
+      expect(text).toContain(`(m.${RECORD_DOCUMENT} @@ `);
+      expect(text).not.toContain('to_tsvector');
     } finally {
       await client.end();
       await other.close();

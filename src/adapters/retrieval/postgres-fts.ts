@@ -5,13 +5,27 @@
  *
  * How a question becomes a search (see docs/quality.md, "Retrieval backends", for the figures):
  * - Records are indexed as `setweight(to_tsvector('simple', title), 'A') ||
- *   setweight(to_tsvector('simple', text), 'D')` by a GIN expression index. `simple` (lower-case,
+ *   setweight(to_tsvector('simple', text), 'D')`, stored in the generated column `records.tsv`
+ *   with a GIN index on it (migration 20, src/adapters/storage/postgres/record-document.ts), so a
+ *   search reads each matching record's document instead of analysing its text again to rank it
+ *   (that was most of a search's time at 100,000 records, issue 14). `simple` (lower-case,
  *   no stemming, no stop-words) because the schema has no per-record language, and because the
  *   words are matched in Node, not by PostgreSQL's stemmers: the question is expanded with the
  *   same analysis the answerer uses (variants, compounds, spelling, diacritic folding, in the
- *   knowledge base's language) against the knowledge base's vocabulary (`ts_stat`, cached per
- *   content version), and every indexed word of every matched term is OR-ed into the tsquery.
+ *   knowledge base's language) against the knowledge base's vocabulary, and every indexed word of
+ *   every matched term is OR-ed into the tsquery.
  *   So "delivery" finds "deliver", "Größe" finds "grosse", "cafe" finds "café", in any language.
+ * - The vocabulary (each indexed word and how many records contain it: what `ts_stat` over the
+ *   records yields) is read from `record_term_stats`, which triggers keep with the records
+ *   (src/adapters/storage/postgres/record-term-stats.ts; migration 19), not computed by `ts_stat`
+ *   over all the records on every content version (seconds at 100,000 records, issue 14). A cold
+ *   knowledge base reads it with one index range read and builds it in time slices, so other
+ *   requests run meanwhile; at a new content version only the words changed since the version
+ *   held are read (`version > held`) and applied in place (`TermVocabulary.update`; past
+ *   MAX_CHANGES_IN_PLACE words, read in full and built anew), so an upload costs what its words
+ *   cost, whatever the knowledge base's size. Reads of one knowledge base take turns, so two never
+ *   apply changes to one vocabulary at once. An answer under way with a vocabulary that an upload
+ *   then changes in place reads the newer counts from there on.
  * - Not `plainto_tsquery` / `websearch_to_tsquery`: both AND the words, and a visitor's question
  *   rarely has all its words in the record that answers it; and PostgreSQL's stemmers disagree
  *   with the answerer's analysis, so the answerer would refuse what retrieval found.
@@ -19,19 +33,24 @@
  *   weighing twice a text match (weights {D 0.5, A 1}) as in the in-memory index, normalised by
  *   1 + log(length) (flag 1). Unlike BM25 it has no IDF: a common word counts as much as a rare
  *   one, which is what it loses against the in-memory index (measured in docs/quality.md).
+ *   The top k are chosen over (seq, score) alone and only they are joined back for their title,
+ *   text and source name, so the other matches' texts are not carried through the sort.
  *
- * The GIN index is created here, at start, with CREATE INDEX IF NOT EXISTS under an advisory lock
- * (instances starting together take turns), not by a storage migration: migrations belong to the
- * storage adapters, and this moves into them with the storage rewrite.
+ * The column and its index are the storage migrations' (migration 20), which run one instance at
+ * a time; `start` only checks that they are there. (Earlier versions created an expression index
+ * here, at start; migration 20 replaces it.)
  */
+import { createHash } from 'node:crypto';
 import pg from 'pg';
+import { RECORD_FTS_INDEX } from '../storage/postgres/record-document.js';
+import { RECORD_DOCUMENT, RECORD_TSVECTOR } from '../storage/postgres/record-term-stats.js';
 import { detectCorpusLanguage } from '../../knowledge/language/detect.js';
 import type { RetrievedRecord } from '../../knowledge/answering/types.js';
 import type { RecordKind } from '../../knowledge/extraction/types.js';
 import { searchTermsOf } from '../../knowledge/retrieval/knowledge-index.js';
 import type { ExpandedQuery } from '../../knowledge/retrieval/query-expansion.js';
 import type { Retrieval, RetrievalScope, Retriever } from '../../knowledge/retrieval/port.js';
-import { TermVocabulary } from '../../knowledge/retrieval/vocabulary.js';
+import { TermVocabulary, type WordCount } from '../../knowledge/retrieval/vocabulary.js';
 
 export interface PostgresRetrieverOptions {
   connectionString: string;
@@ -47,18 +66,42 @@ export interface PostgresRetrieverOptions {
   commonShare?: number;
 }
 
-/** The indexed document of a record; the GIN index and every query use this exact expression. */
-export const RECORD_TSVECTOR = "(setweight(to_tsvector('simple'::regconfig, coalesce(title, '')), 'A') || setweight(to_tsvector('simple'::regconfig, text), 'D'))";
-export const RECORD_FTS_INDEX = 'records_fts_simple';
+/**
+ * The indexed document of a record (RECORD_TSVECTOR), stored in the column RECORD_DOCUMENT that the
+ * GIN index RECORD_FTS_INDEX, the searches and record_term_stats' triggers read.
+ */
+export { RECORD_DOCUMENT, RECORD_FTS_INDEX, RECORD_TSVECTOR };
 /** {D, C, B, A}: a title (A) match weighs twice a text (D) match, as DEFAULT_TITLE_WEIGHT. */
 const RANK_WEIGHTS = '{0.5,0.5,0.5,1.0}';
 const SCHEMA_NAME = /^[a-z_][a-z0-9_]*$/;
 /** First records read (200 characters of each) to detect the knowledge base's language, as detectCorpusLanguage samples them. */
 const LANGUAGE_SAMPLE_ROWS = 64;
 
+/**
+ * Changed words applied in place, in one go, up to this many (~10 µs each, their analysis: an
+ * upload of a few records changes some tens); past it the words are read in full and a new
+ * vocabulary built in slices, as applying them would hold the event loop as long as a build.
+ */
+const MAX_CHANGES_IN_PLACE = 1000;
+
 interface Entry {
+  /** The content version the vocabulary is of (read with it, in one snapshot). */
   version: number;
+  /** Searches at this content version or older use it (at least `version`). */
+  serves: number;
   vocabulary: TermVocabulary;
+  /** A hash of the record texts its language was detected on. */
+  sample: string;
+}
+
+interface WordRow {
+  word: string;
+  ndoc: number;
+}
+
+/** The rows as WordCounts, one at a time (not 100,000 objects made in one go). */
+function* wordCounts(rows: readonly WordRow[]): Generator<WordCount> {
+  for (const row of rows) yield { word: row.word, docs: Number(row.ndoc) };
 }
 
 interface HitRow {
@@ -68,6 +111,27 @@ interface HitRow {
   text: string;
   source_name: string;
   score: number;
+}
+
+/**
+ * The search: the knowledge base's records matching the tsquery $2, ranked, the best $3, with
+ * their source names. The inner query ranks on (seq, stored document) only; the outer one fetches
+ * title, text and source name for the k rows kept, by primary key. Same rows, scores and order as
+ * ranking and sorting the whole rows (ties: upload order), without sorting ~12,000 texts.
+ */
+export function searchStatement(normalization: number): string {
+  return `
+SELECT r.record_id, r.kind, r.title, r.text, s.source_name, top.score
+FROM (
+  SELECT m.seq, ts_rank_cd('${RANK_WEIGHTS}'::float4[], m.${RECORD_DOCUMENT}, q.query, ${Math.trunc(normalization)}) AS score
+  FROM records m CROSS JOIN (SELECT $2::tsquery AS query) q
+  WHERE m.rag_id = $1 AND m.${RECORD_DOCUMENT} @@ q.query
+  ORDER BY score DESC, m.seq
+  LIMIT $3
+) top
+JOIN records r ON r.seq = top.seq
+JOIN sources s ON s.source_id = r.source_id
+ORDER BY top.score DESC, top.seq`;
 }
 
 /** A tsquery literal of exact lexemes: each quoted, so nothing in it is parsed as an operator. */
@@ -81,7 +145,7 @@ export function lexemeQuery(lexemes: Iterable<string>): string {
  * Terms in more than this share of the records are not searched for (unless no rarer term is left):
  * ts_rank_cd has no IDF, so they only add noise to the ranking (BM25 gives a term in half the
  * records ln 2 ≈ 0.7 against ≈ 8 for a rare one at 5,000 records), and every record they match has
- * its tsvector recomputed to be ranked, which is the whole cost of a search (docs/performance.md).
+ * its stored tsvector read and ranked, which is most of the cost of a search (docs/performance.md).
  */
 const DEFAULT_COMMON_SHARE = 0.5;
 
@@ -110,7 +174,8 @@ export class PostgresFtsRetriever implements Retriever {
   private readonly normalization: number;
   private readonly commonShare: number;
   private readonly entries = new Map<string, Entry>();
-  private readonly building = new Map<string, Promise<Entry>>();
+  /** The read in progress per knowledge base; the next one waits for it. */
+  private readonly reading = new Map<string, Promise<Entry>>();
   private started: Promise<void> | undefined;
   private closing: Promise<void> | undefined;
   private readonly searchSql: string;
@@ -131,39 +196,25 @@ export class PostgresFtsRetriever implements Retriever {
     this.capacity = options.capacity ?? 2000;
     this.normalization = Math.trunc(options.normalization ?? 1);
     this.commonShare = options.commonShare ?? DEFAULT_COMMON_SHARE;
-    this.searchSql = `
-SELECT r.record_id, r.kind, r.title, r.text, s.source_name,
-       ts_rank_cd('${RANK_WEIGHTS}'::float4[], ${RECORD_TSVECTOR}, q.query, ${this.normalization}) AS score
-FROM records r
-JOIN sources s ON s.source_id = r.source_id
-CROSS JOIN (SELECT $2::tsquery AS query) q
-WHERE r.rag_id = $1 AND ${RECORD_TSVECTOR} @@ q.query
-ORDER BY score DESC, r.seq
-LIMIT $3`;
+    this.searchSql = searchStatement(this.normalization);
   }
 
-  /** Creates the GIN expression index if it is missing (idempotent; the records table must exist). */
+  /** Checks that the records carry their stored documents (storage migration 20); rejects otherwise. */
   start(): Promise<void> {
-    this.started ??= this.createIndex().catch((error: unknown) => {
+    this.started ??= this.checkSchema().catch((error: unknown) => {
       this.started = undefined;
       throw error;
     });
     return this.started;
   }
 
-  private async createIndex(): Promise<void> {
-    const client = await this.pool.connect();
-    try {
-      await client.query('BEGIN');
-      // Two instances creating the same index at once would collide on the catalogue; they take turns.
-      await client.query("SELECT pg_advisory_xact_lock(hashtext('groundwork.records_fts:' || current_schema()))");
-      await client.query(`CREATE INDEX IF NOT EXISTS ${RECORD_FTS_INDEX} ON records USING gin (${RECORD_TSVECTOR})`);
-      await client.query('COMMIT');
-    } catch (error) {
-      await client.query('ROLLBACK').catch(() => {});
-      throw error;
-    } finally {
-      client.release();
+  private async checkSchema(): Promise<void> {
+    const { rows } = await this.pool.query<{ present: boolean }>(
+      "SELECT EXISTS (SELECT 1 FROM pg_attribute WHERE attrelid = to_regclass('records') AND attname = $1 AND NOT attisdropped) AS present",
+      [RECORD_DOCUMENT],
+    );
+    if (!rows[0]?.present) {
+      throw new Error(`the PostgreSQL retriever needs records.${RECORD_DOCUMENT} (storage migration 20): migrate the store before starting it`);
     }
   }
 
@@ -184,9 +235,10 @@ LIMIT $3`;
   }
 
   async invalidate(ragId: string, contentVersion: number | undefined): Promise<void> {
-    this.entries.delete(ragId);
-    // Warm the new version, so the next question does not wait for the vocabulary.
-    if (contentVersion !== undefined) await this.build(ragId, contentVersion);
+    // Gone: forget it. Changed: bring the vocabulary held forward (the words changed since), so the
+    // next question does not wait for it.
+    if (contentVersion === undefined) this.entries.delete(ragId);
+    else await this.build(ragId, contentVersion);
   }
 
   close(): Promise<void> {
@@ -199,7 +251,7 @@ LIMIT $3`;
 
   private vocabulary(scope: RetrievalScope): Promise<TermVocabulary> | TermVocabulary {
     const entry = this.entries.get(scope.ragId);
-    if (entry && entry.version >= scope.contentVersion) {
+    if (entry && entry.serves >= scope.contentVersion) {
       this.entries.delete(scope.ragId);
       this.entries.set(scope.ragId, entry);
       return entry.vocabulary;
@@ -207,49 +259,88 @@ LIMIT $3`;
     return this.build(scope.ragId, scope.contentVersion).then((built) => built.vocabulary);
   }
 
-  /** The knowledge base's words and their record counts, its size and language, read in one snapshot. */
+  /** The knowledge base's vocabulary at `version` or later, after the read in progress (if any). */
   private build(ragId: string, version: number): Promise<Entry> {
-    const key = `${ragId}@${version}`;
-    const inFlight = this.building.get(key);
-    if (inFlight) return inFlight;
-    const promise = (async () => {
+    const before = this.reading.get(ragId);
+    const read = (async () => {
+      if (before) await before.catch(() => undefined);
+      const held = this.entries.get(ragId);
+      if (held && held.serves >= version) return held;
       await this.start();
-      const client = await this.pool.connect();
-      let entry: Entry;
-      try {
-        await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
-        const size = await client.query<{ n: string }>('SELECT count(*) AS n FROM records WHERE rag_id = $1', [ragId]);
+      return this.read(ragId, version, held);
+    })();
+    const tracked = read.finally(() => {
+      if (this.reading.get(ragId) === tracked) this.reading.delete(ragId);
+    });
+    this.reading.set(ragId, tracked);
+    return tracked;
+  }
+
+  /**
+   * Reads, in one snapshot, the knowledge base's content version, record count and language
+   * sample, then either the words changed since `held` (applied to it in place) or all its words
+   * (a new vocabulary, built in slices).
+   */
+  private async read(ragId: string, version: number, held: Entry | undefined): Promise<Entry> {
+    const client = await this.pool.connect();
+    let kbVersion = 0;
+    let size = 0;
+    let sampleHash = '';
+    let language: string | undefined;
+    let changed: WordRow[] | undefined;
+    let all: WordRow[] | undefined;
+    try {
+      await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
+      const kb = await client.query<{ content_version: number; record_count: number }>('SELECT content_version, record_count FROM knowledge_bases WHERE rag_id = $1', [ragId]);
+      const row = kb.rows[0];
+      if (row) {
+        kbVersion = Number(row.content_version);
+        size = Number(row.record_count);
         const sample = await client.query<{ text: string }>('SELECT left(text, 200) AS text FROM records WHERE rag_id = $1 ORDER BY seq LIMIT $2', [
           ragId,
           LANGUAGE_SAMPLE_ROWS,
         ]);
-        // ts_stat takes the text of a query: the id is quoted by the server (quote_literal), never spliced here.
-        const words = await client.query<{ word: string; ndoc: number }>(
-          `SELECT word, ndoc FROM ts_stat('SELECT ${RECORD_TSVECTOR.replaceAll("'", "''")} FROM records WHERE rag_id = ' || quote_literal($1::text))`,
-          [ragId],
-        );
-        await client.query('COMMIT');
-        const language = detectCorpusLanguage(sample.rows.map((r) => r.text));
-        entry = { version, vocabulary: new TermVocabulary(words.rows.map((r) => ({ word: r.word, docs: r.ndoc })), Number(size.rows[0]?.n ?? 0), language) };
-      } catch (error) {
-        await client.query('ROLLBACK').catch(() => {});
-        throw error;
-      } finally {
-        client.release();
-      }
-      const current = this.entries.get(ragId);
-      if (!current || current.version <= version) {
-        this.entries.delete(ragId);
-        this.entries.set(ragId, entry);
-        while (this.entries.size > this.capacity) {
-          const oldest = this.entries.keys().next().value;
-          if (oldest === undefined) break;
-          this.entries.delete(oldest);
+        const texts = sample.rows.map((r) => r.text);
+        const hash = createHash('sha256');
+        for (const text of texts) hash.update(text).update('\u0000');
+        sampleHash = hash.digest('base64');
+        // Detected again only when the sample changed (the first records, mostly: new ones go last).
+        language = held?.sample === sampleHash ? held.vocabulary.language : detectCorpusLanguage(texts);
+        if (held && held.vocabulary.language === language && held.version <= kbVersion) {
+          const rows = await client.query<WordRow>('SELECT word, ndoc FROM record_term_stats WHERE rag_id = $1 AND version > $2 LIMIT $3', [
+            ragId,
+            held.version,
+            MAX_CHANGES_IN_PLACE + 1,
+          ]);
+          if (rows.rows.length <= MAX_CHANGES_IN_PLACE) changed = rows.rows;
+        }
+        if (!changed) {
+          // In word order, so every full read builds the same vocabulary.
+          all = (await client.query<WordRow>('SELECT word, ndoc FROM record_term_stats WHERE rag_id = $1 AND ndoc > 0 ORDER BY word', [ragId])).rows;
         }
       }
-      return entry;
-    })().finally(() => this.building.delete(key));
-    this.building.set(key, promise);
-    return promise;
+      await client.query('COMMIT');
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => {});
+      throw error;
+    } finally {
+      client.release();
+    }
+    let entry: Entry;
+    if (held && changed) {
+      held.vocabulary.update(wordCounts(changed), size);
+      entry = { version: kbVersion, serves: Math.max(version, kbVersion), vocabulary: held.vocabulary, sample: sampleHash };
+    } else {
+      const vocabulary = await TermVocabulary.inSlices(wordCounts(all ?? []), size, language ?? detectCorpusLanguage([]));
+      entry = { version: kbVersion, serves: Math.max(version, kbVersion), vocabulary, sample: sampleHash };
+    }
+    this.entries.delete(ragId);
+    this.entries.set(ragId, entry);
+    while (this.entries.size > this.capacity) {
+      const oldest = this.entries.keys().next().value;
+      if (oldest === undefined) break;
+      this.entries.delete(oldest);
+    }
+    return entry;
   }
 }

@@ -32,6 +32,12 @@ import { nextTurn } from '../../time-slices.js';
 const SNAPSHOT_PAGE = 500;
 /** Paged reads of `recordSnapshot` tried before one snapshot transaction. */
 const SNAPSHOT_ATTEMPTS = 3;
+/**
+ * The records columns read, named rather than `*`: on PostgreSQL `records` also stores each record's
+ * full-text document (`tsv`, migration 20), which only the PostgreSQL retriever reads.
+ */
+const RECORD_COLUMNS = ['seq', 'record_id', 'rag_id', 'source_id', 'kind', 'title', 'text', 'fingerprint', 'created_at', 'content_version'] as const;
+const RECORD_COLUMNS_R = RECORD_COLUMNS.map((column) => `r.${column}` as const);
 
 /**
  * Which knowledge bases an acting account reaches: its own, and for an agent adopted with 'own'
@@ -364,7 +370,7 @@ export class SqlKnowledgeStore implements KnowledgeStore {
   async listRecords(ownerId: string, ragId: string, request: PageRequest & { sourceId?: string | undefined }) {
     if (!(await reachable(this.ctx, this.db, ownerId, ragId))) return undefined;
     const after = decodeCursor(request.cursor) ?? 0;
-    let query = this.db.selectFrom('records').selectAll().where('rag_id', '=', ragId);
+    let query = this.db.selectFrom('records').select(RECORD_COLUMNS).where('rag_id', '=', ragId);
     if (request.sourceId) query = query.where('source_id', '=', request.sourceId);
     const rows = await query
       .where('seq', '>', after)
@@ -402,7 +408,7 @@ export class SqlKnowledgeStore implements KnowledgeStore {
       const records: SourcedRecord[] = [];
       let after: number | string | undefined;
       for (;;) {
-        let page = this.db.selectFrom('records as r').innerJoin('sources as s', 's.source_id', 'r.source_id').selectAll('r').select('s.source_name').where('r.rag_id', '=', ragId);
+        let page = this.db.selectFrom('records as r').innerJoin('sources as s', 's.source_id', 'r.source_id').select(RECORD_COLUMNS_R).select('s.source_name').where('r.rag_id', '=', ragId);
         if (after !== undefined) page = page.where('r.seq', '>', after as number);
         const rows = await page.orderBy('r.seq').limit(SNAPSHOT_PAGE).execute();
         for (const row of rows) records.push(toSourcedRecord(row as Row));
@@ -455,7 +461,7 @@ export class SqlKnowledgeStore implements KnowledgeStore {
 
   /** The knowledge base's records with their source names, in upload order; only those written after `since` when given. */
   private async recordsOf(db: Db, ragId: string, since?: number) {
-    let query = db.selectFrom('records as r').innerJoin('sources as s', 's.source_id', 'r.source_id').selectAll('r').select('s.source_name').where('r.rag_id', '=', ragId);
+    let query = db.selectFrom('records as r').innerJoin('sources as s', 's.source_id', 'r.source_id').select(RECORD_COLUMNS_R).select('s.source_name').where('r.rag_id', '=', ragId);
     if (since !== undefined) query = query.where('r.content_version', '>', since);
     const rows = await query.orderBy('r.seq').execute();
     return rows.map((row) => toSourcedRecord(row as Row));

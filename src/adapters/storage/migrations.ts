@@ -16,6 +16,8 @@
  */
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import { questionHash } from '../../knowledge/query/same-question.js';
+import { storeRecordDocuments } from './postgres/record-document.js';
+import { createRecordTermStats } from './postgres/record-term-stats.js';
 import type { Schema } from './schema.js';
 import { chunks, type DialectKind } from './sql.js';
 
@@ -469,6 +471,27 @@ export const migrations: Migration[] = [
         .addColumn('data', t.bytes, (c) => c.notNull())
         .addPrimaryKeyConstraint('index_snapshot_parts_pkey', ['rag_id', 'generation', 'part'])
         .execute();
+    },
+  },
+  {
+    id: 19,
+    name: 'record term stats: per knowledge base, the records containing each word, kept by triggers (PostgreSQL)',
+    // Issue 14, the PostgreSQL retriever at 100,000 records: it read each knowledge base's words with
+    // ts_stat over all its records on every content version; it now reads them from this table,
+    // kept with the records (postgres/record-term-stats.ts). SQLite has no PostgreSQL retriever.
+    async up(db, kind) {
+      if (kind === 'sqlite') return;
+      await createRecordTermStats(db);
+    },
+  },
+  {
+    id: 20,
+    name: 'records: the full-text document stored (generated column tsv), GIN-indexed (PostgreSQL)',
+    // Issue 14: ranking recomputed every matching record's tsvector from its text at each search;
+    // stored, it is computed once per write (postgres/record-document.ts). Rewrites `records`.
+    async up(db, kind) {
+      if (kind === 'sqlite') return;
+      await storeRecordDocuments(db);
     },
   },
 ];

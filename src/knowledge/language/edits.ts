@@ -51,20 +51,37 @@ export const SCAN_AT_MOST = 1000;
 /** Words of a dictionary, searchable by one-edit neighbourhood. */
 export class DeletionIndex {
   /** Deletion keys to the words they come from; undefined for a small dictionary (`scanned`). */
-  private readonly keys: Map<string, string[]> | undefined;
+  private keys: Map<string, string[]> | undefined;
   /** A small dictionary's words, shortest first; undefined for an indexed one. */
-  private readonly scanned: string[] | undefined;
+  private scanned: string[] | undefined;
   /**
    * `scanned` words of length n are at [byLength[n], byLength[n + 1]): a word is within one edit
    * only of words one letter shorter, as long, or one longer, so the scan reads only those.
    */
-  private readonly byLength: Int32Array | undefined;
+  private byLength: Int32Array | undefined;
 
   /**
    * `minLength`: shorter words are not indexed (too many neighbours to mean anything).
    * `scanAtMost`: a dictionary of at most this many words is scanned instead (same answers).
    */
   constructor(words: Iterable<string>, minLength: number, scanAtMost = SCAN_AT_MOST) {
+    const steps = this.fill(words, minLength, scanAtMost, Number.POSITIVE_INFINITY);
+    while (!steps.next().done);
+  }
+
+  /**
+   * The same index made in steps of about `perStep` words (~8 keys each), so that the caller can
+   * let other work run between them: a vocabulary of ~150,000 words takes 0.5–1 s (issue 14, head
+   * of line; knowledge-index.ts builds its spelling table so, answering by `neighboursByScan`
+   * meanwhile).
+   */
+  static *inSteps(words: Iterable<string>, minLength: number, perStep: number, scanAtMost = SCAN_AT_MOST): Generator<void, DeletionIndex> {
+    const index = new DeletionIndex([], minLength, scanAtMost);
+    yield* index.fill(words, minLength, scanAtMost, perStep);
+    return index;
+  }
+
+  private *fill(words: Iterable<string>, minLength: number, scanAtMost: number, perStep: number): Generator<void, void> {
     const kept: string[] = [];
     for (const word of words) if (word.length >= minLength) kept.push(word);
     if (kept.length <= scanAtMost) {
@@ -76,6 +93,7 @@ export class DeletionIndex {
         while (at < kept.length && (kept[at] as string).length < n) at++;
         byLength[n] = at;
       }
+      this.keys = undefined;
       this.scanned = kept;
       this.byLength = byLength;
       return;
@@ -86,11 +104,15 @@ export class DeletionIndex {
       if (list === undefined) keys.set(key, [word]);
       else if (list[list.length - 1] !== word) list.push(word);
     };
-    for (const word of kept) {
+    for (let i = 0; i < kept.length; i++) {
+      const word = kept[i] as string;
       put(word, word);
       for (const d of deletions(word)) put(d, word);
+      if (i % perStep === perStep - 1) yield;
     }
     this.keys = keys;
+    this.scanned = undefined;
+    this.byLength = undefined;
   }
 
   /** Indexed words within one edit of `word`, other than `word` itself. */
@@ -113,4 +135,16 @@ export class DeletionIndex {
     // Sorted: the same answer however the index was made (a fresh build, changes applied, a snapshot).
     return [...found].sort();
   }
+}
+
+/**
+ * What `new DeletionIndex(words, minLength).neighbours(word)` answers, by a scan of `words`: the
+ * words of at least `minLength` letters within one edit of `word`, other than it, once each, sorted.
+ */
+export function neighboursByScan(words: readonly string[], word: string, minLength: number): string[] {
+  const found = new Set<string>();
+  for (const candidate of words) {
+    if (candidate.length >= minLength && candidate !== word && Math.abs(candidate.length - word.length) <= 1 && withinOneEdit(word, candidate)) found.add(candidate);
+  }
+  return [...found].sort();
 }

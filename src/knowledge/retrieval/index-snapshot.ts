@@ -29,13 +29,12 @@
  * builds from the records instead. `SNAPSHOT_FORMAT` changes with the layout (and the magic did
  * with format 2: format 1 deflated its header with the rest).
  */
-import { promisify } from 'node:util';
-import { deflateRawSync, inflateRaw, inflateRawSync } from 'node:zlib';
+import { createInflateRaw, deflateRawSync, inflateRawSync } from 'node:zlib';
 import { detectCorpusLanguage } from '../language/detect.js';
 import { type CompactIndex, offsetArray, slotBytesFor, type TfArray, tfBytesFor } from './compact-index.js';
-import { type IndexableRecord, KnowledgeIndex } from './knowledge-index.js';
+import { type IndexableRecord, KnowledgeIndex, type RecordsBySlot } from './knowledge-index.js';
 import { type AnalysedWords, analyzeWords } from './tokenize.js';
-import { nextTurn, Slices } from '../../time-slices.js';
+import { inSlices, nextTurn, Slices } from '../../time-slices.js';
 
 export const SNAPSHOT_FORMAT = 3;
 const MAGIC = 0x32495747; // "GWI2", little-endian
@@ -52,6 +51,14 @@ const CHECKED_RECORDS = 16;
 const STEP = 8192;
 /** The lists of strings (record ids, titles, texts) stored with UTF-8 lengths and decoded one by one (see `StringReader`). */
 const OWN_STRING_LISTS = 3;
+/**
+ * UTF-8 bytes of the records' strings decoded as one string (see `StringReader`): past V8's
+ * large-object size (128 KB), which young-generation collections do not copy; ~0.3 ms to decode
+ * and slice.
+ */
+const RUN_BYTES = 256 * 1024;
+/** Runs shorter than this (a small index's, a chunk's end) are decoded string by string, as V8 would copy them anyway. */
+const LARGE_RUN_BYTES = 128 * 1024;
 /** V8 makes a slice of a string at least this long a view of it (a shorter one is a copy). */
 const SLICED_STRING_MIN = 13;
 /**
@@ -61,8 +68,20 @@ const SLICED_STRING_MIN = 13;
  * speed: what another knowledge base's query waits at most behind a cold load (issue 14).
  */
 const CHECK_EVERY = 256;
+/**
+ * Longest run of a load's work between two pauses, ms: half of `SLICE_MS`, so that another
+ * knowledge base's query waits at most ~2 ms behind it (issue 14's target is its p99 within 5 ms
+ * of its p99 alone); the pauses cost ~1% of the load's time.
+ */
+const LOAD_SLICE_MS = 2;
 
-const inflateRawAsync = promisify(inflateRaw);
+/**
+ * Bytes a part is inflated by per round trip through libuv's pool (~0.1–0.3 ms of zlib's work),
+ * one part after the other: where the server has one CPU, the pool's threads share it with the
+ * HTTP thread, and the two parts inflated at once and whole (~100–250 ms at 100,000 records)
+ * held other requests up to ~90 ms (docs/indexing.md, "Session 11").
+ */
+const INFLATE_STEP = 64 * 1024;
 
 /** Records by column, in slot order (cheaper to pass between threads than objects). */
 export interface SnapshotRecords {
@@ -236,16 +255,52 @@ export function unpackIndexSnapshot(bytes: Uint8Array): PackedSnapshot {
   return unpackParts(...partsOf(bytes, (data) => inflateRawSync(data)));
 }
 
-/** As `unpackIndexSnapshot`, inflating its two parts at once on libuv's pool rather than on this thread. */
-export async function unpackIndexSnapshotAsync(bytes: Uint8Array): Promise<PackedSnapshot> {
-  // One output chunk, a byte longer than the known length: no copies and one round trip through
-  // the pool. Exactly as long, zlib would find it full and allocate another of the same size
-  // (60 MB at 100,000 records) before seeing the end: external memory that brings on V8's full
-  // collections, long pauses of the HTTP thread (docs/indexing.md "Session 10").
-  return unpackParts(...(await partsOf(bytes, (data, length) => inflateRawAsync(data, { chunkSize: Math.max(64, length + 1) }))));
+/**
+ * As `unpackIndexSnapshot`, inflating its two parts one after the other on libuv's pool in steps
+ * of `INFLATE_STEP` output bytes (each step's output copied into one buffer of the part's known
+ * length, so no second buffer of that size is made: external memory that brings on V8's full
+ * collections), and checking the numbers in slices.
+ */
+export async function unpackIndexSnapshotAsync(bytes: Uint8Array, slices = new Slices(nextTurn, LOAD_SLICE_MS)): Promise<PackedSnapshot> {
+  let previous: Promise<unknown> = Promise.resolve();
+  const inOrder = (data: Uint8Array, length: number): Promise<Buffer> => {
+    const inflated = previous.then(() => inflateInSteps(data, length));
+    previous = inflated.catch(() => undefined);
+    return inflated;
+  };
+  return inSlices(unpackSteps(...(await partsOf(bytes, inOrder))), slices);
 }
 
+/** `data` inflated (raw deflate) into one buffer of exactly `length` bytes, `INFLATE_STEP` bytes per trip through the pool. */
+function inflateInSteps(data: Uint8Array, length: number): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const out = Buffer.allocUnsafeSlow(length);
+    let at = 0;
+    const inflater = createInflateRaw({ chunkSize: INFLATE_STEP });
+    inflater.on('data', (chunk: Buffer) => {
+      if (at + chunk.length > length) inflater.destroy(new Error('a damaged index snapshot'));
+      else {
+        chunk.copy(out, at);
+        at += chunk.length;
+      }
+    });
+    inflater.once('error', reject);
+    inflater.once('end', () => (at === length ? resolve(out) : reject(new Error('a damaged index snapshot'))));
+    inflater.end(data);
+  });
+}
+
+/** The numbers of a snapshot's inflated parts, checked (at once). */
 function unpackParts(numbers: Buffer, text: Buffer): PackedSnapshot {
+  const steps = unpackSteps(numbers, text);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
+}
+
+/** `unpackParts` in steps: its checks over every record, term and surface word look at the clock every `CHECK_EVERY` × 16 items. */
+function* unpackSteps(numbers: Buffer, text: Buffer): Generator<void, PackedSnapshot> {
   const damaged = (): never => {
     throw new Error('a damaged index snapshot');
   };
@@ -296,13 +351,27 @@ function unpackParts(numbers: Buffer, text: Buffer): PackedSnapshot {
   const pos = int32(s);
   const lengths = int32(3 * n + t + s + shared);
   const chunkBytes = int32([n, n, n, t, s, shared].reduce((sum, count) => sum + Math.ceil(count / STEP), 0));
+  // ~1–5 ms each for 100,000 records and terms, and tens of ms the first time (not yet optimised): in steps.
+  const every = CHECK_EVERY * 16;
   let postings = 0;
-  for (let term = 0; term < t; term++) postings += df[term] as number;
+  for (let term = 0; term < t; term++) {
+    postings += df[term] as number;
+    if (term % every === every - 1) yield;
+  }
   const start = offsetArray(t + 1, postings);
-  for (let term = 0; term < t; term++) start[term + 1] = (start[term] as number) + (df[term] as number);
+  for (let term = 0; term < t; term++) {
+    start[term + 1] = (start[term] as number) + (df[term] as number);
+    if (term % every === every - 1) yield;
+  }
   if (start[t] !== p) damaged();
-  for (let i = 0; i < n; i++) if ((sourceOf[i] as number) < 0 || (sourceOf[i] as number) >= shared || (kindOf[i] as number) < -1 || (kindOf[i] as number) >= shared) damaged();
-  for (let i = 0; i < s; i++) if ((surfaceTermOf[i] as number) < 0 || (surfaceTermOf[i] as number) >= t) damaged();
+  for (let i = 0; i < n; i++) {
+    if ((sourceOf[i] as number) < 0 || (sourceOf[i] as number) >= shared || (kindOf[i] as number) < -1 || (kindOf[i] as number) >= shared) damaged();
+    if (i % every === every - 1) yield;
+  }
+  for (let i = 0; i < s; i++) {
+    if ((surfaceTermOf[i] as number) < 0 || (surfaceTermOf[i] as number) >= t) damaged();
+    if (i % every === every - 1) yield;
+  }
   let total = 0;
   for (const bytes of chunkBytes) total += bytes;
   if (offset + total !== text.length) damaged();
@@ -351,10 +420,16 @@ async function decodeAllPostings(packed: PackedSnapshot, slices: Slices): Promis
 
 /**
  * Makes the strings of a packed snapshot, in order, a chunk at a time. The records' strings (the
- * first `OWN_STRING_LISTS` lists) are decoded one by one: each owns its characters, so a removed
- * record's text is freed with it. The others (terms, surface words: short) are slices of one
- * decoded chunk, one decoding call per chunk instead of one per string; V8 copies a short slice,
- * and a long one is decoded on its own, so that no string keeps its chunk alive.
+ * first `OWN_STRING_LISTS` lists: ids, titles, texts) are slices of runs of `RUN_BYTES`,
+ * each run decoded as one string: 100,000 records' strings decoded one by one were ~40 MB of
+ * strings made in a few hundred milliseconds that all survive, and V8's young-generation
+ * collections copied them, 10–20 ms each, on the HTTP thread (docs/indexing.md, "Session 11").
+ * A run of 128 KB or more is allocated outside the young generation's copied space (V8's large
+ * objects), and a slice of 13 characters or more is a small view of it. So a record's strings are
+ * freed with the last live record of their run, not with the record. A shorter run (a small
+ * index's) is decoded string by string, each owning its characters, as before. The others (terms, surface
+ * words: short) are slices of one decoded chunk too, but copies: V8 copies a short slice, and a
+ * long one is decoded on its own, so that no term keeps its chunk alive.
  */
 class StringReader {
   private at = 0;
@@ -365,26 +440,62 @@ class StringReader {
 
   constructor(private readonly packed: PackedSnapshot) {}
 
+  /** Strings read so far (the index of the next one's length). */
+  get position(): number {
+    return this.at;
+  }
+
   /**
-   * The next `count` strings of the current chunk onto `into`, decoded one by one (the records'
-   * strings, ~400 bytes each: a chunk of them is read in parts, with looks at the clock between);
-   * `last`: they end the chunk, whose bytes must then all have been read.
+   * The next `count` strings of the current chunk onto `into`, as slices of one decoded run (the
+   * records' strings; see the class); `last`: they end the chunk, whose bytes must then all have
+   * been read.
    */
   readOwn(count: number, into: (string | null)[], last: boolean): void {
-    const { lengths, chunkBytes, strings } = this.packed;
+    const { lengths, strings } = this.packed;
     if (this.ownFrom < 0) this.ownFrom = this.byte;
-    let byte = this.byte;
+    let bytes = 0;
+    for (let k = 0; k < count; k++) bytes += Math.max(0, lengths[this.at + k] as number);
+    const from = this.byte;
+    if (from + bytes > strings.length) throw new Error('a damaged index snapshot');
+    if (bytes < LARGE_RUN_BYTES) {
+      // A short run would be copied by the young generation's collections like its strings: each
+      // string decoded on its own (owning its characters: a small index keeps no run alive).
+      let byte = from;
+      for (let k = 0; k < count; k++) {
+        const length = lengths[this.at++] as number;
+        if (length < 0) into.push(null);
+        else {
+          into.push(strings.toString('utf8', byte, byte + length));
+          byte += length;
+        }
+      }
+      this.endOwn(byte, last);
+      return;
+    }
+    const run = strings.toString('utf8', from, from + bytes);
+    const ascii = run.length === bytes;
+    let char = 0;
+    let byte = from;
     for (let k = 0; k < count; k++) {
       const length = lengths[this.at++] as number;
       if (length < 0) into.push(null);
       else {
-        into.push(strings.toString('utf8', byte, byte + length));
+        // Outside ASCII, the characters a string's UTF-8 bytes decode to (a pair for a 4-byte sequence).
+        const chars = ascii ? length : utf16Length(strings, byte, byte + length);
+        into.push(run.slice(char, char + chars));
+        char += chars;
         byte += length;
       }
     }
+    if (char !== run.length) throw new Error('a damaged index snapshot');
+    this.endOwn(byte, last);
+  }
+
+  /** After `readOwn`: `byte` is where the next string starts; `last`: the chunk ends there. */
+  private endOwn(byte: number, last: boolean): void {
     this.byte = byte;
     if (!last) return;
-    if (byte !== this.ownFrom + (chunkBytes[this.chunk++] as number)) throw new Error('a damaged index snapshot');
+    if (byte !== this.ownFrom + (this.packed.chunkBytes[this.chunk++] as number)) throw new Error('a damaged index snapshot');
     this.ownFrom = -1;
   }
 
@@ -423,6 +534,16 @@ interface Strings {
   shared: string[];
 }
 
+/** UTF-16 code units that the UTF-8 bytes `from` … `to - 1` decode to (well-formed, as `encodeIndexSnapshot` writes them). */
+function utf16Length(bytes: Uint8Array, from: number, to: number): number {
+  let units = 0;
+  for (let i = from; i < to; i++) {
+    const b = bytes[i] as number;
+    if ((b & 0xc0) !== 0x80) units += b >= 0xf0 ? 2 : 1;
+  }
+  return units;
+}
+
 /** The strings of a packed snapshot, made in parts with looks at the clock between them. */
 async function readStrings(packed: PackedSnapshot, slices: Slices): Promise<Strings> {
   const { records: n, terms: t, surfaces: s, shared } = packed.header;
@@ -433,8 +554,12 @@ async function readStrings(packed: PackedSnapshot, slices: Slices): Promise<Stri
     for (let done = 0; done < count; done += STEP) {
       const inChunk = Math.min(STEP, count - done);
       if (l < OWN_STRING_LISTS) {
-        for (let k = 0; k < inChunk; k += CHECK_EVERY) {
-          reader.readOwn(Math.min(CHECK_EVERY, inChunk - k), list, k + CHECK_EVERY >= inChunk);
+        for (let k = 0; k < inChunk; ) {
+          // As many strings as make `RUN_BYTES` (at least one), to the chunk's end.
+          let count = 0;
+          for (let bytes = 0; k + count < inChunk && bytes < RUN_BYTES; count++) bytes += Math.max(0, packed.lengths[reader.position + count] as number);
+          k += count;
+          reader.readOwn(count, list, k >= inChunk);
           await slices.maybe();
         }
       } else {
@@ -493,23 +618,25 @@ export async function decodeIndexSnapshot(bytes: Uint8Array): Promise<{ compact:
  * Rejects when the stored form is damaged, of another format, or analysed differently.
  */
 export async function loadIndexSnapshot(bytes: Uint8Array, pause: () => Promise<void> = nextTurn): Promise<KnowledgeIndex> {
-  return indexFromSnapshot(await unpackIndexSnapshotAsync(bytes), pause);
+  return indexFromSnapshot(await unpackIndexSnapshotAsync(bytes, new Slices(pause, LOAD_SLICE_MS)), pause);
 }
 
 /** The index of a packed snapshot (see `loadIndexSnapshot`). */
 export async function indexFromSnapshot(packed: PackedSnapshot, pause: () => Promise<void> = nextTurn): Promise<KnowledgeIndex> {
   const n = packed.header.records;
-  const slices = new Slices(pause);
+  const slices = new Slices(pause, LOAD_SLICE_MS);
   await decodeAllPostings(packed, slices);
   const strings = await readStrings(packed, slices);
   await checkAnalysis(packed, strings, slices);
   const { ids, titles, texts, shared } = strings;
-  const records: IndexableRecord[] = new Array(n);
-  for (let i = 0; i < n; i++) {
-    const kind = packed.kindOf[i] as number;
-    records[i] = { recordId: ids[i] as string, title: titles[i] ?? null, text: texts[i] as string, sourceName: shared[packed.sourceOf[i] as number] as string, ...(kind < 0 ? {} : { kind: shared[kind] as string }) };
-    if (i % CHECK_EVERY === CHECK_EVERY - 1) await slices.maybe();
-  }
+  // Each record made as the index reads it, and dropped once its fields are kept (no 100,000 objects alive at once).
+  const records: RecordsBySlot = {
+    length: n,
+    at(i: number): IndexableRecord {
+      const kind = packed.kindOf[i] as number;
+      return { recordId: ids[i] as string, title: titles[i] ?? null, text: texts[i] as string, sourceName: shared[packed.sourceOf[i] as number] as string, ...(kind < 0 ? {} : { kind: shared[kind] as string }) };
+    },
+  };
   const steps = KnowledgeIndex.fromCompactInSteps(compactOf(packed, strings), records, CHECK_EVERY);
   for (let step = steps.next(); ; step = steps.next()) {
     if (step.done) return step.value;

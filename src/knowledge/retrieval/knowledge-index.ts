@@ -18,16 +18,18 @@
  */
 import { ExpansionMemo } from './expansion-memo.js';
 import { detectCorpusLanguage } from '../language/detect.js';
-import { DeletionIndex, SCAN_AT_MOST, withinOneEdit } from '../language/edits.js';
+import { DeletionIndex, neighboursByScan, SCAN_AT_MOST } from '../language/edits.js';
 import { type Bm25Params, DEFAULT_BM25, idf } from './bm25.js';
 import { type CompactIndex, type OffsetArray, offsetArray, type SlotArray, slotArray, type TfArray, tfArray } from './compact-index.js';
 import type { ExpandedQuery, Vocabulary } from './query-expansion.js';
 import { type AnalysedWords, analyzeWords } from './tokenize.js';
-import { compareReversed, reversedStartsWith, reverseWord, wordsWithPrefix } from './sorted-words.js';
+import { compareReversed, reversedStartsWith, reverseWord } from './sorted-words.js';
 import { ScoreAccumulator } from './search-scratch.js';
 import { eachPosting, type PostingsView, searchMaxScore } from './max-score.js';
+import { PackedWords } from './packed-words.js';
 import { SurfaceWords } from './surface-words.js';
 import { WordIds } from './word-ids.js';
+import { inSlices } from '../../time-slices.js';
 
 export interface IndexableRecord {
   recordId: string;
@@ -36,6 +38,15 @@ export interface IndexableRecord {
   sourceName: string;
   /** What kind of record it is (qa, passage…): kept for answers, not indexed. */
   kind?: string | undefined;
+}
+
+/**
+ * Records by slot: a list, or records made one at a time as they are read (index-snapshot.ts: a
+ * load does not hold 100,000 record objects at once only to copy their fields).
+ */
+export interface RecordsBySlot {
+  readonly length: number;
+  at(slot: number): IndexableRecord | undefined;
 }
 
 export interface Hit {
@@ -63,6 +74,9 @@ export interface WeightedTerm {
 
 export const DEFAULT_TITLE_WEIGHT = 2;
 
+/** Words per step of a spelling table made in slices (~8 deletion keys each; ~1 µs a key). */
+const SPELLING_STEP = 256;
+
 /** Postings added since the last compaction, per term id: [slot, titleTf, textTf, slot, …]. */
 type RecentPostings = Map<number, number[]>;
 
@@ -82,9 +96,12 @@ export class KnowledgeIndex implements Vocabulary {
   private readonly titleWeight: number;
   private readonly scanAtMost: number;
 
-  // Terms: id by term (a table over `terms`, which holds each term string once), term by id, live records containing each.
-  private readonly termIds = new WordIds((t) => this.terms[t] as string);
-  private terms: string[] = [];
+  // Terms: id by term (a table over `terms`, which holds each term once, packed: packed-words.ts), term by id, live records containing each.
+  private readonly termIds = new WordIds(
+    (t) => this.terms.at(t),
+    (t, term) => this.terms.equals(t, term),
+  );
+  private terms = new PackedWords();
   private df = new Int32Array(16);
   private zeroTerms = 0;
 
@@ -100,7 +117,8 @@ export class KnowledgeIndex implements Vocabulary {
 
   // Records by slot.
   private ids: string[] = [];
-  private titles: (string | null)[] = [];
+  /** A title the record's text begins with (a qa record's question) is kept as its length: no second copy (`titleAt`). */
+  private titles: (string | number | null)[] = [];
   private texts: string[] = [];
   private sources: string[] = [];
   private kinds: (string | undefined)[] = [];
@@ -122,15 +140,20 @@ export class KnowledgeIndex implements Vocabulary {
   /** Ids of the records the language was detected from (see `languageHolds`). */
   private languageSample: string[] = [];
 
-  /** Surface words; one spelled like a term shares the term's string. */
-  private readonly surfaces = new SurfaceWords((word) => {
-    const t = this.termIds.get(word);
-    return t === undefined ? undefined : this.terms[t];
-  });
-  private sortedSurfaces: string[] | null = null;
+  /** Surface words (packed, their terms by id, with their sorted order for the prefix and spelling look-ups). */
+  private readonly surfaces = new SurfaceWords(
+    (term) => {
+      const t = this.termIds.get(term);
+      if (t === undefined) throw new Error(`a surface word of an unknown term: ${term}`);
+      return t;
+    },
+    (t) => this.terms.at(t),
+  );
   /** Term ids by reversed spelling (see `termsWithSuffix`). */
   private reversedTerms: Uint16Array | Int32Array | null = null;
   private deletionIndex: DeletionIndex | null = null;
+  /** The spelling table being made (see `surfacesWithinOneEdit`): its words, and when it is there or dropped. */
+  private spelling: { readonly words: string[]; done: Promise<void> } | null = null;
   /** Whether the surface words are in a fresh build's order since they last changed (see `surfacesWithinOneEdit`). */
   private surfacesOrdered = false;
   /** Expanded questions, valid for `expansionsVersion` of this index. */
@@ -177,18 +200,19 @@ export class KnowledgeIndex implements Vocabulary {
    * `fromCompact` in steps of about `perStep` terms, records or surface words, so that a caller
    * can let other work run between them (index-snapshot.ts: a large index loaded on the HTTP thread).
    */
-  static *fromCompactInSteps(compact: CompactIndex, records: readonly IndexableRecord[], perStep: number): Generator<void, KnowledgeIndex> {
+  static *fromCompactInSteps(compact: CompactIndex, records: RecordsBySlot, perStep: number): Generator<void, KnowledgeIndex> {
     if (records.length !== compact.titleLen.length) throw new Error('the records are not the ones the index was built from');
     const index = new KnowledgeIndex({ ...compact.options, language: compact.language });
     index.languagePinned = compact.languagePinned;
-    index.terms = compact.terms;
     // Sized once: growing would rehash every term in one step.
     index.termIds.reserve(compact.terms.length);
     index.slotOf.reserve(records.length);
     for (let t = 0; t < compact.terms.length; t++) {
+      index.terms.push(compact.terms[t] as string);
       index.termIds.set(compact.terms[t] as string, t);
       if (t % perStep === perStep - 1) yield;
     }
+    index.terms.seal();
     index.df = compact.df;
     index.baseTerms = compact.terms.length;
     index.baseStart = compact.start;
@@ -199,7 +223,7 @@ export class KnowledgeIndex implements Vocabulary {
     index.textLen = compact.textLen;
     index.live = new Uint8Array(records.length).fill(1);
     for (let s = 0; s < records.length; s++) {
-      index.keep(records[s] as IndexableRecord);
+      index.keep(records.at(s) as IndexableRecord);
       index.totalTitleLen += index.titleLen[s] as number;
       index.totalTextLen += index.textLen[s] as number;
       if (s % perStep === perStep - 1) yield;
@@ -221,7 +245,7 @@ export class KnowledgeIndex implements Vocabulary {
       language: this.language,
       languagePinned: this.languagePinned,
       options: { k1: this.k1, b: this.b, titleWeight: this.titleWeight },
-      terms: this.terms,
+      terms: this.terms.toArray(),
       df: this.df.slice(0, this.terms.length),
       start: this.baseStart,
       slot: this.baseSlot,
@@ -340,9 +364,8 @@ export class KnowledgeIndex implements Vocabulary {
   }
 
   surfacesWithPrefix(prefix: string, limit: number): string[] {
-    // Kept sorted (8 bytes a word): scanning a small vocabulary instead cost ~5 µs a new question.
-    this.sortedSurfaces ??= this.surfaces.words().sort();
-    return wordsWithPrefix(this.sortedSurfaces, prefix, limit);
+    // Kept sorted (2 bytes a word, surface-words.ts): scanning a small vocabulary instead cost ~5 µs a new question.
+    return this.surfaces.withPrefix(prefix, limit);
   }
 
   termsWithSuffix(suffix: string, limit: number): string[] {
@@ -350,7 +373,7 @@ export class KnowledgeIndex implements Vocabulary {
       // The ids of the terms present, ordered by their reversed spelling: 2 bytes a term (4 past
       // 65,536 terms) rather than a reversed copy of each (~35 bytes; issue 14, memory per knowledge base).
       const present: { t: number; reversed: string }[] = [];
-      for (let t = 0; t < this.terms.length; t++) if ((this.df[t] as number) > 0) present.push({ t, reversed: reverseWord(this.terms[t] as string) });
+      for (let t = 0; t < this.terms.length; t++) if ((this.df[t] as number) > 0) present.push({ t, reversed: reverseWord(this.terms.at(t)) });
       present.sort((x, y) => (x.reversed < y.reversed ? -1 : x.reversed > y.reversed ? 1 : 0));
       const ids = this.terms.length <= 0x10000 ? new Uint16Array(present.length) : new Int32Array(present.length);
       for (let i = 0; i < present.length; i++) ids[i] = (present[i] as { t: number }).t;
@@ -362,13 +385,13 @@ export class KnowledgeIndex implements Vocabulary {
     let hi = ids.length;
     while (lo < hi) {
       const mid = (lo + hi) >> 1;
-      if (compareReversed(this.terms[ids[mid] as number] as string, r) < 0) lo = mid + 1;
+      if (compareReversed(this.terms.at(ids[mid] as number), r) < 0) lo = mid + 1;
       else hi = mid;
     }
     const out: string[] = [];
     for (let i = lo; i < ids.length && out.length < limit; i++) {
       const t = ids[i] as number;
-      const term = this.terms[t] as string;
+      const term = this.terms.at(t);
       if (!reversedStartsWith(term, r)) break;
       if ((this.df[t] as number) > 0) out.push(term);
     }
@@ -385,20 +408,44 @@ export class KnowledgeIndex implements Vocabulary {
     if (this.surfaces.size <= this.scanAtMost) {
       // A small vocabulary is scanned each time, as DeletionIndex scans one (the same words, sorted),
       // rather than holding a copy of its word list sorted by length for as long as the index is
-      // held; the prefix look-ups' sorted list, when made, is read in place (no copy, no sort).
-      const sorted = this.sortedSurfaces;
-      const found: string[] = [];
-      for (const surface of sorted ?? this.surfaces.words()) {
-        if (surface.length >= 4 && Math.abs(surface.length - word.length) <= 1 && surface !== word && withinOneEdit(word, surface)) found.push(surface);
-      }
-      return sorted ? found : found.sort();
+      // held; in the prefix look-ups' sorted order, read in place.
+      return this.surfaces.withinOneEdit(word);
     }
-    if (this.deletionIndex === null) {
-      const long: string[] = [];
-      for (const surface of this.surfaces.words()) if (surface.length >= 4) long.push(surface);
-      this.deletionIndex = new DeletionIndex(long, 4);
-    }
+    // A large vocabulary's spelling table is made in slices (at once it held the HTTP thread
+    // 0.5–1 s at ~150,000 words: issue 14, head of line); until it is there, a scan of the same
+    // words gives the same answer.
+    if (this.deletionIndex === null) return neighboursByScan((this.spelling ?? this.buildSpellingTable()).words, word, 4);
     return this.deletionIndex.neighbours(word);
+  }
+
+  /** Resolves once the spelling table being made, if any, is there or dropped (tests). */
+  spellingSettled(): Promise<void> {
+    return this.spelling?.done ?? Promise.resolve();
+  }
+
+  /** Starts making the spelling table of the surface words in slices; a change of them or `releaseCaches` drops it. */
+  private buildSpellingTable(): { readonly words: string[]; done: Promise<void> } {
+    const words: string[] = [];
+    for (const surface of this.surfaces.words()) if (surface.length >= 4) words.push(surface);
+    const building = { words, done: Promise.resolve() };
+    this.spelling = building;
+    const steps = DeletionIndex.inSteps(words, 4, SPELLING_STEP);
+    const wanted = () => this.spelling === building;
+    building.done = inSlices(
+      (function* () {
+        for (;;) {
+          if (!wanted()) return undefined;
+          const step = steps.next();
+          if (step.done) return step.value;
+          yield;
+        }
+      })(),
+    ).then((table) => {
+      if (table === undefined || !wanted()) return;
+      this.deletionIndex = table;
+      this.spelling = null;
+    });
+    return building;
   }
 
   /** When a question was last expanded here (ms since the epoch; 0: never): the index's last use. */
@@ -412,9 +459,10 @@ export class KnowledgeIndex implements Vocabulary {
    * them from indexes idle for its `idleMs`). Ranking is unchanged.
    */
   releaseCaches(): void {
-    this.sortedSurfaces = null;
+    this.surfaces.releaseSorted();
     this.reversedTerms = null;
     this.deletionIndex = null;
+    this.spelling = null;
     this.expansions.clear();
   }
 
@@ -468,14 +516,13 @@ export class KnowledgeIndex implements Vocabulary {
       8 * 100;
     // Recent postings: small-integer lists (8 bytes an element, with growth slack) in a Map.
     const recent = this.recentCount * 3 * 12 + this.recent.size * 100;
-    // A term: its string (most are short) and its list slot.
-    const terms = this.terms.length * (8 + 24);
+    // The terms, packed (packed-words.ts).
+    const terms = this.terms.approximateBytes();
     // A record: its id (~48), the slots of its five fields (40), the headers of its title and
     // text strings (32) and their characters (one byte each when Latin-1).
     const records = this.slots * 120 + this.textChars;
     const caches =
       (this.expansions.size > 0 ? 600 + this.expansions.size * 400 + this.expansions.wordCount * 200 : 0) +
-      (this.sortedSurfaces ? this.sortedSurfaces.length * 8 : 0) +
       (this.reversedTerms ? this.reversedTerms.byteLength + 100 : 0) +
       (this.deletionIndex ? this.surfaces.size * 8 * 48 : 0);
     return 1500 + typed + recent + terms + records + caches + this.surfaces.approximateBytes();
@@ -545,6 +592,7 @@ export class KnowledgeIndex implements Vocabulary {
     if (this.textLen.length > n) this.textLen = this.textLen.slice(0, n);
     if (this.live.length > n) this.live = this.live.slice(0, n);
     if (this.df.length > this.terms.length) this.df = this.df.slice(0, this.terms.length);
+    this.terms.seal();
     this.termIds.trim();
     this.slotOf.trim();
     this.surfaces.trim();
@@ -559,12 +607,13 @@ export class KnowledgeIndex implements Vocabulary {
   private keep(record: IndexableRecord): number {
     const slot = this.slots++;
     this.ids[slot] = record.recordId;
-    this.titles[slot] = record.title;
+    const { title } = record;
+    this.titles[slot] = title && record.text.startsWith(title) ? title.length : title;
     this.texts[slot] = record.text;
     this.sources[slot] = this.share(record.sourceName);
     this.kinds[slot] = record.kind === undefined ? undefined : this.share(record.kind);
     this.slotOf.set(record.recordId, slot);
-    this.textChars += record.text.length + (record.title?.length ?? 0);
+    this.textChars += record.text.length + (typeof this.titles[slot] === 'string' ? (title?.length ?? 0) : 0);
     const need = slot + 1;
     this.titleLen = grown(this.titleLen, need, (n) => new Int32Array(n));
     this.textLen = grown(this.textLen, need, (n) => new Int32Array(n));
@@ -579,10 +628,16 @@ export class KnowledgeIndex implements Vocabulary {
     return value;
   }
 
+  /** The title of the record at `slot`: kept, or the start of its text. */
+  private titleAt(slot: number): string | null {
+    const title = this.titles[slot];
+    return typeof title === 'number' ? (this.texts[slot] as string).slice(0, title) : (title ?? null);
+  }
+
   private recordAt(slot: number): IndexableRecord {
     const record: IndexableRecord = {
       recordId: this.ids[slot] as string,
-      title: this.titles[slot] ?? null,
+      title: this.titleAt(slot),
       text: this.texts[slot] as string,
       sourceName: this.sources[slot] as string,
     };
@@ -622,7 +677,7 @@ export class KnowledgeIndex implements Vocabulary {
   }
 
   private analyseSlot(slot: number): { title: AnalysedWords | null; text: AnalysedWords } {
-    const title = this.titles[slot];
+    const title = this.titleAt(slot);
     return { title: title ? analyzeWords(title, this.language, 'index') : null, text: analyzeWords(this.texts[slot] as string, this.language, 'index') };
   }
 
@@ -643,7 +698,8 @@ export class KnowledgeIndex implements Vocabulary {
     if (this.surfaces.remove(slot, title, text)) this.surfacesChanged();
     this.totalTitleLen -= this.titleLen[slot] as number;
     this.totalTextLen -= this.textLen[slot] as number;
-    this.textChars -= (this.texts[slot] as string).length + (this.titles[slot]?.length ?? 0);
+    const ownTitle = this.titles[slot];
+    this.textChars -= (this.texts[slot] as string).length + (typeof ownTitle === 'string' ? ownTitle.length : 0);
     this.slotOf.delete(this.ids[slot] as string);
     this.live[slot] = 0;
     this.ids[slot] = '';
@@ -653,8 +709,8 @@ export class KnowledgeIndex implements Vocabulary {
   }
 
   private surfacesChanged(): void {
-    this.sortedSurfaces = null;
     this.deletionIndex = null;
+    this.spelling = null;
     this.surfacesOrdered = false;
   }
 
@@ -696,12 +752,13 @@ export class KnowledgeIndex implements Vocabulary {
       if (this.df[t] === 0) continue;
       map[t] = terms.length;
       df[terms.length] = this.df[t] as number;
-      terms.push(this.terms[t] as string);
+      terms.push(this.terms.at(t));
     }
     // The table reads `terms`: the new list first, then the ids in it.
-    this.terms = terms;
+    this.terms = PackedWords.from(terms);
     this.termIds.clear();
     for (let t = 0; t < terms.length; t++) this.termIds.set(terms[t] as string, t);
+    this.surfaces.renumberTerms(map);
     this.df = df;
     this.zeroTerms = 0;
     this.reversedTerms = null;

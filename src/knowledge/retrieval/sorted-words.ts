@@ -4,7 +4,8 @@
  * words still match.
  */
 
-function lowerBound(list: readonly string[], value: string): number {
+/** Where `value` is or would go in the sorted `list` (the order of `Array.prototype.sort`). */
+export function lowerBound(list: readonly string[], value: string): number {
   let lo = 0;
   let hi = list.length;
   while (lo < hi) {
@@ -13,6 +14,17 @@ function lowerBound(list: readonly string[], value: string): number {
     else hi = mid;
   }
   return lo;
+}
+
+/** Adds `value` to the sorted `list` where it belongs. */
+export function insertSorted(list: string[], value: string): void {
+  list.splice(lowerBound(list, value), 0, value);
+}
+
+/** Removes `value` from the sorted `list`, if there. */
+export function removeSorted(list: string[], value: string): void {
+  const at = lowerBound(list, value);
+  if (list[at] === value) list.splice(at, 1);
 }
 
 export const reverseWord = (s: string): string => [...s].reverse().join('');

@@ -7,23 +7,31 @@
  * returns them sorted). A removal that takes a word's first record only marks the word, and
  * `restoreOrder` finds its new first record when the order is next needed.
  *
- * Memory (docs/indexing.md, "Memory per knowledge base"): no object per word. Words are entries of
- * a list in the order they were met (a removed word leaves a hole until the list is packed), found
- * through a `WordIds` table; counts live in one typed array; a word spelled like an indexed term,
- * and every word's term, is the index's own string of that term (`canonical`), not a copy.
+ * Memory (docs/indexing.md, "Memory per knowledge base" and "Session 11"): no object per word.
+ * Words are entries of a list in the order they were met (a removed word leaves a hole, a count of
+ * 0, until the list is packed), found through a `WordIds` table; the words are a packed list
+ * (packed-words.ts: a few long strings, not one string per word); each word's term is the index's
+ * term id; counts and term ids live in one typed array; the sorted order the prefix and spelling look-ups read is a list of entries (2 bytes
+ * a word), made on the first look-up and dropped with the index's other query caches.
  */
+import { withinOneEdit } from '../language/edits.js';
+import { PackedWords } from './packed-words.js';
 import type { AnalysedWords } from './tokenize.js';
 import { WordIds } from './word-ids.js';
 
 const SURFACE_MAX_CHARS = 30;
 const PLAIN_WORD_RE = /^[a-z]+$/;
-/** Per entry in `cells`: records that have the word; slot of the first of them (-1: removed, not yet looked up again); position of the word there (title words, then text words). */
+/** Per entry in `cells`: records that have the word; slot of the first of them (-1: removed, not yet looked up again); position of the word there (title words, then text words); the id of its term in the index. */
 const REFS = 0;
 const FIRST = 1;
 const POS = 2;
-const CELLS = 3;
-/** A removed word's entry (no word is this short). */
-const HOLE = '';
+const TERM = 3;
+const CELLS = 4;
+
+/** The counts: 16-bit while every value fits (a small knowledge base's), 32-bit from the first that does not. */
+type Cells = Int16Array | Int32Array;
+const cellsLike = (cells: Cells, length: number): Cells => (cells instanceof Int16Array ? new Int16Array(length) : new Int32Array(length));
+const fitsInt16 = (value: number): boolean => value >= -0x8000 && value <= 0x7fff;
 
 /** The words in order, for another thread's index (see compact-index.ts). */
 export interface CompactSurfaces {
@@ -47,25 +55,30 @@ function eachWord(title: AnalysedWords | null, text: AnalysedWords, visit: (surf
   }
 }
 
-/** Heap of a one-byte string: header and characters, in 8-byte steps. */
-const wordBytes = (word: string): number => 16 + ((word.length + 7) & ~7);
-
-/** A copy of a word, so that it does not keep a slice's whole source text alive. */
+/** A copy of a word, so that it does not keep a slice's whole source text alive until its list is packed. */
 const own = (word: string): string => ` ${word}`.slice(1);
 
 export class SurfaceWords {
-  /** Words by entry, in the order they were met; `HOLE` where a word was removed. */
-  private list: string[] = [];
-  /** The term of each entry's word. */
-  private terms: string[] = [];
-  private cells = new Int32Array(0);
-  private readonly ids = new WordIds((e) => this.list[e] as string);
+  /** Words by entry, in the order they were met; a removed word's entry stays (its count 0) until `repack`. */
+  private list = new PackedWords();
+  private cells: Cells = new Int16Array(0);
+  private readonly ids = new WordIds(
+    (e) => this.list.at(e),
+    (e, word) => this.list.equals(e, word),
+  );
   private displaced = 0;
-  /** Bytes of the words held as copies of their own (not shared with the index's terms), about. */
-  private ownBytes = 0;
+  /** The live entries sorted by their words (as `<` orders strings); null until a look-up needs it, or after a change. */
+  private sorted: Uint16Array | Int32Array | null = null;
 
-  /** `canonical(word)`: the index's own string of that term, or undefined when it is not a term. */
-  constructor(private readonly canonical: (word: string) => string | undefined = () => undefined) {}
+  /**
+   * `termId(term)`: the index's id of a term it holds (every surface word's term is one: the word's
+   * records have it); `termAt(id)`: the term of an id. The index renumbers its terms through
+   * `renumberTerms`.
+   */
+  constructor(
+    private readonly termId: (term: string) => number,
+    private readonly termAt: (id: number) => string,
+  ) {}
 
   get size(): number {
     return this.ids.size;
@@ -73,12 +86,59 @@ export class SurfaceWords {
 
   termOf(surface: string): string | undefined {
     const e = this.ids.get(surface);
-    return e === undefined ? undefined : this.terms[e];
+    return e === undefined ? undefined : this.termAt(this.cells[e * CELLS + TERM] as number);
   }
 
   /** The words, in the order a fresh build has them once `restoreOrder` ran. */
   words(): string[] {
-    return this.list.length === this.ids.size ? this.list.slice() : this.list.filter((w) => w !== HOLE);
+    return this.entries().map((e) => this.list.at(e));
+  }
+
+  /** The words that start with `prefix`, sorted, at most `limit`. */
+  withPrefix(prefix: string, limit: number): string[] {
+    const sorted = this.sortedEntries();
+    let lo = 0;
+    let hi = sorted.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (this.list.compare(sorted[mid] as number, prefix) < 0) lo = mid + 1;
+      else hi = mid;
+    }
+    const out: string[] = [];
+    for (let i = lo; i < sorted.length && out.length < limit; i++) {
+      const e = sorted[i] as number;
+      if (!this.list.startsWith(e, prefix)) break;
+      out.push(this.list.at(e));
+    }
+    return out;
+  }
+
+  /**
+   * The words of at least 4 letters one edit away from `word` (not `word` itself), sorted: every
+   * word is looked at (a small vocabulary's spelling look-up), only those of a near length read.
+   */
+  withinOneEdit(word: string): string[] {
+    const found: string[] = [];
+    for (const e of this.sortedEntries()) {
+      const length = this.list.lengthAt(e);
+      if (length < 4 || Math.abs(length - word.length) > 1) continue;
+      const surface = this.list.at(e);
+      if (surface !== word && withinOneEdit(word, surface)) found.push(surface);
+    }
+    return found;
+  }
+
+  /** The index's terms got new ids (`map`: old id → new; every term of a word here is kept). */
+  renumberTerms(map: Int32Array): void {
+    for (let e = 0; e < this.list.length; e++) {
+      const at = e * CELLS + TERM;
+      if ((this.cells[e * CELLS + REFS] as number) > 0) this.put(at, map[this.cells[at] as number] as number);
+    }
+  }
+
+  /** Drops the sorted order (a query cache: made again on the next look-up). */
+  releaseSorted(): void {
+    this.sorted = null;
   }
 
   /** Counts the record at `slot` (the highest so far); true when it brought a new word. */
@@ -88,11 +148,11 @@ export class SurfaceWords {
     eachWord(title, text, (surface, term, pos) => {
       const known = this.ids.get(surface);
       if (known === undefined) {
-        counted.add(this.append(this.shared(surface) ?? own(surface), this.canonical(term) ?? own(term), 1, slot, pos));
+        counted.add(this.append(own(surface), this.termId(term), 1, slot, pos));
         added = true;
       } else if (!counted.has(known)) {
         counted.add(known);
-        this.cells[known * CELLS + REFS] = (this.cells[known * CELLS + REFS] as number) + 1;
+        this.put(known * CELLS + REFS, (this.cells[known * CELLS + REFS] as number) + 1);
       }
     });
     return added;
@@ -111,17 +171,17 @@ export class SurfaceWords {
       this.cells[at + REFS] = refs;
       if (refs === 0) {
         if ((this.cells[at + FIRST] as number) < 0) this.displaced--;
-        if (this.canonical(surface) === undefined) this.ownBytes = Math.max(0, this.ownBytes - wordBytes(surface));
         this.ids.delete(surface);
-        this.list[e] = HOLE;
-        this.terms[e] = HOLE;
         removed = true;
       } else if (this.cells[at + FIRST] === slot) {
         this.cells[at + FIRST] = -1;
         this.displaced++;
       }
     });
-    if (removed && this.ids.size * 2 < this.list.length) this.repack(this.entries());
+    if (removed) {
+      this.sorted = null;
+      if (this.ids.size * 2 < this.list.length) this.repack(this.entries());
+    }
     return removed;
   }
 
@@ -137,8 +197,8 @@ export class SurfaceWords {
       eachWord(title, text, (surface, _term, pos) => {
         const e = this.ids.get(surface);
         if (e !== undefined && (this.cells[e * CELLS + FIRST] as number) < 0) {
-          this.cells[e * CELLS + FIRST] = slot;
-          this.cells[e * CELLS + POS] = pos;
+          this.put(e * CELLS + FIRST, slot);
+          this.put(e * CELLS + POS, pos);
           this.displaced--;
         }
       });
@@ -151,7 +211,7 @@ export class SurfaceWords {
   renumber(map: Int32Array): void {
     for (let e = 0; e < this.list.length; e++) {
       const at = e * CELLS + FIRST;
-      if (this.list[e] !== HOLE && (this.cells[at] as number) >= 0) this.cells[at] = map[this.cells[at] as number] as number;
+      if ((this.cells[e * CELLS + REFS] as number) > 0 && (this.cells[at] as number) >= 0) this.cells[at] = map[this.cells[at] as number] as number;
     }
   }
 
@@ -160,8 +220,8 @@ export class SurfaceWords {
     const out: CompactSurfaces = { words: [], terms: [], refs: new Int32Array(n), first: new Int32Array(n), pos: new Int32Array(n) };
     let i = 0;
     for (const e of this.entries()) {
-      out.words.push(this.list[e] as string);
-      out.terms.push(this.terms[e] as string);
+      out.words.push(this.list.at(e));
+      out.terms.push(this.termAt(this.cells[e * CELLS + TERM] as number));
       out.refs[i] = this.cells[e * CELLS + REFS] as number;
       out.first[i] = this.cells[e * CELLS + FIRST] as number;
       out.pos[i] = this.cells[e * CELLS + POS] as number;
@@ -170,7 +230,7 @@ export class SurfaceWords {
     return out;
   }
 
-  /** The words of `snapshot()` (the index's terms already known, so that `canonical` finds them). */
+  /** The words of `snapshot()`. */
   restore(compact: CompactSurfaces): void {
     for (const step = this.restoreInSteps(compact, Infinity); !step.next().done; );
   }
@@ -183,75 +243,86 @@ export class SurfaceWords {
    */
   *restoreInSteps(compact: CompactSurfaces, perStep: number): Generator<void, void> {
     const n = compact.words.length;
-    this.list = [];
-    this.terms = [];
-    this.cells = new Int32Array(n * CELLS);
+    this.list = new PackedWords();
+    this.sorted = null;
+    this.cells = new Int16Array(n * CELLS);
     this.ids.clear();
     this.ids.reserve(n);
     this.displaced = 0;
-    this.ownBytes = 0;
     for (let i = 0; i < n; i++) {
-      const word = compact.words[i] as string;
-      const term = compact.terms[i] as string;
       const first = compact.first[i] as number;
       if (first < 0) this.displaced++;
-      this.append(this.shared(word) ?? word, this.canonical(term) ?? term, compact.refs[i] as number, first, compact.pos[i] as number);
+      this.append(compact.words[i] as string, this.termId(compact.terms[i] as string), compact.refs[i] as number, first, compact.pos[i] as number);
       if (i % perStep === perStep - 1) yield;
     }
+    this.list.seal();
   }
 
   /** Frees the slack left by growth: call once the words stop changing for a while (after a build). */
   trim(): void {
     if (this.list.length !== this.ids.size) this.repack(this.entries());
     else if (this.cells.length > this.list.length * CELLS) this.cells = this.cells.slice(0, this.list.length * CELLS);
+    this.list.seal();
     this.ids.trim();
   }
 
-  /** Heap and array-buffer bytes held: the lists, the words not shared with the index's terms, the counts and the table. */
+  /** Heap and array-buffer bytes held: the packed words, the counts and term ids, the table and the sorted order. */
   approximateBytes(): number {
-    return 400 + this.list.length * 16 + this.ownBytes + this.cells.byteLength + this.ids.byteLength;
-  }
-
-  /** The index's string of a word spelled like one of its terms; otherwise undefined, and the word's copy is counted. */
-  private shared(word: string): string | undefined {
-    const term = this.canonical(word);
-    if (term === undefined) this.ownBytes += wordBytes(word);
-    return term;
+    return 400 + this.list.approximateBytes() + this.cells.byteLength + this.ids.byteLength + (this.sorted ? this.sorted.byteLength + 100 : 0);
   }
 
   /** Live entries in list order. */
   private entries(): number[] {
     const out: number[] = [];
-    for (let e = 0; e < this.list.length; e++) if (this.list[e] !== HOLE) out.push(e);
+    for (let e = 0; e < this.list.length; e++) if ((this.cells[e * CELLS + REFS] as number) > 0) out.push(e);
     return out;
   }
 
-  private append(word: string, term: string, refs: number, first: number, pos: number): number {
+  /** The live entries sorted by their words, made when first needed after a change. */
+  private sortedEntries(): Uint16Array | Int32Array {
+    if (this.sorted === null) {
+      const byWord = this.entries().map((e) => ({ e, word: this.list.at(e) }));
+      byWord.sort((x, y) => (x.word < y.word ? -1 : x.word > y.word ? 1 : 0));
+      const sorted = this.list.length <= 0x10000 ? new Uint16Array(byWord.length) : new Int32Array(byWord.length);
+      for (let i = 0; i < byWord.length; i++) sorted[i] = (byWord[i] as { e: number }).e;
+      this.sorted = sorted;
+    }
+    return this.sorted;
+  }
+
+  private append(word: string, term: number, refs: number, first: number, pos: number): number {
     const e = this.list.length;
     if (this.cells.length < (e + 1) * CELLS) {
-      const next = new Int32Array(Math.max(16, e * 2) * CELLS);
+      const next = cellsLike(this.cells, Math.max(16, e * 2) * CELLS);
       next.set(this.cells);
       this.cells = next;
     }
     this.list.push(word);
-    this.terms.push(term);
-    this.cells[e * CELLS + REFS] = refs;
-    this.cells[e * CELLS + FIRST] = first;
-    this.cells[e * CELLS + POS] = pos;
+    this.sorted = null;
+    this.put(e * CELLS + REFS, refs);
+    this.put(e * CELLS + FIRST, first);
+    this.put(e * CELLS + POS, pos);
+    this.put(e * CELLS + TERM, term);
     this.ids.set(word, e);
     return e;
   }
 
+  /** Sets a count, widening the counts to 32 bits when it does not fit in 16. */
+  private put(at: number, value: number): void {
+    if (this.cells instanceof Int16Array && !fitsInt16(value)) this.cells = Int32Array.from(this.cells);
+    this.cells[at] = value;
+  }
+
   /** Rebuilds the list, counts and table with the live entries in `order` (no holes, no slack). */
   private repack(order: readonly number[]): void {
-    const { list, terms, cells } = this;
-    this.list = [];
-    this.terms = [];
-    this.cells = new Int32Array(order.length * CELLS);
+    const { list, cells } = this;
+    this.list = new PackedWords();
+    this.cells = cellsLike(cells, order.length * CELLS);
     this.ids.clear();
     for (const e of order) {
       const at = e * CELLS;
-      this.append(list[e] as string, terms[e] as string, cells[at + REFS] as number, cells[at + FIRST] as number, cells[at + POS] as number);
+      this.append(list.at(e), cells[at + TERM] as number, cells[at + REFS] as number, cells[at + FIRST] as number, cells[at + POS] as number);
     }
+    this.list.seal();
   }
 }

@@ -8,13 +8,18 @@
  *
  * Document frequencies are approximate: a term's is the sum of its forms' ("ship", "shipping")
  * document counts, capped at the record count, since a record with two forms is counted twice.
+ *
+ * A large vocabulary is built in time slices (`TermVocabulary.inSlices`: ~100,000 words took
+ * ~0.8 s of analysis) and changed in place by `update` (the words an upload changed), which
+ * leaves it as a new build from the changed word list would be (test/retrieval/term-vocabulary-update.test.ts).
  */
 import { ExpansionMemo } from './expansion-memo.js';
 import type { TermStats } from '../answering/plan.js';
-import { DeletionIndex } from '../language/edits.js';
+import { DeletionIndex, withinOneEdit } from '../language/edits.js';
+import { inSlices, Slices } from '../../time-slices.js';
 import type { ExpandedQuery, Vocabulary } from './query-expansion.js';
 import { analyzeWords } from './tokenize.js';
-import { reverseWord, wordsWithPrefix, wordsWithSuffix } from './sorted-words.js';
+import { insertSorted, removeSorted, reverseWord, wordsWithPrefix, wordsWithSuffix } from './sorted-words.js';
 
 /** A word of the outside index and the number of records containing it. */
 export interface WordCount {
@@ -24,19 +29,32 @@ export interface WordCount {
 
 const SURFACE_MAX_CHARS = 30;
 const PLAIN_WORD_RE = /^[a-z]+$/;
+/** Surfaces added after the spelling index was made that are searched beside it before it is made again. */
+const MAX_SURFACES_SINCE_INDEX = 512;
 
-
+/** The surfaces kept for variant and spelling look-ups, as `KnowledgeIndex` keeps them. */
+const keptSurface = (surface: string): boolean => surface.length >= 3 && surface.length <= SURFACE_MAX_CHARS && PLAIN_WORD_RE.test(surface);
 
 export class TermVocabulary implements Vocabulary, TermStats {
-  private readonly docFreqs = new Map<string, number>();
+  /** Analysed term → the summed record counts of its words (capped at `size` when read). */
+  private readonly docSums = new Map<string, number>();
   /** Analysed term → the outside index's words that analyse to it. */
   private readonly wordsOfTerm = new Map<string, string[]>();
   /** Surface (normalised, unstemmed) word → its term, as `KnowledgeIndex` keeps them. */
   private readonly surfaceTerms = new Map<string, string>();
+  /** Surface → how many of the words give it (it goes with the last one). */
+  private readonly surfaceUses = new Map<string, number>();
+  /** The outside index's words and their record counts, as `update` last set them. */
+  private readonly wordDocs = new Map<string, number>();
   private sortedSurfaces: string[] | null = null;
   private reversedTerms: string[] | null = null;
   private deletionIndex: DeletionIndex | null = null;
-  /** Expanded questions (the vocabulary never changes: a new one is built instead). */
+  /** Spelling candidates added since `deletionIndex` was made, searched after it (it is made again past MAX_SURFACES_SINCE_INDEX). */
+  private surfacesSinceIndex: string[] = [];
+  /** Whether `update` ran since `deletionIndex` was made. */
+  private changedSinceIndex = false;
+  private records: number;
+  /** Expanded questions, cleared by `update`. */
   private readonly expansions = new ExpansionMemo(this);
 
   /**
@@ -45,30 +63,118 @@ export class TermVocabulary implements Vocabulary, TermStats {
    */
   constructor(
     words: Iterable<WordCount>,
-    readonly size: number,
+    size: number,
     readonly language: string,
   ) {
+    this.records = size;
+    for (const { word, docs } of words) this.addWord(word, docs);
+  }
+
+  /** As the constructor, with other work let run between slices of the analysis (src/time-slices.ts). */
+  static async inSlices(words: Iterable<WordCount>, size: number, language: string, slices = new Slices()): Promise<TermVocabulary> {
+    const vocabulary = new TermVocabulary([], size, language);
+    await inSlices(vocabulary.adding(words), slices);
+    return vocabulary;
+  }
+
+  private *adding(words: Iterable<WordCount>): Generator<void, void> {
     for (const { word, docs } of words) {
-      const { terms, surfaces } = analyzeWords(word, language, 'index');
-      const seen = new Set<string>();
-      for (let i = 0; i < terms.length; i++) {
-        const term = terms[i] as string;
-        const surface = surfaces[i] as string;
-        if (surface.length >= 3 && surface.length <= SURFACE_MAX_CHARS && PLAIN_WORD_RE.test(surface) && !this.surfaceTerms.has(surface)) {
-          this.surfaceTerms.set(surface, term);
-        }
-        if (seen.has(term)) continue;
-        seen.add(term);
-        this.docFreqs.set(term, Math.min(size, (this.docFreqs.get(term) ?? 0) + docs));
-        const list = this.wordsOfTerm.get(term);
-        if (list) list.push(word);
-        else this.wordsOfTerm.set(term, [word]);
-      }
+      this.addWord(word, docs);
+      yield;
     }
   }
 
+  /** The record count. */
+  get size(): number {
+    return this.records;
+  }
+
+  /** Words of the outside index held. */
+  get wordCount(): number {
+    return this.wordDocs.size;
+  }
+
+  /**
+   * Sets the record counts of `changes`' words (0: no record has it any more) and the record count:
+   * the vocabulary is then the one the constructor makes from the word list so changed.
+   */
+  update(changes: Iterable<WordCount>, size: number): void {
+    this.records = size;
+    this.changedSinceIndex = this.deletionIndex !== null;
+    for (const { word, docs } of changes) {
+      const before = this.wordDocs.get(word) ?? 0;
+      if (docs === before) continue;
+      if (before === 0) this.addWord(word, docs);
+      else if (docs <= 0) this.removeWord(word, before);
+      else {
+        this.wordDocs.set(word, docs);
+        for (const term of this.termsOfWord(word)) this.docSums.set(term, (this.docSums.get(term) ?? 0) + docs - before);
+      }
+    }
+    this.expansions.clear();
+  }
+
+  private addWord(word: string, docs: number): void {
+    if (docs <= 0) return;
+    this.wordDocs.set(word, docs);
+    const { terms, surfaces } = analyzeWords(word, this.language, 'index');
+    for (let i = 0; i < surfaces.length; i++) {
+      const surface = surfaces[i] as string;
+      if (!keptSurface(surface)) continue;
+      const uses = this.surfaceUses.get(surface) ?? 0;
+      this.surfaceUses.set(surface, uses + 1);
+      if (uses > 0) continue;
+      this.surfaceTerms.set(surface, terms[i] as string);
+      if (this.sortedSurfaces) insertSorted(this.sortedSurfaces, surface);
+      if (this.deletionIndex && surface.length >= 4) {
+        this.surfacesSinceIndex.push(surface);
+        if (this.surfacesSinceIndex.length > MAX_SURFACES_SINCE_INDEX) this.deletionIndex = null;
+      }
+    }
+    for (const term of new Set(terms)) {
+      const sum = this.docSums.get(term);
+      this.docSums.set(term, (sum ?? 0) + docs);
+      const list = this.wordsOfTerm.get(term);
+      if (list) list.push(word);
+      else this.wordsOfTerm.set(term, [word]);
+      if (sum === undefined && this.reversedTerms) insertSorted(this.reversedTerms, reverseWord(term));
+    }
+  }
+
+  private removeWord(word: string, docs: number): void {
+    this.wordDocs.delete(word);
+    const { terms, surfaces } = analyzeWords(word, this.language, 'index');
+    for (const surface of surfaces) {
+      if (!keptSurface(surface)) continue;
+      const uses = (this.surfaceUses.get(surface) ?? 0) - 1;
+      if (uses > 0) {
+        this.surfaceUses.set(surface, uses);
+        continue;
+      }
+      this.surfaceUses.delete(surface);
+      this.surfaceTerms.delete(surface);
+      if (this.sortedSurfaces) removeSorted(this.sortedSurfaces, surface);
+    }
+    for (const term of new Set(terms)) {
+      const list = (this.wordsOfTerm.get(term) ?? []).filter((w) => w !== word);
+      if (list.length > 0) {
+        this.wordsOfTerm.set(term, list);
+        this.docSums.set(term, (this.docSums.get(term) ?? 0) - docs);
+        continue;
+      }
+      this.wordsOfTerm.delete(term);
+      this.docSums.delete(term);
+      if (this.reversedTerms) removeSorted(this.reversedTerms, reverseWord(term));
+    }
+  }
+
+  /** The distinct terms `word` analyses to. */
+  private termsOfWord(word: string): Set<string> {
+    return new Set(analyzeWords(word, this.language, 'index').terms);
+  }
+
   docFreq(term: string): number {
-    return this.docFreqs.get(term) ?? 0;
+    return Math.min(this.records, this.docSums.get(term) ?? 0);
   }
 
   /** The outside index's words that analyse to `term` (empty when none). */
@@ -91,7 +197,7 @@ export class TermVocabulary implements Vocabulary, TermStats {
   }
 
   termsWithSuffix(suffix: string, limit: number): string[] {
-    this.reversedTerms ??= [...this.docFreqs.keys()].map(reverseWord).sort();
+    this.reversedTerms ??= [...this.docSums.keys()].map(reverseWord).sort();
     return wordsWithSuffix(this.reversedTerms, suffix, limit);
   }
 
@@ -101,7 +207,14 @@ export class TermVocabulary implements Vocabulary, TermStats {
       const long: string[] = [];
       for (const surface of this.surfaceTerms.keys()) if (surface.length >= 4) long.push(surface);
       this.deletionIndex = new DeletionIndex(long, 4);
+      this.surfacesSinceIndex = [];
+      this.changedSinceIndex = false;
     }
-    return this.deletionIndex.neighbours(word);
+    const found = this.deletionIndex.neighbours(word);
+    if (!this.changedSinceIndex) return found;
+    // Changed by `update` since the index was made: without the surfaces gone, with those added.
+    const now = new Set(found.filter((s) => this.surfaceTerms.has(s)));
+    for (const s of this.surfacesSinceIndex) if (s !== word && this.surfaceTerms.has(s) && withinOneEdit(word, s)) now.add(s);
+    return [...now].sort();
   }
 }

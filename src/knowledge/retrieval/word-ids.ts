@@ -1,10 +1,16 @@
 /**
  * Ids of words, found by the word: an open-addressing hash table of ids over a word list its owner
  * keeps (`wordAt(id)`), so every word is held once, by that list. Two bytes per slot (four once an
- * id passes 65,534; at most half full) instead of the 30–60 bytes a `Map` entry costs, which is most of a small knowledge base's
+ * id passes 65,534; at most three quarters full, `fits`) instead of the 30–60 bytes a `Map` entry costs, which is most of a small knowledge base's
  * index (docs/indexing.md, "Memory per knowledge base"). The same calls as a `Map<string, number>`
  * for what the index uses (`get`, `set`, `delete`, `clear`, `size`).
  */
+
+/**
+ * Whether `slots` slots hold `count` ids: at most three quarters full (issue 14, Session 11: half
+ * full doubled a small knowledge base's tables, ~2 KB of its ~40; a hit takes ~2.5 probes on average, not ~1.5).
+ */
+const fits = (count: number, slots: number): boolean => count * 4 <= slots * 3;
 
 /** FNV-1a over the UTF-16 code units, then mixed so that the low bits (the slot) vary. */
 function hashOf(word: string): number {
@@ -22,8 +28,15 @@ export class WordIds {
   /** Whether an id too large for 16 bits was ever set (the slots are then 32-bit). */
   private wide = false;
 
-  /** `wordAt(id)`: the word of an id that is in the table (the owner's list, read when probing). */
-  constructor(private readonly wordAt: (id: number) => string) {}
+  /**
+   * `wordAt(id)`: the word of an id that is in the table (the owner's list, read when rehashing);
+   * `isWordAt(id, word)`: whether it is `word`, read when probing (by default `wordAt(id) === word`;
+   * a packed list compares in place, packed-words.ts).
+   */
+  constructor(
+    private readonly wordAt: (id: number) => string,
+    private readonly isWordAt: (id: number, word: string) => boolean = (id, word) => wordAt(id) === word,
+  ) {}
 
   get size(): number {
     return this.count;
@@ -41,7 +54,7 @@ export class WordIds {
     for (let i = hashOf(word) & mask; ; i = (i + 1) & mask) {
       const v = slots[i] as number;
       if (v === 0) return undefined;
-      if (this.wordAt(v - 1) === word) return v - 1;
+      if (this.isWordAt(v - 1, word)) return v - 1;
     }
   }
 
@@ -51,7 +64,7 @@ export class WordIds {
       this.wide = true;
       this.resize(this.slots.length);
     }
-    if ((this.count + 1) * 2 > this.slots.length) this.resize(Math.max(16, this.slots.length * 2));
+    if (!fits(this.count + 1, this.slots.length)) this.resize(Math.max(16, this.slots.length * 2));
     const mask = this.slots.length - 1;
     for (let i = hashOf(word) & mask; ; i = (i + 1) & mask) {
       const v = this.slots[i] as number;
@@ -60,7 +73,7 @@ export class WordIds {
         this.count++;
         return this;
       }
-      if (this.wordAt(v - 1) === word) {
+      if (this.isWordAt(v - 1, word)) {
         this.slots[i] = id + 1;
         return this;
       }
@@ -76,7 +89,7 @@ export class WordIds {
     for (; ; i = (i + 1) & mask) {
       const v = slots[i] as number;
       if (v === 0) return false;
-      if (this.wordAt(v - 1) === word) break;
+      if (this.isWordAt(v - 1, word)) break;
     }
     // Backward-shift deletion: later entries of the same run move up, so no probe stops short.
     for (let j = (i + 1) & mask; ; j = (j + 1) & mask) {
@@ -100,7 +113,7 @@ export class WordIds {
    */
   reserve(count: number): void {
     let n = 16;
-    while (n < count * 2) n *= 2;
+    while (!fits(count, n)) n *= 2;
     const wide = this.wide || count > 0xffff;
     if (n > this.slots.length || wide !== this.wide) {
       this.wide = wide;
@@ -114,10 +127,10 @@ export class WordIds {
     this.wide = false;
   }
 
-  /** Frees the slack of a table that stopped growing (at least twice the entries, a power of two). */
+  /** Frees the slack of a table that stopped growing (the fewest slots, a power of two, that `fits` the entries). */
   trim(): void {
     let n = 16;
-    while (n < this.count * 2) n *= 2;
+    while (!fits(this.count, n)) n *= 2;
     if (n < this.slots.length) this.resize(n);
   }
 
