@@ -5,7 +5,7 @@ import { answerExtractively } from '../../src/knowledge/answering/extractive.js'
 import { confidenceOf, matchedRareWords } from '../../src/knowledge/answering/plan.js';
 import { collapseSpace, splitSentences } from '../../src/knowledge/answering/sentences.js';
 import { type Answer, NOT_FOUND_ANSWER, type RetrievedRecord } from '../../src/knowledge/answering/types.js';
-import { type FixtureRecord, retrieverFor, SHOP_FAQ } from './fixtures.js';
+import { type FixtureRecord, qa, retrieverFor, SHOP_FAQ } from './fixtures.js';
 
 const shop = retrieverFor(SHOP_FAQ);
 const ask = (q: string): Answer => answerExtractively(q, shop.retrieve(q), shop.options);
@@ -131,6 +131,22 @@ describe('answerExtractively on a shop FAQ', () => {
     expect(a.sources.map((s) => s.recordId)).toEqual(['ship']);
     for (const sentence of splitSentences(a.answer.replace(/\s*\[\d+\]/g, ''))) expect(a.answer.split(sentence.text).length - 1, sentence.text).toBe(1);
     expectWellCited(a);
+  });
+
+  it('adds another record only for an informative word it answers, not for an ordinary one it shares ("two")', () => {
+    const help = retrieverFor([
+      qa('refund', 'Can I get a refund on an annual plan?', 'If you cancel an annual plan within 30 days of the payment, we refund the full amount. Refunds go back to the original payment method.'),
+      qa('2fa', 'How do I turn on two-step sign-in?', 'You can protect your account with a second step at sign-in, using an authenticator app. Codes change every few seconds.'),
+      qa('invoices', 'Where are my invoices?', 'Invoices are emailed to the billing contact when each payment is taken.'),
+      qa('seats', 'How do I add users?', 'Owners can invite users under Settings. Each user is billed from the day they join.'),
+    ]);
+    const cited = (q: string, options = {}) => answerExtractively(q, help.retrieve(q), { ...help.options, ...options }).sources.map((s) => s.recordId);
+    const asked = 'Can I get a refund on the annual plan? We signed up two weeks ago.';
+    expect(cited(asked)).toEqual(['refund']);
+    // Counting every word, as before, the sign-in record came in for "two".
+    expect(cited(asked, { minNewWordInformativeness: 0 })).toEqual(['refund', '2fa']);
+    // A part of the question only the second record answers still brings it in.
+    expect(cited('Refund for an annual plan paid two weeks ago, and can the app change every few seconds?')).toEqual(['refund', '2fa']);
   });
 
   it('clips a single over-long sentence to the budget', () => {

@@ -11,7 +11,8 @@ export interface FixtureRecord {
   kind: RecordKind;
 }
 
-const qa = (recordId: string, question: string, answer: string): FixtureRecord => ({
+/** A Q&A record as extraction makes it (text = question + answer). */
+export const qa = (recordId: string, question: string, answer: string): FixtureRecord => ({
   recordId,
   sourceName: 'faq.json',
   title: question,

@@ -50,6 +50,7 @@ describe('chat abbreviations', () => {
     expect(spellOutChatSpeak('cb ça coûte', 'fr', unused)).toBe('combien ça coûte');
     expect(spellOutChatSpeak('gibts das auch in blau', 'de', unused)).toBe('gibt es das auch in blau');
     expect(spellOutChatSpeak('how many ppl can join', 'en', unused)).toBe('how many people can join');
+    expect(spellOutChatSpeak('hi wat time is ur chat open', 'en', unused)).toBe('hi what time is your chat open');
     // Not inside words, not in another language's table.
     expect(spellOutChatSpeak('hwy ursa', 'en', unused)).toBe('hwy ursa');
     expect(spellOutChatSpeak('cb', 'en', unused)).toBe('cb');

@@ -16,8 +16,16 @@ const segmenter = new Intl.Segmenter('en', { granularity: 'sentence' });
 // Ends of pieces that are almost never the end of a sentence.
 export const ABBREVIATION_END_RE = /(?:^|[\s(])(?:\p{Lu}|[Mm]rs?|[Mm]s|[Dd]r|[Pp]rof|[Ss]t|[Ss]r|[Jj]r|vs|e\.g|i\.e|cf|approx|[Ff]ig|[Mm]t)\.$/u;
 
-/** A piece that is only a list item's number or letter: "1.", "12)", "b.". */
-const LIST_MARKER_RE = /^(?:\d{1,3}|\p{Ll})[.)]$/u;
+/** A list item's number or letter: "1.", "12)", "b.". */
+const LIST_NUMBER = String.raw`(?:\d{1,3}|\p{Ll})[.)]`;
+/** A piece that is only a list item's number. */
+const LIST_MARKER_RE = new RegExp(`^${LIST_NUMBER}$`, 'u');
+const LEADING_LIST_NUMBER_RE = new RegExp(`^${LIST_NUMBER}\\s+`, 'u');
+
+/** `sentence` without the list item's number it starts with, if any ("2. Enter the email…" → "Enter the email…"). */
+export function withoutListNumber(sentence: string): string {
+  return sentence.replace(LEADING_LIST_NUMBER_RE, '');
+}
 
 export function collapseSpace(text: string): string {
   return text.replace(/\s+/g, ' ').trim();

@@ -7,7 +7,7 @@ import { LRUCache } from 'lru-cache';
 import { answerTypesIn, answerTypeTerm } from '../language/answer-types.js';
 import { analyze, tokenize } from '../retrieval/tokenize.js';
 import { removeDanglingCitations } from './citations.js';
-import { collapseSpace, type Sentence, splitSentences } from './sentences.js';
+import { collapseSpace, type Sentence, splitSentences, withoutListNumber } from './sentences.js';
 import type { RetrievedRecord } from './types.js';
 
 /**
@@ -66,14 +66,11 @@ function layout(r: RetrievedRecord, text: string): RecordLayout {
   return { context: null, bodyStart: 0 };
 }
 
-/** A list item's number or letter at the start of a unit ("2. Enter the email…"): not a word of it. */
-const LIST_MARKER_RE = /^(?:\d{1,3}|\p{Ll})[.)]\s+/u;
-
 function makeUnit(text: string, start: number, context: ReadonlySet<string>, language: string): Unit {
   const tf = new Map<string, number>();
   const content = new Set<string>();
-  // "SOC 2" is not answered by step 2 of a list.
-  const words = text.replace(LIST_MARKER_RE, '');
+  // A list item's number is not a word of it: "SOC 2" is not answered by step 2 of a list.
+  const words = withoutListNumber(text);
   const tokens = analyze(words, 'index', language);
   for (const t of tokens) {
     tf.set(t.term, (tf.get(t.term) ?? 0) + 1);
