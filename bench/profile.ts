@@ -5,7 +5,10 @@
  * on a busy machine, time spent waiting for the CPU lands on whatever frame
  * was running (often `writev`), so profile on a quiet machine.
  *
- *   npx tsx bench/profile.ts cached|uncached|limits|stream|bare [seconds]
+ *   npx tsx bench/profile.ts cached|uncached|limits|stream|stream-uncached|bare [seconds]
+ *
+ * `stream` replays the FAQ's questions (answer cache on, mostly hits); `stream-uncached` sends a new
+ * question per stream with the answer cache off, as the benchmark's "cache off, new questions" arm.
  *
  * The profile is kept in the OS temp directory (groundwork-profiles/; open it
  * in Chrome DevTools or VS Code to see the call tree), not in the repository.
@@ -83,7 +86,7 @@ async function main(): Promise<void> {
     QUERY_QUOTA_PER_DAY: '0',
     // The load comes from one address, with up to 200 streams open at once.
     IP_MAX_CONNECTIONS: '0',
-    QUERY_CACHE_TTL_SECONDS: scenario === 'uncached' ? '0' : '60',
+    QUERY_CACHE_TTL_SECONDS: scenario === 'uncached' || scenario === 'stream-uncached' ? '0' : '60',
   };
   if (scenario === 'limits') Object.assign(env, { IP_RATE_PER_SECOND: '100000000', QUERY_RATE_PER_MINUTE: '1000000000', QUERY_QUOTA_PER_DAY: '1000000000' });
   const server = await spawnServer(`${scenario} (profiled)`, {
@@ -93,8 +96,8 @@ async function main(): Promise<void> {
   });
   try {
     const kb = scenario === 'bare' ? { ragId: 'kb_bare', apiKey: 'none' } : await prepareKnowledgeBase(server.url);
-    if (scenario === 'stream') {
-      const target = { url: server.url, ragId: kb.ragId, apiKey: kb.apiKey, questions: QUESTIONS };
+    if (scenario === 'stream' || scenario === 'stream-uncached') {
+      const target = { url: server.url, ragId: kb.ragId, apiKey: kb.apiKey, questions: scenario === 'stream' ? QUESTIONS : uniqueQuestions() };
       for (let i = 0; i < Math.max(1, Math.round(seconds)); i++) await streamScenario(target, 50, 20, 1);
     } else {
       // Uncached: every question new (bench/generated.ts), as in `npm run bench`; cycling the FAQ's

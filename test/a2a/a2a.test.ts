@@ -83,7 +83,8 @@ describe('answers', () => {
     const states = events.flatMap((e) => (e.payload?.$case === 'statusUpdate' ? [e.payload.value.status?.state] : []));
     expect(states).toEqual([TaskState.TASK_STATE_WORKING, TaskState.TASK_STATE_COMPLETED]);
     const chunks = events.flatMap((e) => (e.payload?.$case === 'artifactUpdate' ? [e.payload.value] : []));
-    expect(chunks.length).toBeGreaterThan(3);
+    // At least one streamed chunk (the built-in answerer sends its answer as one) and the whole answer.
+    expect(chunks.length).toBeGreaterThanOrEqual(2);
     const final = chunks.at(-1);
     expect(final).toMatchObject({ append: false, lastChunk: true });
     const streamed = chunks

@@ -1,6 +1,10 @@
-/** The built-in answerer: grounded extractive answers, streamed word by word. */
+/**
+ * The built-in answerer: grounded extractive answers. The whole answer is known at once, so a
+ * stream carries it as one `token` event, as a cached answer does: cutting it into words would
+ * cost a frame, a JSON encoding and two generator steps per word, and the words would still leave
+ * in the same socket write (docs/decisions.md, Streams).
+ */
 import { answerExtractively } from '../answering/extractive.js';
-import { tokensOf } from '../answering/stream-tokens.js';
 import { RecordUnitsCache } from '../answering/units.js';
 import type { Answer, AnswerEvent, AnswerInput, Answerer } from './answerer.js';
 
@@ -17,7 +21,7 @@ export class ExtractiveAnswerer implements Answerer {
   async *answer(input: AnswerInput): AsyncGenerator<AnswerEvent> {
     const result = this.complete(input);
     yield { type: 'sources', sources: result.sources };
-    for (const text of tokensOf(result.answer)) yield { type: 'token', text };
+    if (result.answer) yield { type: 'token', text: result.answer };
     yield { type: 'done', answer: result.answer, grounded: result.grounded, sources: result.sources };
   }
 }
