@@ -72,8 +72,9 @@ export function openSseStream(reply: FastifyReply, options: SseOptions = {}): Ss
   };
   res.once('close', () => {
     stop();
-    // Only a client that left early stops the work; aborting costs a DOMException with a stack trace.
-    if (!res.writableFinished) controller.abort();
+    // Only a client that left before the end stops the work (once ended, there is none left);
+    // aborting costs a DOMException with a stack trace.
+    if (!res.writableEnded) controller.abort();
   });
   const gone = () => res.writableEnded || res.destroyed;
 
