@@ -10,7 +10,7 @@ import type { AnswerCache } from './ports/answer-cache.js';
 import { MemoryAnswerCache } from './adapters/cache/memory.js';
 import { RedisAnswerCache } from './adapters/cache/redis.js';
 import { RedisAdmission } from './adapters/cache/redis-admission.js';
-import { openRedis } from './adapters/redis-connection.js';
+import { openRedis, serviceRedisOptions } from './adapters/redis-connection.js';
 import { FallbackRateLimiter } from './adapters/limits/fallback.js';
 import { RedisBreaker } from './adapters/redis-breaker.js';
 import type { RateLimiter } from './ports/rate-limiter.js';
@@ -107,7 +107,7 @@ export async function compose(config: Config, logger: Logger, options: ComposeOp
   });
 
   const redis: Redis | undefined = config.redisUrl
-    ? openRedis(config.redisUrl, { maxRetriesPerRequest: 2, enableOfflineQueue: true, connectTimeout: 5000, commandTimeout: 1000 }, (err) =>
+    ? openRedis(config.redisUrl, serviceRedisOptions, (err) =>
         logger.warn({ err: { message: (err as Error).message } }, 'redis connection error'),
       ).client
     : undefined;
