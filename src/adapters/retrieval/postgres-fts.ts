@@ -35,14 +35,22 @@
  *   one, which is what it loses against the in-memory index (measured in docs/quality.md).
  *   The top k are chosen over (seq, score) alone and only they are joined back for their title,
  *   text and source name, so the other matches' texts are not carried through the sort.
+ * - Pruned when that cannot change the result (`prunedSearchStatement`, storage migration 21): with
+ *   OR-ed lexemes the rank is a sum over the question's words of what each adds to the record, and
+ *   `record_term_stats.max_impact` bounds that per word. A search matching thousands of records
+ *   ranks only those holding its rarer words (`pruningSplit`) and keeps their top k when the k-th
+ *   ranks above what a record holding only the common words could reach; otherwise it ranks every
+ *   match, in the same statement. At 100,000 records the ingest probe's question ranks ~2,100
+ *   records instead of ~12,000 (docs/indexing.md, Session 12).
  *
- * The column and its index are the storage migrations' (migration 20), which run one instance at
- * a time; `start` only checks that they are there. (Earlier versions created an expression index
- * here, at start; migration 20 replaces it.)
+ * The column and its index are the storage migrations' (migration 20; the bounds: 21), which run
+ * one instance at a time; `start` only checks that they are there. (Earlier versions created an
+ * expression index here, at start; migration 20 replaces it.)
  */
 import { createHash } from 'node:crypto';
 import pg from 'pg';
 import { RECORD_FTS_INDEX } from '../storage/postgres/record-document.js';
+import { RANK_WEIGHTS_ARRAY } from '../storage/postgres/record-term-impacts.js';
 import { RECORD_DOCUMENT, RECORD_TSVECTOR } from '../storage/postgres/record-term-stats.js';
 import { detectCorpusLanguage } from '../../knowledge/language/detect.js';
 import type { RetrievedRecord } from '../../knowledge/answering/types.js';
@@ -71,8 +79,8 @@ export interface PostgresRetrieverOptions {
  * GIN index RECORD_FTS_INDEX, the searches and record_term_stats' triggers read.
  */
 export { RECORD_DOCUMENT, RECORD_FTS_INDEX, RECORD_TSVECTOR };
-/** {D, C, B, A}: a title (A) match weighs twice a text (D) match, as DEFAULT_TITLE_WEIGHT. */
-const RANK_WEIGHTS = '{0.5,0.5,0.5,1.0}';
+/** {D, C, B, A}: a title (A) match weighs twice a text (D) match, as DEFAULT_TITLE_WEIGHT (record-term-impacts.ts). */
+const RANK_WEIGHTS = RANK_WEIGHTS_ARRAY;
 const SCHEMA_NAME = /^[a-z_][a-z0-9_]*$/;
 /** First records read (200 characters of each) to detect the knowledge base's language, as detectCorpusLanguage samples them. */
 const LANGUAGE_SAMPLE_ROWS = 64;
@@ -134,6 +142,52 @@ JOIN sources s ON s.source_id = r.source_id
 ORDER BY top.score DESC, top.seq`;
 }
 
+/**
+ * A search that ranks only the records holding one of the rarer words when that cannot change its
+ * result (record-term-impacts.ts): $4 the tsquery of the rarer words, $5 the other words (those of
+ * the full tsquery $2 not in $4). The records holding none of $4's words hold only $5's, so each
+ * ranks at most the sum of their `max_impact`; when the k-th best of the others ranks above that
+ * (times PRUNING_MARGIN, for rounding), the others' top k is the top k: same rows, scores and
+ * order (ties: upload order) as `searchStatement`. Otherwise the full search runs, in the same
+ * statement (the one-time filter skips the branch not taken); each row says which (`pruned`). The
+ * bound is read in the search's own snapshot, so a concurrent write cannot make it stale; an unknown
+ * bound (NULL) prunes nothing. Only for normalisation 1, which the bounds are of.
+ */
+export function prunedSearchStatement(): string {
+  const rank = `ts_rank_cd('${RANK_WEIGHTS}'::float4[], m.${RECORD_DOCUMENT}, q.query, ${PRUNED_NORMALIZATION})`;
+  return `
+WITH rare AS MATERIALIZED (
+  SELECT m.seq, ${rank} AS score
+  FROM records m CROSS JOIN (SELECT $2::tsquery AS query, $4::tsquery AS rare) q
+  WHERE m.rag_id = $1 AND m.${RECORD_DOCUMENT} @@ q.rare
+  ORDER BY score DESC, m.seq
+  LIMIT $3
+), bound AS MATERIALIZED (
+  SELECT (SELECT count(*) FROM rare) = $3
+    AND (SELECT min(score) FROM rare) > ${PRUNING_MARGIN} * (
+      SELECT coalesce(sum(coalesce(t.max_impact, 'Infinity'::float8)), 0) FROM record_term_stats t WHERE t.rag_id = $1 AND t.word = ANY ($5::text[])
+    ) AS pruned
+), top AS (
+  SELECT seq, score FROM rare WHERE (SELECT pruned FROM bound)
+  UNION ALL
+  (SELECT m.seq, ${rank} AS score
+   FROM records m CROSS JOIN (SELECT $2::tsquery AS query) q
+   WHERE m.rag_id = $1 AND m.${RECORD_DOCUMENT} @@ q.query AND NOT (SELECT pruned FROM bound)
+   ORDER BY score DESC, m.seq
+   LIMIT $3)
+)
+SELECT r.record_id, r.kind, r.title, r.text, s.source_name, top.score, (SELECT pruned FROM bound) AS pruned
+FROM top
+JOIN records r ON r.seq = top.seq
+JOIN sources s ON s.source_id = r.source_id
+ORDER BY top.score DESC, top.seq`;
+}
+
+/** The normalisation record_term_stats.max_impact bounds ranks for (1: divide by 1 + log(length)). */
+const PRUNED_NORMALIZATION = 1;
+/** The bound is raised by this factor before the comparison, so float rounding never prunes a record that could tie. */
+const PRUNING_MARGIN = 1.001;
+
 /** A tsquery literal of exact lexemes: each quoted, so nothing in it is parsed as an operator. */
 export function lexemeQuery(lexemes: Iterable<string>): string {
   const parts: string[] = [];
@@ -155,16 +209,64 @@ const DEFAULT_COMMON_SHARE = 0.5;
  * else), except terms more common than `commonShare` of the records while a rarer one is left.
  */
 export function searchWords(vocabulary: TermVocabulary, expanded: ExpandedQuery, commonShare: number): Set<string> {
-  const terms = searchTermsOf(expanded).filter(({ term }) => vocabulary.docFreq(term) > 0);
-  let rarest = Number.POSITIVE_INFINITY;
-  for (const { term } of terms) rarest = Math.min(rarest, vocabulary.docFreq(term));
-  const maxDocs = Math.max(rarest, commonShare * vocabulary.size);
   const words = new Set<string>();
-  for (const { term } of terms) {
-    if (vocabulary.docFreq(term) > maxDocs) continue;
+  for (const { term } of searchedTerms(vocabulary, expanded, commonShare)) {
     for (const word of vocabulary.wordsOf(term)) words.add(word);
   }
   return words;
+}
+
+/** The terms whose words `searchWords` ORs, with their record counts. */
+function searchedTerms(vocabulary: TermVocabulary, expanded: ExpandedQuery, commonShare: number): { term: string; docs: number }[] {
+  const terms = searchTermsOf(expanded)
+    .map(({ term }) => ({ term, docs: vocabulary.docFreq(term) }))
+    .filter(({ docs }) => docs > 0);
+  let rarest = Number.POSITIVE_INFINITY;
+  for (const { docs } of terms) rarest = Math.min(rarest, docs);
+  const maxDocs = Math.max(rarest, commonShare * vocabulary.size);
+  return terms.filter(({ docs }) => docs <= maxDocs);
+}
+
+/** Searches matching fewer records than this (summed over their terms) rank them all: a few ms. */
+const PRUNE_FROM_MATCHES = 2000;
+/** The rarer terms kept for a pruned search match at least this many records (summed), and at least k. */
+const MIN_RARE_MATCHES = 64;
+/** A pruned search is tried only when its rarer terms match at most this share of the matches. */
+const MAX_RARE_SHARE = 0.25;
+
+/** The words of a pruned search (`prunedSearchStatement`): the rarer ones, whose records are ranked, and the others. */
+export interface PruningSplit {
+  rare: Set<string>;
+  common: string[];
+}
+
+/**
+ * How to split the words `searchWords` gives for a pruned search, or undefined to rank every match:
+ * the most common terms go to `common`, most common first, while the rest still match at least
+ * MIN_RARE_MATCHES (and k) records (the rarest stay: they cost little and are what the question is
+ * about), if that leaves at most MAX_RARE_SHARE of the matches to rank. Only a guess of what
+ * pays: the statement itself checks, in its snapshot, that the result is the full search's.
+ */
+export function pruningSplit(vocabulary: TermVocabulary, expanded: ExpandedQuery, commonShare: number, k: number): PruningSplit | undefined {
+  const terms = searchedTerms(vocabulary, expanded, commonShare).sort((a, b) => b.docs - a.docs);
+  let total = 0;
+  for (const { docs } of terms) total += docs;
+  if (total < PRUNE_FROM_MATCHES) return undefined;
+  const floor = Math.max(MIN_RARE_MATCHES, k);
+  let remaining = total;
+  const commonTerms = new Set<string>();
+  for (const { term, docs } of terms) {
+    if (remaining - docs < floor) break;
+    commonTerms.add(term);
+    remaining -= docs;
+  }
+  if (commonTerms.size === 0 || remaining > MAX_RARE_SHARE * total) return undefined;
+  const rare = new Set<string>();
+  for (const { term } of terms) if (!commonTerms.has(term)) for (const word of vocabulary.wordsOf(term)) rare.add(word);
+  const common = new Set<string>();
+  for (const term of commonTerms) for (const word of vocabulary.wordsOf(term)) if (!rare.has(word)) common.add(word);
+  if (rare.size === 0 || common.size === 0) return undefined;
+  return { rare, common: [...common] };
 }
 
 export class PostgresFtsRetriever implements Retriever {
@@ -179,6 +281,8 @@ export class PostgresFtsRetriever implements Retriever {
   private started: Promise<void> | undefined;
   private closing: Promise<void> | undefined;
   private readonly searchSql: string;
+  /** The pruned search, when the normalisation is the one the stored bounds are of. */
+  private readonly prunedSql: string | undefined;
 
   constructor(options: PostgresRetrieverOptions) {
     const { schema } = options;
@@ -197,9 +301,10 @@ export class PostgresFtsRetriever implements Retriever {
     this.normalization = Math.trunc(options.normalization ?? 1);
     this.commonShare = options.commonShare ?? DEFAULT_COMMON_SHARE;
     this.searchSql = searchStatement(this.normalization);
+    this.prunedSql = this.normalization === PRUNED_NORMALIZATION ? prunedSearchStatement() : undefined;
   }
 
-  /** Checks that the records carry their stored documents (storage migration 20); rejects otherwise. */
+  /** Checks that the records carry their stored documents (storage migration 20) and the words their impact bounds (21); rejects otherwise. */
   start(): Promise<void> {
     this.started ??= this.checkSchema().catch((error: unknown) => {
       this.started = undefined;
@@ -216,6 +321,12 @@ export class PostgresFtsRetriever implements Retriever {
     if (!rows[0]?.present) {
       throw new Error(`the PostgreSQL retriever needs records.${RECORD_DOCUMENT} (storage migration 20): migrate the store before starting it`);
     }
+    const bounds = await this.pool.query<{ present: boolean }>(
+      "SELECT EXISTS (SELECT 1 FROM pg_attribute WHERE attrelid = to_regclass('record_term_stats') AND attname = 'max_impact' AND NOT attisdropped) AS present",
+    );
+    if (!bounds.rows[0]?.present) {
+      throw new Error('the PostgreSQL retriever needs record_term_stats.max_impact (storage migration 21): migrate the store before starting it');
+    }
   }
 
   async search(scope: RetrievalScope, query: string, k: number): Promise<Retrieval> {
@@ -223,9 +334,13 @@ export class PostgresFtsRetriever implements Retriever {
     const vocabulary = await this.vocabulary(scope);
     const limit = Number.isFinite(k) ? Math.floor(k) : 0;
     if (limit <= 0 || vocabulary.size === 0) return { hits: [], stats: vocabulary };
-    const words = searchWords(vocabulary, vocabulary.expand(query), this.commonShare);
+    const expanded = vocabulary.expand(query);
+    const words = searchWords(vocabulary, expanded, this.commonShare);
     if (words.size === 0) return { hits: [], stats: vocabulary };
-    const { rows } = await this.pool.query<HitRow>(this.searchSql, [scope.ragId, lexemeQuery(words), limit]);
+    const split = this.prunedSql === undefined ? undefined : pruningSplit(vocabulary, expanded, this.commonShare, limit);
+    const { rows } = split
+      ? await this.pool.query<HitRow>(this.prunedSql as string, [scope.ragId, lexemeQuery(words), limit, lexemeQuery(split.rare), split.common])
+      : await this.pool.query<HitRow>(this.searchSql, [scope.ragId, lexemeQuery(words), limit]);
     const hits: RetrievedRecord[] = [];
     for (const row of rows) {
       if (!(row.score > 0)) continue;

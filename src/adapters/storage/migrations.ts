@@ -17,6 +17,7 @@
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import { questionHash } from '../../knowledge/query/same-question.js';
 import { storeRecordDocuments } from './postgres/record-document.js';
+import { boundRecordTermImpacts } from './postgres/record-term-impacts.js';
 import { createRecordTermStats } from './postgres/record-term-stats.js';
 import type { Schema } from './schema.js';
 import { chunks, type DialectKind } from './sql.js';
@@ -492,6 +493,17 @@ export const migrations: Migration[] = [
     async up(db, kind) {
       if (kind === 'sqlite') return;
       await storeRecordDocuments(db);
+    },
+  },
+  {
+    id: 21,
+    name: 'record term stats: per word, a bound of its impact on a record rank (max_impact, PostgreSQL)',
+    // Issue 14: a search ranked every record matching any of its words (~12,000 at 100,000 records);
+    // with these bounds it ranks those holding the rarer words only, when no other can reach its
+    // top k (postgres/record-term-impacts.ts). Locks `records` against writers while it runs.
+    async up(db, kind) {
+      if (kind === 'sqlite') return;
+      await boundRecordTermImpacts(db);
     },
   },
 ];
