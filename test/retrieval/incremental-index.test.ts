@@ -146,7 +146,7 @@ describe('incremental indexing', () => {
     const { surfaces } = index.toCompact();
     // The index's terms by id, as the index gives them to its surface words.
     const { terms } = index.toCompact();
-    const vocabulary = () => new SurfaceWords((term) => terms.indexOf(term), (t) => terms[t] as string);
+    const vocabulary = () => new SurfaceWords({ get: (term) => (terms.includes(term) ? terms.indexOf(term) : undefined) }, { at: (t) => terms[t] as string });
     const atOnce = vocabulary();
     atOnce.restore(surfaces);
     const stepped = vocabulary();

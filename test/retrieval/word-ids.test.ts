@@ -5,7 +5,7 @@ import { WordIds } from '../../src/knowledge/retrieval/word-ids.js';
 /** A word list with its table, checked against a Map after every step. */
 function model() {
   const words: string[] = [];
-  const table = new WordIds((id) => words[id] as string);
+  const table = new WordIds({ at: (id) => words[id] as string, equals: (id, word) => words[id] === word });
   const map = new Map<string, number>();
   return { words, table, map };
 }

@@ -37,6 +37,23 @@ export type SlotArray = Uint16Array<ArrayBuffer> | Int32Array<ArrayBuffer>;
 /** Title and text frequencies: 8-bit, 16-bit or 32-bit, the narrowest that holds the largest. */
 export type TfArray = Uint8Array<ArrayBuffer> | Uint16Array<ArrayBuffer> | Int32Array<ArrayBuffer>;
 
+/**
+ * Document frequencies held by an index: as narrow as its slots allow (a term is in at most every
+ * record), 1 byte each in a small knowledge base (issue 14, Session 12). The compact form's and the
+ * snapshot's are Int32.
+ */
+export type CountArray = Uint8Array<ArrayBuffer> | Uint16Array<ArrayBuffer> | Int32Array<ArrayBuffer>;
+
+/** A count array of `length` zeros that holds counts up to `largest`. */
+export function countArray(length: number, largest: number): CountArray {
+  return largest < 0x100 ? new Uint8Array(length) : largest < 0x10000 ? new Uint16Array(length) : new Int32Array(length);
+}
+
+/** Whether every count up to `largest` fits in `counts`. */
+export function countsHold(counts: CountArray, largest: number): boolean {
+  return counts instanceof Int32Array || largest < (counts instanceof Uint8Array ? 0x100 : 0x10000);
+}
+
 /** Bytes per slot when every slot is below `slots`: 2 up to 65,536 records, else 4. */
 export function slotBytesFor(slots: number): 2 | 4 {
   return slots <= 0x10000 ? 2 : 4;

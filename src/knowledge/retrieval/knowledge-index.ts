@@ -20,15 +20,17 @@ import { ExpansionMemo } from './expansion-memo.js';
 import { detectCorpusLanguage } from '../language/detect.js';
 import { DeletionIndex, neighboursByScan, SCAN_AT_MOST } from '../language/edits.js';
 import { type Bm25Params, DEFAULT_BM25, idf } from './bm25.js';
-import { type CompactIndex, type OffsetArray, offsetArray, type SlotArray, slotArray, type TfArray, tfArray } from './compact-index.js';
+import { type CompactIndex, type CountArray, countArray, countsHold, type OffsetArray, offsetArray, type SlotArray, slotArray, type TfArray, tfArray } from './compact-index.js';
 import type { ExpandedQuery, Vocabulary } from './query-expansion.js';
 import { type AnalysedWords, analyzeWords } from './tokenize.js';
 import { compareReversed, reversedStartsWith, reverseWord } from './sorted-words.js';
 import { ScoreAccumulator } from './search-scratch.js';
 import { eachPosting, type PostingsView, searchMaxScore } from './max-score.js';
+import { idAt, type IdList, idList, idListBytes } from './id-lists.js';
+import { ColumnPacker, PACK_AT_MOST_BYTES, sharesBuffer } from './packed-columns.js';
 import { PackedWords } from './packed-words.js';
 import { SurfaceWords } from './surface-words.js';
-import { WordIds } from './word-ids.js';
+import { WordIds, WordsReadBy } from './word-ids.js';
 import { inSlices } from '../../time-slices.js';
 
 export interface IndexableRecord {
@@ -77,10 +79,15 @@ export const DEFAULT_TITLE_WEIGHT = 2;
 /** Words per step of a spelling table made in slices (~8 deletion keys each; ~1 µs a key). */
 const SPELLING_STEP = 256;
 
+/** Loaded indexes of at most this many records have their records' lists made at their length (V8 makes a longer one a dictionary). */
+const PRESIZED_LISTS_AT_MOST = 0x10000;
+
 /** Postings added since the last compaction, per term id: [slot, titleTf, textTf, slot, …]. */
 type RecentPostings = Map<number, number[]>;
+/** No recent postings: one empty map for every index that has none (most, most of the time), never written. */
+const NO_RECENT: RecentPostings = new Map();
 
-const grown = <T extends Int32Array | Uint8Array>(array: T, need: number, make: (n: number) => T): T => {
+const grown = <T extends Int32Array | Uint16Array | Uint8Array>(array: T, need: number, make: (n: number) => T): T => {
   if (need <= array.length) return array;
   const next = make(Math.max(need, array.length * 2, 16));
   next.set(array);
@@ -97,12 +104,10 @@ export class KnowledgeIndex implements Vocabulary {
   private readonly scanAtMost: number;
 
   // Terms: id by term (a table over `terms`, which holds each term once, packed: packed-words.ts), term by id, live records containing each.
-  private readonly termIds = new WordIds(
-    (t) => this.terms.at(t),
-    (t, term) => this.terms.equals(t, term),
-  );
-  private terms = new PackedWords();
-  private df = new Int32Array(16);
+  private readonly terms = new PackedWords();
+  private readonly termIds = new WordIds(this.terms);
+  /** Records containing each term: as narrow as the slots allow (`keep` widens it). */
+  private df: CountArray = new Uint8Array(16);
   private zeroTerms = 0;
 
   // Postings: compacted ranges for terms below `baseTerms`, then the recent lists.
@@ -112,7 +117,7 @@ export class KnowledgeIndex implements Vocabulary {
   private baseSlot: SlotArray = new Uint16Array(0);
   private baseTitleTf: TfArray = new Uint8Array(0);
   private baseTextTf: TfArray = new Uint8Array(0);
-  private recent: RecentPostings = new Map();
+  private recent: RecentPostings = NO_RECENT;
   private recentCount = 0;
 
   // Records by slot.
@@ -131,7 +136,7 @@ export class KnowledgeIndex implements Vocabulary {
    * Slot by record id: a table over `ids` (word-ids.ts), 2–4 bytes a slot instead of a ~48-byte
    * `Map` entry (issue 14, memory per knowledge base). Emptied and filled again when slots move.
    */
-  private readonly slotOf = new WordIds((slot) => this.ids[slot] as string);
+  private readonly slotOf = new WordIds(new WordsReadBy((slot) => this.ids[slot] as string));
   /** One copy of each source name and kind, however many records share it. */
   private readonly shared = new Map<string, string>();
   private totalTitleLen = 0;
@@ -141,23 +146,16 @@ export class KnowledgeIndex implements Vocabulary {
   private languageSample: string[] = [];
 
   /** Surface words (packed, their terms by id, with their sorted order for the prefix and spelling look-ups). */
-  private readonly surfaces = new SurfaceWords(
-    (term) => {
-      const t = this.termIds.get(term);
-      if (t === undefined) throw new Error(`a surface word of an unknown term: ${term}`);
-      return t;
-    },
-    (t) => this.terms.at(t),
-  );
+  private readonly surfaces = new SurfaceWords(this.termIds, this.terms);
   /** Term ids by reversed spelling (see `termsWithSuffix`). */
-  private reversedTerms: Uint16Array | Int32Array | null = null;
+  private reversedTerms: IdList | null = null;
   private deletionIndex: DeletionIndex | null = null;
   /** The spelling table being made (see `surfacesWithinOneEdit`): its words, and when it is there or dropped. */
   private spelling: { readonly words: string[]; done: Promise<void> } | null = null;
   /** Whether the surface words are in a fresh build's order since they last changed (see `surfacesWithinOneEdit`). */
   private surfacesOrdered = false;
-  /** Expanded questions, valid for `expansionsVersion` of this index. */
-  private readonly expansions = new ExpansionMemo(this);
+  /** Expanded questions, valid for `expansionsVersion` of this index; made by the first question, dropped with the other query caches. */
+  private expansions: ExpansionMemo | null = null;
   private expansionsVersion = -1;
   private expandedAt = 0;
   /** Changes whenever records are added or removed. */
@@ -181,6 +179,7 @@ export class KnowledgeIndex implements Vocabulary {
     index.compact();
     index.trim();
     index.languageSample = index.sampleIds();
+    index.settle(true);
     return index;
   }
 
@@ -222,6 +221,10 @@ export class KnowledgeIndex implements Vocabulary {
     index.titleLen = compact.titleLen;
     index.textLen = compact.textLen;
     index.live = new Uint8Array(records.length).fill(1);
+    if (records.length <= PRESIZED_LISTS_AT_MOST) {
+      // The records' lists at their final length: no growth slack left in an idle index.
+      for (const list of [index.ids, index.titles, index.texts, index.sources, index.kinds]) list.length = records.length;
+    }
     for (let s = 0; s < records.length; s++) {
       index.keep(records.at(s) as IndexableRecord);
       index.totalTitleLen += index.titleLen[s] as number;
@@ -230,6 +233,7 @@ export class KnowledgeIndex implements Vocabulary {
     }
     yield* index.surfaces.restoreInSteps(compact.surfaces, perStep);
     index.languageSample = index.sampleIds();
+    index.settle(false);
     index.version++;
     return index;
   }
@@ -246,11 +250,12 @@ export class KnowledgeIndex implements Vocabulary {
       languagePinned: this.languagePinned,
       options: { k1: this.k1, b: this.b, titleWeight: this.titleWeight },
       terms: this.terms.toArray(),
-      df: this.df.slice(0, this.terms.length),
-      start: this.baseStart,
-      slot: this.baseSlot,
-      titleTf: this.baseTitleTf,
-      textTf: this.baseTextTf,
+      df: Int32Array.from(this.df.subarray(0, this.terms.length)),
+      // Each its own buffer, which the receiver may be given (compact-index.ts, `transferables`): copied when a view of a shared one.
+      start: sharesBuffer(this.baseStart) ? this.baseStart.slice() : this.baseStart,
+      slot: sharesBuffer(this.baseSlot) ? this.baseSlot.slice() : this.baseSlot,
+      titleTf: sharesBuffer(this.baseTitleTf) ? this.baseTitleTf.slice() : this.baseTitleTf,
+      textTf: sharesBuffer(this.baseTextTf) ? this.baseTextTf.slice() : this.baseTextTf,
       titleLen: this.titleLen.slice(0, n),
       textLen: this.textLen.slice(0, n),
       surfaces: this.surfaces.snapshot(),
@@ -352,6 +357,7 @@ export class KnowledgeIndex implements Vocabulary {
    */
   expand(query: string): ExpandedQuery {
     this.expandedAt = Date.now();
+    if (this.expansions === null) this.expansions = new ExpansionMemo(this);
     if (this.expansionsVersion !== this.version) {
       this.expansions.clear();
       this.expansionsVersion = this.version;
@@ -371,13 +377,11 @@ export class KnowledgeIndex implements Vocabulary {
   termsWithSuffix(suffix: string, limit: number): string[] {
     if (this.reversedTerms === null) {
       // The ids of the terms present, ordered by their reversed spelling: 2 bytes a term (4 past
-      // 65,536 terms) rather than a reversed copy of each (~35 bytes; issue 14, memory per knowledge base).
+      // 65,536 terms; id-lists.ts) rather than a reversed copy of each (~35 bytes; issue 14, memory per knowledge base).
       const present: { t: number; reversed: string }[] = [];
       for (let t = 0; t < this.terms.length; t++) if ((this.df[t] as number) > 0) present.push({ t, reversed: reverseWord(this.terms.at(t)) });
       present.sort((x, y) => (x.reversed < y.reversed ? -1 : x.reversed > y.reversed ? 1 : 0));
-      const ids = this.terms.length <= 0x10000 ? new Uint16Array(present.length) : new Int32Array(present.length);
-      for (let i = 0; i < present.length; i++) ids[i] = (present[i] as { t: number }).t;
-      this.reversedTerms = ids;
+      this.reversedTerms = idList(present.map((x) => x.t));
     }
     const ids = this.reversedTerms;
     const r = reverseWord(suffix);
@@ -385,12 +389,12 @@ export class KnowledgeIndex implements Vocabulary {
     let hi = ids.length;
     while (lo < hi) {
       const mid = (lo + hi) >> 1;
-      if (compareReversed(this.terms.at(ids[mid] as number), r) < 0) lo = mid + 1;
+      if (compareReversed(this.terms.at(idAt(ids, mid)), r) < 0) lo = mid + 1;
       else hi = mid;
     }
     const out: string[] = [];
     for (let i = lo; i < ids.length && out.length < limit; i++) {
-      const t = ids[i] as number;
+      const t = idAt(ids, i);
       const term = this.terms.at(t);
       if (!reversedStartsWith(term, r)) break;
       if ((this.df[t] as number) > 0) out.push(term);
@@ -463,7 +467,7 @@ export class KnowledgeIndex implements Vocabulary {
     this.reversedTerms = null;
     this.deletionIndex = null;
     this.spelling = null;
-    this.expansions.clear();
+    this.expansions = null;
   }
 
   /** Ranks by weighted terms: each term's BM25F contribution is multiplied by its weight. */
@@ -522,8 +526,8 @@ export class KnowledgeIndex implements Vocabulary {
     // text strings (32) and their characters (one byte each when Latin-1).
     const records = this.slots * 120 + this.textChars;
     const caches =
-      (this.expansions.size > 0 ? 600 + this.expansions.size * 400 + this.expansions.wordCount * 200 : 0) +
-      (this.reversedTerms ? this.reversedTerms.byteLength + 100 : 0) +
+      (this.expansions && this.expansions.size > 0 ? 600 + this.expansions.size * 400 + this.expansions.wordCount * 200 : 0) +
+      (this.reversedTerms === null ? 0 : idListBytes(this.reversedTerms)) +
       (this.deletionIndex ? this.surfaces.size * 8 * 48 : 0);
     return 1500 + typed + recent + terms + records + caches + this.surfaces.approximateBytes();
   }
@@ -581,7 +585,7 @@ export class KnowledgeIndex implements Vocabulary {
     this.baseSlot = slot;
     this.baseTitleTf = titleTf;
     this.baseTextTf = textTf;
-    this.recent = new Map();
+    this.recent = NO_RECENT;
     this.recentCount = 0;
   }
 
@@ -596,6 +600,42 @@ export class KnowledgeIndex implements Vocabulary {
     this.termIds.trim();
     this.slotOf.trim();
     this.surfaces.trim();
+  }
+
+  /**
+   * What an index that may now sit idle for long holds, made small (issue 14, memory per idle
+   * knowledge base; docs/indexing.md, "Session 12"): the records' lists without growth slack,
+   * and a small index's numeric columns (its own, its word tables', its packed words' offsets,
+   * its surface words' counts) as views of one buffer (packed-columns.ts), the frequencies as
+   * narrow as its slots allow. Values and order are unchanged: nothing a search reads differs.
+   */
+  private settle(trimLists: boolean): void {
+    if (trimLists) {
+      this.ids = this.ids.slice(0, this.slots);
+      this.titles = this.titles.slice(0, this.slots);
+      this.texts = this.texts.slice(0, this.slots);
+      this.sources = this.sources.slice(0, this.slots);
+      this.kinds = this.kinds.slice(0, this.slots);
+    }
+    const packer = new ColumnPacker();
+    const n = this.slots;
+    packer.add(this.baseStart, (view) => (this.baseStart = view));
+    packer.add(this.baseSlot, (view) => (this.baseSlot = view));
+    packer.add(this.baseTitleTf, (view) => (this.baseTitleTf = view));
+    packer.add(this.baseTextTf, (view) => (this.baseTextTf = view));
+    packer.add(this.titleLen.subarray(0, n), (view) => (this.titleLen = view));
+    packer.add(this.textLen.subarray(0, n), (view) => (this.textLen = view));
+    packer.add(this.live.subarray(0, n), (view) => (this.live = view));
+    this.termIds.packColumns(packer);
+    this.slotOf.packColumns(packer);
+    this.terms.packColumns(packer);
+    this.surfaces.packColumns(packer);
+    const terms = this.terms.length;
+    if (packer.byteLength + terms * countArray(0, this.slots).BYTES_PER_ELEMENT > PACK_AT_MOST_BYTES) return;
+    const df = countArray(terms, this.slots);
+    df.set(this.df.subarray(0, terms));
+    packer.add(df, (view) => (this.df = view));
+    packer.pack();
   }
 
   private maybeCompact(): void {
@@ -615,6 +655,12 @@ export class KnowledgeIndex implements Vocabulary {
     this.slotOf.set(record.recordId, slot);
     this.textChars += record.text.length + (typeof this.titles[slot] === 'string' ? (title?.length ?? 0) : 0);
     const need = slot + 1;
+    // A term is in at most every slot: the frequencies widen before a count could pass what they hold.
+    if (!countsHold(this.df, this.slots)) {
+      const df = countArray(this.df.length, this.slots);
+      df.set(this.df);
+      this.df = df;
+    }
     this.titleLen = grown(this.titleLen, need, (n) => new Int32Array(n));
     this.textLen = grown(this.textLen, need, (n) => new Int32Array(n));
     this.live = grown(this.live, need, (n) => new Uint8Array(n));
@@ -656,12 +702,13 @@ export class KnowledgeIndex implements Vocabulary {
       const own = ` ${term}`.slice(1);
       this.terms.push(own);
       this.termIds.set(own, t);
-      this.df = grown(this.df, t + 1, (n) => new Int32Array(n));
+      this.df = grown(this.df, t + 1, (n) => countArray(n, this.slots));
       this.reversedTerms = null;
     }
     let list = this.recent.get(t);
     if (list === undefined) {
       list = [];
+      if (this.recent === NO_RECENT) this.recent = new Map();
       this.recent.set(t, list);
     }
     // Records are added one at a time: the one being added owns the last posting of a list.
@@ -747,15 +794,17 @@ export class KnowledgeIndex implements Vocabulary {
   private renumberTerms(): Int32Array {
     const map = new Int32Array(this.terms.length).fill(-1);
     const terms: string[] = [];
-    const df = new Int32Array(Math.max(16, this.terms.length - this.zeroTerms));
+    const df = countArray(Math.max(16, this.terms.length - this.zeroTerms), this.slots);
     for (let t = 0; t < this.terms.length; t++) {
       if (this.df[t] === 0) continue;
       map[t] = terms.length;
       df[terms.length] = this.df[t] as number;
       terms.push(this.terms.at(t));
     }
-    // The table reads `terms`: the new list first, then the ids in it.
-    this.terms = PackedWords.from(terms);
+    // The table reads the list (the same object: the word tables hold it): the new words first, then the ids.
+    this.terms.clear();
+    for (const term of terms) this.terms.push(term);
+    this.terms.seal();
     this.termIds.clear();
     for (let t = 0; t < terms.length; t++) this.termIds.set(terms[t] as string, t);
     this.surfaces.renumberTerms(map);
@@ -774,7 +823,8 @@ export class KnowledgeIndex implements Vocabulary {
       ids.push(this.ids[s] as string);
       chars += Math.min(200, (this.texts[s] as string).length) + 1;
     }
-    return ids;
+    // Without the growth slack of `push` (kept for as long as the index).
+    return ids.slice();
   }
 }
 

@@ -15,7 +15,7 @@
  * Undefined when that cannot be shown or would not pay: the caller then scores every posting.
  */
 import { idf } from './bm25.js';
-import type { OffsetArray, SlotArray, TfArray } from './compact-index.js';
+import type { CountArray, OffsetArray, SlotArray, TfArray } from './compact-index.js';
 import { ScoreAccumulator } from './search-scratch.js';
 
 /** What a search reads of an index (KnowledgeIndex's fields). */
@@ -31,7 +31,7 @@ export interface PostingsView {
   live: Uint8Array;
   titleLen: Int32Array;
   textLen: Int32Array;
-  df: Int32Array;
+  df: CountArray;
   baseTerms: number;
   baseStart: OffsetArray;
   baseSlot: SlotArray;

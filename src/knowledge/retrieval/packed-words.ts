@@ -11,6 +11,7 @@
  * (bounded work per word appended, however long the list), except the last, partly filled one,
  * which is opened again when a word is appended after a `seal()`.
  */
+import type { ColumnPacker } from './packed-columns.js';
 
 const SEGMENT_BITS = 12;
 /** Words per segment: a segment's join (and its reopening) costs at most this many words' work. */
@@ -114,6 +115,13 @@ export class PackedWords {
     return (segment.ends[k] as number) - (k === 0 ? 0 : (segment.ends[k - 1] as number));
   }
 
+  /** Empties the list (in place: word tables over it keep reading it). */
+  clear(): void {
+    this.segments = [];
+    this.sealed = 0;
+    this.open = [];
+  }
+
   /** Appends `word`; returns its position. */
   push(word: string): number {
     if ((this.sealed & IN_SEGMENT) !== 0) this.reopen();
@@ -125,7 +133,8 @@ export class PackedWords {
   /** Joins the words appended since the last seal (call when the list stops growing for a while). */
   seal(): void {
     if (this.open.length === 0) return;
-    this.segments.push(packed(this.open));
+    // A new list, not `push`: no growth slack kept (a small index has one segment per list).
+    this.segments = [...this.segments, packed(this.open)];
     this.sealed += this.open.length;
     this.open = [];
   }
@@ -141,6 +150,15 @@ export class PackedWords {
     let bytes = 64 + this.open.length * 40;
     for (const { text, ends } of this.segments) bytes += 120 + ((text.length + 7) & ~7) + ends.byteLength;
     return bytes;
+  }
+
+  /** Puts the segments' end offsets in the index's one buffer (packed-columns.ts). */
+  packColumns(packer: ColumnPacker): void {
+    this.segments.forEach((segment, i) => {
+      packer.add(segment.ends, (ends) => {
+        this.segments[i] = { text: segment.text, ends };
+      });
+    });
   }
 
   /** The last, partly filled segment back to a list, so that words can follow it. */

@@ -15,6 +15,8 @@
  * a word), made on the first look-up and dropped with the index's other query caches.
  */
 import { withinOneEdit } from '../language/edits.js';
+import { idAt, type IdList, idList, idListBytes } from './id-lists.js';
+import type { ColumnPacker } from './packed-columns.js';
 import { PackedWords } from './packed-words.js';
 import type { AnalysedWords } from './tokenize.js';
 import { WordIds } from './word-ids.js';
@@ -60,24 +62,22 @@ const own = (word: string): string => ` ${word}`.slice(1);
 
 export class SurfaceWords {
   /** Words by entry, in the order they were met; a removed word's entry stays (its count 0) until `repack`. */
-  private list = new PackedWords();
+  private readonly list = new PackedWords();
   private cells: Cells = new Int16Array(0);
-  private readonly ids = new WordIds(
-    (e) => this.list.at(e),
-    (e, word) => this.list.equals(e, word),
-  );
+  private readonly ids = new WordIds(this.list);
   private displaced = 0;
   /** The live entries sorted by their words (as `<` orders strings); null until a look-up needs it, or after a change. */
-  private sorted: Uint16Array | Int32Array | null = null;
+  private sorted: IdList | null = null;
 
   /**
-   * `termId(term)`: the index's id of a term it holds (every surface word's term is one: the word's
-   * records have it); `termAt(id)`: the term of an id. The index renumbers its terms through
+   * `termIds`: the index's ids of the terms it holds (every surface word's term is one: the word's
+   * records have it); `terms`: the terms by id. Both are the index's own, read as they are now
+   * (no closures over the index: issue 14, Session 12); the index renumbers its terms through
    * `renumberTerms`.
    */
   constructor(
-    private readonly termId: (term: string) => number,
-    private readonly termAt: (id: number) => string,
+    private readonly termIds: { get(term: string): number | undefined },
+    private readonly terms: { at(id: number): string },
   ) {}
 
   get size(): number {
@@ -86,7 +86,7 @@ export class SurfaceWords {
 
   termOf(surface: string): string | undefined {
     const e = this.ids.get(surface);
-    return e === undefined ? undefined : this.termAt(this.cells[e * CELLS + TERM] as number);
+    return e === undefined ? undefined : this.terms.at(this.cells[e * CELLS + TERM] as number);
   }
 
   /** The words, in the order a fresh build has them once `restoreOrder` ran. */
@@ -101,12 +101,12 @@ export class SurfaceWords {
     let hi = sorted.length;
     while (lo < hi) {
       const mid = (lo + hi) >> 1;
-      if (this.list.compare(sorted[mid] as number, prefix) < 0) lo = mid + 1;
+      if (this.list.compare(idAt(sorted, mid), prefix) < 0) lo = mid + 1;
       else hi = mid;
     }
     const out: string[] = [];
     for (let i = lo; i < sorted.length && out.length < limit; i++) {
-      const e = sorted[i] as number;
+      const e = idAt(sorted, i);
       if (!this.list.startsWith(e, prefix)) break;
       out.push(this.list.at(e));
     }
@@ -119,7 +119,9 @@ export class SurfaceWords {
    */
   withinOneEdit(word: string): string[] {
     const found: string[] = [];
-    for (const e of this.sortedEntries()) {
+    const sorted = this.sortedEntries();
+    for (let i = 0; i < sorted.length; i++) {
+      const e = idAt(sorted, i);
       const length = this.list.lengthAt(e);
       if (length < 4 || Math.abs(length - word.length) > 1) continue;
       const surface = this.list.at(e);
@@ -221,7 +223,7 @@ export class SurfaceWords {
     let i = 0;
     for (const e of this.entries()) {
       out.words.push(this.list.at(e));
-      out.terms.push(this.termAt(this.cells[e * CELLS + TERM] as number));
+      out.terms.push(this.terms.at(this.cells[e * CELLS + TERM] as number));
       out.refs[i] = this.cells[e * CELLS + REFS] as number;
       out.first[i] = this.cells[e * CELLS + FIRST] as number;
       out.pos[i] = this.cells[e * CELLS + POS] as number;
@@ -243,7 +245,7 @@ export class SurfaceWords {
    */
   *restoreInSteps(compact: CompactSurfaces, perStep: number): Generator<void, void> {
     const n = compact.words.length;
-    this.list = new PackedWords();
+    this.list.clear();
     this.sorted = null;
     this.cells = new Int16Array(n * CELLS);
     this.ids.clear();
@@ -268,7 +270,16 @@ export class SurfaceWords {
 
   /** Heap and array-buffer bytes held: the packed words, the counts and term ids, the table and the sorted order. */
   approximateBytes(): number {
-    return 400 + this.list.approximateBytes() + this.cells.byteLength + this.ids.byteLength + (this.sorted ? this.sorted.byteLength + 100 : 0);
+    return 400 + this.list.approximateBytes() + this.cells.byteLength + this.ids.byteLength + (this.sorted === null ? 0 : idListBytes(this.sorted));
+  }
+
+  /** Puts the counts, the table's slots and the words' end offsets in the index's one buffer (packed-columns.ts; the sorted order, a query cache, is left out). */
+  packColumns(packer: ColumnPacker): void {
+    packer.add(this.cells.subarray(0, this.list.length * CELLS), (cells) => {
+      this.cells = cells;
+    });
+    this.ids.packColumns(packer);
+    this.list.packColumns(packer);
   }
 
   /** Live entries in list order. */
@@ -279,15 +290,20 @@ export class SurfaceWords {
   }
 
   /** The live entries sorted by their words, made when first needed after a change. */
-  private sortedEntries(): Uint16Array | Int32Array {
+  private sortedEntries(): IdList {
     if (this.sorted === null) {
       const byWord = this.entries().map((e) => ({ e, word: this.list.at(e) }));
       byWord.sort((x, y) => (x.word < y.word ? -1 : x.word > y.word ? 1 : 0));
-      const sorted = this.list.length <= 0x10000 ? new Uint16Array(byWord.length) : new Int32Array(byWord.length);
-      for (let i = 0; i < byWord.length; i++) sorted[i] = (byWord[i] as { e: number }).e;
-      this.sorted = sorted;
+      this.sorted = idList(byWord.map((x) => x.e));
     }
     return this.sorted;
+  }
+
+  /** The index's id of a term it holds. */
+  private termId(term: string): number {
+    const t = this.termIds.get(term);
+    if (t === undefined) throw new Error(`a surface word of an unknown term: ${term}`);
+    return t;
   }
 
   private append(word: string, term: number, refs: number, first: number, pos: number): number {
@@ -315,14 +331,16 @@ export class SurfaceWords {
 
   /** Rebuilds the list, counts and table with the live entries in `order` (no holes, no slack). */
   private repack(order: readonly number[]): void {
-    const { list, cells } = this;
-    this.list = new PackedWords();
+    const { cells } = this;
+    // The words first: the list is emptied and filled again in place (the table reads it).
+    const words = order.map((e) => this.list.at(e));
+    this.list.clear();
     this.cells = cellsLike(cells, order.length * CELLS);
     this.ids.clear();
-    for (const e of order) {
+    order.forEach((e, k) => {
       const at = e * CELLS;
-      this.append(list.at(e), cells[at + TERM] as number, cells[at + REFS] as number, cells[at + FIRST] as number, cells[at + POS] as number);
-    }
+      this.append(words[k] as string, cells[at + TERM] as number, cells[at + REFS] as number, cells[at + FIRST] as number, cells[at + POS] as number);
+    });
     this.list.seal();
   }
 }

@@ -1,10 +1,11 @@
 /**
  * Ids of words, found by the word: an open-addressing hash table of ids over a word list its owner
- * keeps (`wordAt(id)`), so every word is held once, by that list. Two bytes per slot (four once an
+ * keeps (`WordList`), so every word is held once, by that list. Two bytes per slot (four once an
  * id passes 65,534; at most three quarters full, `fits`) instead of the 30–60 bytes a `Map` entry costs, which is most of a small knowledge base's
  * index (docs/indexing.md, "Memory per knowledge base"). The same calls as a `Map<string, number>`
  * for what the index uses (`get`, `set`, `delete`, `clear`, `size`).
  */
+import type { ColumnPacker } from './packed-columns.js';
 
 /**
  * Whether `slots` slots hold `count` ids: at most three quarters full (issue 14, Session 11: half
@@ -21,6 +22,31 @@ function hashOf(word: string): number {
   return h ^ (h >>> 13);
 }
 
+/** The owner's list of words the table holds ids of: a `PackedWords` (compared in place), or any list with these reads. */
+export interface WordList {
+  /** The word of an id that is in the table (read when rehashing). */
+  at(id: number): string;
+  /** Whether the word of `id` is `word` (read when probing). */
+  equals(id: number, word: string): boolean;
+}
+
+/**
+ * A word list read through a function (e.g. records' ids in a list the owner replaces). A class,
+ * not an object literal of arrow functions: those are named functions, which under tsx (esbuild's
+ * `keepNames`: the benchmarks and `npm run dev`) each get a ~256-byte property array per instance.
+ */
+export class WordsReadBy implements WordList {
+  constructor(private readonly read: (id: number) => string) {}
+
+  at(id: number): string {
+    return this.read(id);
+  }
+
+  equals(id: number, word: string): boolean {
+    return this.read(id) === word;
+  }
+}
+
 export class WordIds {
   /** id + 1 by slot; 0: empty. */
   private slots: Uint16Array | Int32Array = new Uint16Array(0);
@@ -29,14 +55,10 @@ export class WordIds {
   private wide = false;
 
   /**
-   * `wordAt(id)`: the word of an id that is in the table (the owner's list, read when rehashing);
-   * `isWordAt(id, word)`: whether it is `word`, read when probing (by default `wordAt(id) === word`;
-   * a packed list compares in place, packed-words.ts).
+   * `words`: the owner's list, the same object for as long as the table is used (an owner that
+   * changes its words does so in place: no closures over the owner per table, issue 14, Session 12).
    */
-  constructor(
-    private readonly wordAt: (id: number) => string,
-    private readonly isWordAt: (id: number, word: string) => boolean = (id, word) => wordAt(id) === word,
-  ) {}
+  constructor(private readonly words: WordList) {}
 
   get size(): number {
     return this.count;
@@ -54,11 +76,11 @@ export class WordIds {
     for (let i = hashOf(word) & mask; ; i = (i + 1) & mask) {
       const v = slots[i] as number;
       if (v === 0) return undefined;
-      if (this.isWordAt(v - 1, word)) return v - 1;
+      if (this.words.equals(v - 1, word)) return v - 1;
     }
   }
 
-  /** Gives `word` the id `id` (the owner's list must already say `wordAt(id) === word`). */
+  /** Gives `word` the id `id` (the owner's list must already say `at(id) === word`). */
   set(word: string, id: number): this {
     if (!this.wide && id + 1 > 0xffff) {
       this.wide = true;
@@ -73,7 +95,7 @@ export class WordIds {
         this.count++;
         return this;
       }
-      if (this.isWordAt(v - 1, word)) {
+      if (this.words.equals(v - 1, word)) {
         this.slots[i] = id + 1;
         return this;
       }
@@ -89,13 +111,13 @@ export class WordIds {
     for (; ; i = (i + 1) & mask) {
       const v = slots[i] as number;
       if (v === 0) return false;
-      if (this.isWordAt(v - 1, word)) break;
+      if (this.words.equals(v - 1, word)) break;
     }
     // Backward-shift deletion: later entries of the same run move up, so no probe stops short.
     for (let j = (i + 1) & mask; ; j = (j + 1) & mask) {
       const v = slots[j] as number;
       if (v === 0) break;
-      const home = hashOf(this.wordAt(v - 1)) & mask;
+      const home = hashOf(this.words.at(v - 1)) & mask;
       // The entry at j may fill the hole at i unless its home lies cyclically in (i, j].
       if ((j > i && (home <= i || home > j)) || (j < i && home <= i && home > j)) {
         slots[i] = v;
@@ -134,6 +156,13 @@ export class WordIds {
     if (n < this.slots.length) this.resize(n);
   }
 
+  /** Puts the slots in the index's one buffer (packed-columns.ts). */
+  packColumns(packer: ColumnPacker): void {
+    packer.add(this.slots, (view) => {
+      this.slots = view;
+    });
+  }
+
   private resize(length: number): void {
     const old = this.slots;
     this.slots = this.wide ? new Int32Array(length) : new Uint16Array(length);
@@ -141,7 +170,7 @@ export class WordIds {
     for (let k = 0; k < old.length; k++) {
       const v = old[k] as number;
       if (v === 0) continue;
-      let i = hashOf(this.wordAt(v - 1)) & mask;
+      let i = hashOf(this.words.at(v - 1)) & mask;
       while (this.slots[i] !== 0) i = (i + 1) & mask;
       this.slots[i] = v;
     }
