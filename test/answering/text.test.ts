@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { splitSentences } from '../../src/knowledge/answering/sentences.js';
+import { collapseSpace, splitSentences } from '../../src/knowledge/answering/sentences.js';
 import { recordUnits } from '../../src/knowledge/answering/units.js';
 import { tokensOf } from '../../src/knowledge/answering/stream-tokens.js';
 
@@ -83,5 +83,17 @@ describe('splitSentences', () => {
   it('reports offsets into the original text', () => {
     const text = '  Alpha beta.   Gamma delta.';
     for (const s of splitSentences(text, 100)) expect(text.slice(s.start - 100, s.start - 100 + s.text.length)).toBe(s.text);
+  });
+});
+
+describe('collapseSpace', () => {
+  it('makes every run of whitespace one space and trims, as one replacement did, for any text (property)', () => {
+    const char = fc.constantFrom('a', 'b', '.', ' ', ' ', '\n', '\t', '\r', '\u00a0', '\u2003', '\u2028', '\ufeff', '\u200b', '日');
+    fc.assert(
+      fc.property(fc.array(char, { maxLength: 30 }).map((cs) => cs.join('')), (text) => {
+        expect(collapseSpace(text)).toBe(text.replace(/\s+/g, ' ').trim());
+      }),
+      { numRuns: 2000 },
+    );
   });
 });

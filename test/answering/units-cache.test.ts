@@ -20,7 +20,7 @@ describe('RecordUnitsCache', () => {
   it('keeps the analysed units within its byte budget, the most recently used first', () => {
     const one = cachedUnitsBytes(recordUnits(record(0), 600));
     expect(one).toBeGreaterThan(1000);
-    const cache = new RecordUnitsCache({ maxBytes: one * 3.5 });
+    const cache = new RecordUnitsCache({ maxBytes: one * 3.5, seenAtMost: 0 });
     for (let i = 0; i < 10; i++) cache.units(record(i), 600);
     expect(cache.size).toBe(3);
     expect(cache.heldBytes).toBeLessThanOrEqual(one * 3.5);
@@ -33,7 +33,7 @@ describe('RecordUnitsCache', () => {
 
   it('drops the entries no query used for idleMs, keeping the recently used', () => {
     let now = 0;
-    const cache = new RecordUnitsCache({ idleMs: 60_000, now: () => now });
+    const cache = new RecordUnitsCache({ idleMs: 60_000, now: () => now, seenAtMost: 0 });
     const old = cache.units(record(1), 600);
     cache.units(record(2), 600);
     now = 30_000;
@@ -44,5 +44,28 @@ describe('RecordUnitsCache', () => {
     expect(cache.size).toBe(2);
     expect(cache.units(record(2), 600)).toBe(used);
     expect(cache.units(record(1), 600)).not.toBe(old);
+  });
+
+  it("keeps a record's analysis only when the record comes back while its id is remembered", () => {
+    const cache = new RecordUnitsCache({ seenAtMost: 2 });
+    const first = cache.units(record(1), 600);
+    // Analysed once: not kept, only remembered.
+    expect(cache.size).toBe(0);
+    const second = cache.units(record(1), 600);
+    expect(second).not.toBe(first);
+    expect(second).toEqual(first);
+    // Came back: kept from now on.
+    expect(cache.size).toBe(1);
+    expect(cache.units(record(1), 600)).toBe(second);
+    // The remembered ids are bounded (emptied when full): r2 is forgotten by the time it comes back.
+    cache.units(record(2), 600);
+    cache.units(record(3), 600);
+    cache.units(record(4), 600);
+    cache.units(record(2), 600);
+    expect(cache.size).toBe(1);
+    // A record whose text changed replaces its entry at once.
+    const changed = { ...record(1), text: `${record(1).text} Express takes 1 day.` };
+    const replaced = cache.units(changed, 600);
+    expect(cache.units(changed, 600)).toBe(replaced);
   });
 });

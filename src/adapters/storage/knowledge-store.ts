@@ -23,7 +23,7 @@ import type {
 } from '../../ports/storage.js';
 import { decodeCursor, encodeCursor } from './cursor.js';
 import { readIndexSnapshot, writeIndexSnapshot } from './index-snapshot-parts.js';
-import { partitionCandidates, type Row, toKnowledgeBase, toRecord, toSource, toSourcedRecord } from './rows.js';
+import { frozenKnowledgeBase, partitionCandidates, type Row, toKnowledgeBase, toRecord, toSource, toSourcedRecord } from './rows.js';
 import type { Schema } from './schema.js';
 import { chunks, type Db, now, type SqlContext } from './sql.js';
 import { nextTurn } from '../../time-slices.js';
@@ -157,7 +157,7 @@ export class SqlKnowledgeStore implements KnowledgeStore {
 
   private async loadKnowledgeBase(ragId: string): Promise<KnowledgeBase | undefined> {
     const row = await this.db.selectFrom('knowledge_bases').selectAll().where('rag_id', '=', ragId).executeTakeFirst();
-    return row ? frozen(toKnowledgeBase(row as Row)) : undefined;
+    return row ? frozenKnowledgeBase(toKnowledgeBase(row as Row)) : undefined;
   }
 
   async updateKnowledgeBase(ownerId: string, ragId: string, patch: KnowledgeBasePatch) {
@@ -466,10 +466,4 @@ export class SqlKnowledgeStore implements KnowledgeStore {
     const rows = await query.orderBy('r.seq').execute();
     return rows.map((row) => toSourcedRecord(row as Row));
   }
-}
-
-/** A cached knowledge base is shared by every reader: nobody may change it in place. */
-function frozen(kb: KnowledgeBase): KnowledgeBase {
-  Object.freeze(kb.theme);
-  return Object.freeze(kb);
 }

@@ -41,6 +41,12 @@ export function toKnowledgeBase(row: Row): KnowledgeBase {
   };
 }
 
+/** A knowledge base that cached rows share with every reader: nobody may change it in place. */
+export function frozenKnowledgeBase(kb: KnowledgeBase): KnowledgeBase {
+  Object.freeze(kb.theme);
+  return Object.freeze(kb);
+}
+
 export function toSource(row: Row): Source {
   return {
     sourceId: text(row.source_id),

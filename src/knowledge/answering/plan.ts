@@ -10,7 +10,7 @@ import { KnowledgeIndex } from '../retrieval/knowledge-index.js';
 import type { ExpandedQuery, QueryWord } from '../retrieval/query-expansion.js';
 import { priceOf } from './product-lines.js';
 import type { RetrievedRecord } from './types.js';
-import { type RecordUnits, type RecordUnitsCache, recordUnits, type Unit } from './units.js';
+import { type RecordUnits, type RecordUnitsCache, recordHasTerm, recordUnits, type Unit, unitTermCount } from './units.js';
 
 export interface ExtractiveOptions {
   /**
@@ -224,8 +224,6 @@ function score(units: readonly RecordUnits[], records: readonly RetrievedRecord[
   const out: ScoredUnit[] = [];
   for (let record = 0; record < units.length; record++) {
     const entry = units[record] as RecordUnits;
-    // Terms of the whole record, for the partial credit of a term found elsewhere in the record.
-    const recordTerms = entry.terms;
     const prior = topScore > 0 ? (records[record]?.score ?? 0) / topScore : 0;
     for (const u of entry.units) {
       let covered = 0;
@@ -239,12 +237,13 @@ function score(units: readonly RecordUnits[], records: readonly RetrievedRecord[
         let best = 0;
         let bestMatch = 0;
         for (const m of word.matches) {
-          const tf = u.tf.get(m.term) ?? 0;
+          const tf = unitTermCount(u, m.term);
           const inContext = u.context.has(m.term);
           if (tf > 0 || inContext) {
             best = Math.max(best, m.credit);
             matched = true;
-          } else if (recordTerms.has(m.term)) best = Math.max(best, o.recordCredit * m.credit);
+            // A term found elsewhere in the record earns partial credit.
+          } else if (recordHasTerm(entry, m.term)) best = Math.max(best, o.recordCredit * m.credit);
           // saturate(1) at average length is 1, so an exact match weighs like the context bonus at weight 1.
           bestMatch = Math.max(bestMatch, m.credit * Math.max(saturate(tf / norm, k1), inContext ? o.contextWeight : 0));
         }

@@ -27,8 +27,19 @@ export function withoutListNumber(sentence: string): string {
   return sentence.replace(LEADING_LIST_NUMBER_RE, '');
 }
 
+/** Whitespace that collapsing would change inside trimmed text: any but a space, or two spaces. */
+const UNCOLLAPSED_RE = /[^\S ]| {2}/;
+
+/**
+ * `text` with every run of whitespace made one space, trimmed: always a string of its own, never a
+ * view of `text` (the answerer keeps these, and a record's text may be a slice of a large decoded
+ * snapshot chunk). Trimmed first (the same characters as `\s`), and the replacement only when
+ * something inside needs it: most record text is already collapsed, and the test and a copy cost a
+ * fifth of the replacement (the answerer's record analysis, issue 14).
+ */
 export function collapseSpace(text: string): string {
-  return text.replace(/\s+/g, ' ').trim();
+  const trimmed = text.trim();
+  return UNCOLLAPSED_RE.test(trimmed) ? trimmed.replace(/\s+/g, ' ') : ` ${trimmed}`.slice(1);
 }
 
 /**

@@ -5,7 +5,7 @@
  */
 import { LRUCache } from 'lru-cache';
 import { answerTypesIn, answerTypeTerm } from '../language/answer-types.js';
-import { analyze, tokenize } from '../retrieval/tokenize.js';
+import { analyzeWords, tokenize } from '../retrieval/tokenize.js';
 import { removeDanglingCitations } from './citations.js';
 import { collapseSpace, type Sentence, splitSentences, withoutListNumber } from './sentences.js';
 import type { RetrievedRecord } from './types.js';
@@ -19,7 +19,10 @@ export interface Unit {
   readonly text: string;
   /** Offset in the record's text (footnote markers removed): orders units of one record. */
   readonly start: number;
-  /** Term frequencies (stop-words included; only query terms are ever looked up). */
+  /**
+   * Term frequencies (stop-words included; only query terms are ever looked up). The kinds of
+   * answer the unit holds are not among them: look terms up with `unitTermCount`.
+   */
   readonly tf: ReadonlyMap<string, number>;
   /** Number of terms, for length normalisation. */
   readonly len: number;
@@ -27,6 +30,41 @@ export interface Unit {
   readonly content: ReadonlySet<string>;
   /** Terms of the record's title/question, which qualify every unit of the record. */
   readonly context: ReadonlySet<string>;
+}
+
+/**
+ * A unit as analysed here, with the pseudo-terms of the kinds of answer it holds
+ * (`answerTypeTerm`: "30 days" a duration), found when a question first asks for one (undefined
+ * until then): most questions ask for none, and the patterns were a quarter of a record's analysis,
+ * which a round robin over thousands of knowledge bases repeats for most records it answers from
+ * (issue 14, docs/indexing.md "Session 12").
+ */
+interface AnalysedUnit extends Unit {
+  answerTerms: readonly string[] | undefined;
+}
+
+/** Whether `term` is the pseudo-term of a kind of answer (`answerTypeTerm`: a control character first). */
+function isAnswerTypeTerm(term: string): boolean {
+  return term.charCodeAt(0) === 1;
+}
+
+function answerTermsOf(u: Unit): readonly string[] {
+  const unit = u as AnalysedUnit;
+  // The list number is not part of the answer ("2. Wait 30 days" holds a duration, "2." no quantity).
+  unit.answerTerms ??= answerTypesIn(withoutListNumber(unit.text)).map(answerTypeTerm);
+  return unit.answerTerms;
+}
+
+/** How often `term` occurs in `u`: its count, or 1 for the kind of answer the unit holds (`answerTypeTerm`). */
+export function unitTermCount(u: Unit, term: string): number {
+  if (!isAnswerTypeTerm(term)) return u.tf.get(term) ?? 0;
+  return answerTermsOf(u).includes(term) ? 1 : 0;
+}
+
+/** Whether `term` is in `entry`'s `terms` (a kind of answer: held by one of its units; never for a single unit). */
+export function recordHasTerm(entry: RecordUnits, term: string): boolean {
+  if (!isAnswerTypeTerm(term)) return entry.terms.has(term);
+  return entry.units.length > 1 && entry.units.some((u) => unitTermCount(u, term) > 0);
 }
 
 /** A record's units, analysed once and shared by every query that retrieves the record. */
@@ -70,15 +108,16 @@ function makeUnit(text: string, start: number, context: ReadonlySet<string>, lan
   const tf = new Map<string, number>();
   const content = new Set<string>();
   // A list item's number is not a word of it: "SOC 2" is not answered by step 2 of a list.
-  const words = withoutListNumber(text);
-  const tokens = analyze(words, 'index', language);
-  for (const t of tokens) {
-    tf.set(t.term, (tf.get(t.term) ?? 0) + 1);
-    if (!t.stop) content.add(t.term);
+  // Parallel lists rather than an object per word (`analyze`): every record a query answers from may be analysed.
+  const { terms, stops } = analyzeWords(withoutListNumber(text), language, 'index');
+  for (let i = 0; i < terms.length; i++) {
+    const term = terms[i] as string;
+    tf.set(term, (tf.get(term) ?? 0) + 1);
+    if (!stops[i]) content.add(term);
   }
-  // The kinds of answer the unit holds ("30 days": a duration), for questions that ask for one.
-  for (const type of answerTypesIn(words)) tf.set(answerTypeTerm(type), 1);
-  return { text, start, tf, len: tokens.length, content, context };
+  // The kinds of answer the unit holds, for questions that ask for one: on first use (`unitTermCount`).
+  const unit: AnalysedUnit = { text, start, tf, len: terms.length, content, context, answerTerms: undefined };
+  return unit;
 }
 
 interface CachedUnits extends RecordUnits {
@@ -96,6 +135,11 @@ export interface RecordUnitsCacheOptions {
   maxBytes?: number;
   /** Entries no query used for this long are dropped (default 5 minutes). */
   idleMs?: number;
+  /**
+   * Record ids remembered as analysed once (default 8,192; 0 keeps every analysis at once): an
+   * analysis is kept only when its record comes back while its id is remembered.
+   */
+  seenAtMost?: number;
   now?: () => number;
 }
 
@@ -130,18 +174,29 @@ export function cachedUnitsBytes(entry: RecordUnits): number {
  * Bounded by approximate bytes, least recently used dropped first, and entries idle for
  * `idleMs` are dropped (issue 14, memory per knowledge base: a count of 20,000 records, ~3 KB
  * each, let every one of 1,000 knowledge bases queried once hold ~11 KB here; an analysis is
- * ~9 µs a short record, so a miss costs a query up to ~50 µs).
+ * ~6 µs a short FAQ record, so a miss costs a query up to ~30 µs). A record is kept the second
+ * time it is asked for within the last `seenAtMost` records analysed and not kept (see `seen`).
  */
 export class RecordUnitsCache {
   private readonly entries: LRUCache<string, CachedUnits>;
   private readonly idleMs: number;
   private readonly now: () => number;
   private sweptAt: number;
+  /**
+   * Ids of records analysed once and not kept. A round robin over thousands of knowledge bases
+   * comes back to a record long after the cache would have dropped it (issue 14: at 10,000
+   * knowledge bases nearly every look-up missed), so keeping every analysis only churned the cache
+   * and made old-generation garbage for the collector. Emptied when full, and when the cache has
+   * gone idle.
+   */
+  private readonly seen = new Set<string>();
+  private readonly seenAtMost: number;
 
   constructor(options: RecordUnitsCacheOptions = {}) {
     const maxSize = Math.max(1, Math.floor(options.maxBytes ?? 8 * 1024 * 1024));
     this.entries = new LRUCache<string, CachedUnits>({ maxSize, sizeCalculation: (entry) => Math.max(1, Math.min(maxSize, cachedUnitsBytes(entry))) });
     this.idleMs = options.idleMs ?? 5 * 60_000;
+    this.seenAtMost = Math.max(0, Math.floor(options.seenAtMost ?? 8192));
     this.now = options.now ?? Date.now;
     this.sweptAt = this.now();
   }
@@ -159,14 +214,20 @@ export class RecordUnitsCache {
   units(r: RetrievedRecord, maxChars: number, language = 'en'): RecordUnits {
     const now = this.now();
     this.sweepIdle(now);
-    let entry = this.entries.get(r.recordId);
+    const entry = this.entries.get(r.recordId);
     if (entry && entry.text === r.text && entry.title === r.title && entry.kind === r.kind && entry.maxChars === maxChars && entry.language === language) {
       entry.usedAt = now;
       return entry;
     }
-    entry = { text: r.text, title: r.title, kind: r.kind, maxChars, language, usedAt: now, ...analysedUnits(r, maxChars, language) };
-    this.entries.set(r.recordId, entry);
-    return entry;
+    const fresh: CachedUnits = { text: r.text, title: r.title, kind: r.kind, maxChars, language, usedAt: now, ...analysedUnits(r, maxChars, language) };
+    // Kept when the record came before (or its entry is out of date); otherwise only its id, for next time.
+    if (entry !== undefined || this.seenAtMost === 0 || this.seen.delete(r.recordId)) {
+      this.entries.set(r.recordId, fresh);
+    } else {
+      if (this.seen.size >= this.seenAtMost) this.seen.clear();
+      this.seen.add(r.recordId);
+    }
+    return fresh;
   }
 
   /**
@@ -183,6 +244,7 @@ export class RecordUnitsCache {
       idle.push(key);
     }
     for (const key of idle) this.entries.delete(key);
+    if (this.entries.size === 0) this.seen.clear();
   }
 }
 

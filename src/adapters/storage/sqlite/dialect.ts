@@ -17,6 +17,7 @@ import type { Schema } from '../schema.js';
 import { SqlContext } from '../sql.js';
 import { SqlStore } from '../store.js';
 import { claimDataDir, type DataDirLock } from './data-dir-lock.js';
+import { knowledgeBaseRowReader } from './knowledge-base-row.js';
 import { RowCache } from './row-cache.js';
 import { prepared } from './statements.js';
 
@@ -63,7 +64,7 @@ export class SqliteStore extends SqlStore {
     db.pragma('busy_timeout = 5000');
     // Truncate the write-ahead log after checkpoints instead of letting it keep its largest size.
     db.pragma('journal_size_limit = 16777216');
-    super(new SqlContext('sqlite', new Kysely<Schema>({ dialect: sqliteDialect(db) }), new RowCache<KnowledgeBase>(db)));
+    super(new SqlContext('sqlite', new Kysely<Schema>({ dialect: sqliteDialect(db) }), new RowCache<KnowledgeBase>(db, undefined, knowledgeBaseRowReader(db))));
     this.db = db;
     this.lock = lock;
   }

@@ -13,6 +13,15 @@
  * few seconds) go through `besideWrite` and leave the cache as it is: otherwise
  * every flush emptied it, and with thousands of knowledge bases in use most
  * queries read their row again (~40 µs through Kysely).
+ *
+ * A miss is read with `read`, synchronously on the connection (a prepared
+ * statement, a few µs), when no transaction is open on it: then the read sees
+ * exactly the committed rows Kysely's read would, and nothing can be written
+ * while it runs. Inside a transaction (its writes not yet committed, or rolled
+ * back later) the miss waits for Kysely's queue with `load` instead. With more
+ * knowledge bases in use than the cache holds, the oldest cached row makes
+ * room (it used to empty the whole cache, so a round robin over one more
+ * knowledge base than the capacity read every row through Kysely).
  */
 import type Database from 'better-sqlite3';
 
@@ -27,8 +36,10 @@ export class RowCache<T> {
   private beside = 0;
 
   constructor(
-    db: Database.Database,
+    private readonly db: Database.Database,
     private readonly capacity = 10_000,
+    /** Reads a row synchronously on `db` (outside transactions only, see above); without it every miss uses `load`. */
+    private readonly read?: (key: string) => T | undefined,
   ) {
     this.changes = db.prepare('SELECT total_changes()').pluck();
   }
@@ -71,14 +82,30 @@ export class RowCache<T> {
   get(key: string, load: () => Promise<T | undefined>): T | undefined | Promise<T | undefined> {
     const before = this.stamp();
     if (this.rows.has(key)) return this.rows.get(key);
+    if (this.read && !this.db.inTransaction) {
+      // Synchronous: nothing is written between the stamp above and the read.
+      const value = this.read(key);
+      this.keep(key, value);
+      return value;
+    }
     return this.fill(key, before, load);
   }
 
   private async fill(key: string, before: number, load: () => Promise<T | undefined>): Promise<T | undefined> {
     const value = await load();
     if (this.stamp() !== before) return value;
-    if (this.rows.size >= this.capacity) this.rows.clear();
-    this.rows.set(key, value);
+    this.keep(key, value);
     return value;
+  }
+
+  private keep(key: string, value: T | undefined): void {
+    // The oldest row makes room (a Map iterates in insertion order).
+    if (this.rows.size >= this.capacity) this.rows.delete(this.rows.keys().next().value as string);
+    this.rows.set(key, value);
+  }
+
+  /** Rows held (tests). */
+  get size(): number {
+    return this.rows.size;
   }
 }
