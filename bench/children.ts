@@ -1,7 +1,8 @@
 /**
- * Server child processes for the benchmark. Every server, the bare Fastify
- * route and Groundwork alike, is started the same way: `node --import tsx
- * bench/server-*.ts`, optionally pinned to one CPU with taskset, with a clean
+ * Server child processes for the benchmark. Every server is started the same
+ * way — the references as `node --import tsx bench/server-bare*.ts`, Groundwork
+ * from its production build as `node bench/server-groundwork.mjs` — optionally
+ * pinned to one CPU with taskset, with a clean
  * environment (none of the runner's settings leak in), reporting its address
  * and its CPU time over the IPC channel. A child exits when the runner's
  * channel closes, so a crashed runner leaves no servers behind.
@@ -117,12 +118,12 @@ export function pinSelf(cpus: string): boolean {
 }
 
 export interface SpawnOptions {
-  /** Script under bench/, e.g. `server-bare.ts`. */
+  /** Script under bench/, e.g. `server-bare.ts` (run under tsx) or `server-groundwork.mjs` (plain node, the build). */
   script: string;
   env: Record<string, string>;
   /** CPU list for taskset (e.g. "1"); undefined runs unpinned. */
   cpus?: string | undefined;
-  /** Extra node flags (e.g. --cpu-prof), placed before --import tsx. */
+  /** Extra node flags (e.g. --cpu-prof), placed before the script (and --import tsx). */
   nodeFlags?: string[];
   /** Defaults to `startupTimeoutMs()` (the base alone). */
   timeoutMs?: number;
@@ -137,8 +138,11 @@ function childEnv(env: Record<string, string>): NodeJS.ProcessEnv {
 
 export async function spawnServer(name: string, options: SpawnOptions): Promise<ServerChild> {
   const timeoutMs = options.timeoutMs ?? startupTimeoutMs();
+  // A plain JavaScript server (server-groundwork.mjs) runs the production build, under node alone.
+  if (options.script.endsWith('.mjs')) ensureBuilt();
   const spawnedAt = performance.now();
-  const nodeArgs = [...(options.nodeFlags ?? []), '--import', 'tsx', path.join(benchDir, options.script)];
+  const loader = options.script.endsWith('.mjs') ? [] : ['--import', 'tsx'];
+  const nodeArgs = [...(options.nodeFlags ?? []), ...loader, path.join(benchDir, options.script)];
   const pinned = options.cpus !== undefined && hasTaskset();
   const [command, args] = pinned ? ['taskset', ['-c', options.cpus as string, process.execPath, ...nodeArgs]] : [process.execPath, nodeArgs];
   const child = spawn(command as string, args as string[], {
@@ -228,54 +232,19 @@ export async function spawnServer(name: string, options: SpawnOptions): Promise<
   };
 }
 
-/**
- * The child side: answers CPU-time requests, stops on request or when the
- * parent goes away, and announces readiness.
- */
-export function serveParent(url: string, stop: () => Promise<void>, info: Record<string, unknown> = {}): void {
-  let stopping = false;
-  const shutDown = () => {
-    if (stopping) return;
-    stopping = true;
-    const force = setTimeout(() => process.exit(1), 8000);
-    force.unref();
-    stop().then(
-      () => process.exit(0),
-      () => process.exit(1),
-    );
-  };
-  process.on('message', (message: ParentMessage) => {
-    if (message.type === 'cpu') {
-      const usage = process.cpuUsage();
-      process.send?.({
-        type: 'cpu',
-        id: message.id,
-        userUs: usage.user,
-        systemUs: usage.system,
-        rssBytes: process.memoryUsage.rss(),
-        // resourceUsage reports kilobytes.
-        maxRssBytes: process.resourceUsage().maxRSS * 1024,
-      } satisfies ChildMessage);
-    } else if (message.type === 'memory') {
-      void collectedMemory().then((memory) => process.send?.({ type: 'memory', id: message.id, ...memory } satisfies ChildMessage));
-    } else if (message.type === 'stop') shutDown();
-  });
-  process.on('disconnect', shutDown);
-  process.on('SIGTERM', shutDown);
-  process.send?.({ type: 'ready', url, info } satisfies ChildMessage);
-}
+export { serveParent } from './serve-parent.mjs';
 
-/** Full collections, with turns of the event loop between them (timers and finalisers run), then the figures. */
-async function collectedMemory(): Promise<Omit<Extract<ChildMessage, { type: 'memory' }>, 'type' | 'id'>> {
-  const gc = (globalThis as { gc?: () => void }).gc;
-  if (gc) {
-    for (let i = 0; i < 3; i++) {
-      await new Promise((resolve) => setTimeout(resolve, 50));
-      gc();
-    }
-  }
-  const m = process.memoryUsage();
-  return { collected: gc !== undefined, rssBytes: m.rss, heapUsedBytes: m.heapUsed, heapTotalBytes: m.heapTotal, arrayBuffersBytes: m.arrayBuffers };
+/**
+ * Builds the production server (`dist/`) when its inputs changed since the last build
+ * (scripts/build-if-stale.mjs, as `npm start` does), once per run: Groundwork's benchmark server
+ * runs the build (bench/server-groundwork.mjs), not the sources under tsx.
+ */
+let built = false;
+export function ensureBuilt(log: (message: string) => void = () => {}): void {
+  if (built) return;
+  log('building dist/ when stale (scripts/build-if-stale.mjs)');
+  execFileSync(process.execPath, [path.join(repoRoot, 'scripts', 'build-if-stale.mjs')], { cwd: repoRoot, stdio: ['ignore', 'ignore', 'inherit'] });
+  built = true;
 }
 
 const tempDirs: string[] = [];

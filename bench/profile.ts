@@ -90,7 +90,7 @@ async function main(): Promise<void> {
   };
   if (scenario === 'limits') Object.assign(env, { IP_RATE_PER_SECOND: '100000000', QUERY_RATE_PER_MINUTE: '1000000000', QUERY_QUOTA_PER_DAY: '1000000000' });
   const server = await spawnServer(`${scenario} (profiled)`, {
-    script: scenario === 'bare' ? 'server-bare.ts' : 'server-groundwork.ts',
+    script: scenario === 'bare' ? 'server-bare.ts' : 'server-groundwork.mjs',
     env: scenario === 'bare' ? {} : env,
     nodeFlags: ['--cpu-prof', `--cpu-prof-dir=${profileDir}`],
   });

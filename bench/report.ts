@@ -648,8 +648,15 @@ Scenarios for \`--only\` (comma-separated): \`http\`, \`streams\`, \`stores\`, \
 Every run writes \`bench/results/<timestamp>.json\` and prints the tables and one PASS / FAIL /
 SKIP line per target; a run of every scenario also writes \`bench/results/latest.json\` and
 rewrites this page. Only 127.0.0.1 is contacted (and \`REDIS_URL\` / \`DATABASE_URL\`, when set).
-The servers run in child processes (\`node --import tsx bench/server-*.ts\`) with the same Node
-flags, a clean environment, a temporary \`DATA_DIR\`, \`LOG_LEVEL=warn\`, and the per-address and
+The servers run in child processes with the same Node flags: Groundwork from its production
+build, as \`npm start\` runs it (\`node bench/server-groundwork.mjs\`, importing \`dist/\`; the runner
+first builds it when its inputs changed, \`scripts/build-if-stale.mjs\`), the references from their
+sources (\`node --import tsx bench/server-bare*.ts\`: Fastify and \`node:http\` are already
+JavaScript; their few lines of route code are all tsx transforms). Until session 12 Groundwork
+also ran under tsx, whose transform keeps function names by calling a helper on every named
+function and class as it is made, which the build does not: per request and per long-lived
+closure that was work and memory production does not have (in a quick A/B on a busy host the CPU
+per cached query could not be told apart). A clean environment, a temporary \`DATA_DIR\`, \`LOG_LEVEL=warn\`, and the per-address and
 per-key limits off (\`IP_RATE_PER_SECOND=0\`, \`QUERY_RATE_PER_MINUTE=0\`, \`QUERY_QUOTA_PER_DAY=0\`,
 \`IP_MAX_CONNECTIONS=0\`: all the load comes from one address); they are stopped at the end and
 killed if the runner fails or is interrupted. A server that is not ready within its start-up

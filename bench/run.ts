@@ -18,7 +18,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { benchDir, killAll, pinSelf, removeTempDirs, repoRoot, type ServerChild, setStartupTimeoutBase, spawnServer, tempDir } from './children.js';
+import { benchDir, ensureBuilt, killAll, pinSelf, removeTempDirs, repoRoot, type ServerChild, setStartupTimeoutBase, spawnServer, tempDir } from './children.js';
 import { killRedisServers } from '../test/support/redis-process.js';
 import { queryBreakdown } from './breakdown.js';
 import { benchExtraction, type ExtractionResult } from './extraction.js';
@@ -162,6 +162,8 @@ async function main(): Promise<void> {
   const pinned = canPin && pinSelf('0');
   const serverCpus = pinned ? String(os.cpus().length - 1) : undefined;
   const info = machine(pinned ? { runner: '0', servers: serverCpus as string } : null);
+  // Groundwork's servers run the production build: made first, before anything is timed.
+  ensureBuilt(log);
   const waitQuiet = Number(process.env.BENCH_WAIT_QUIET ?? 0);
   if (waitQuiet > 0) {
     log(`waiting up to ${waitQuiet} s for the machine to be idle`);
@@ -189,7 +191,7 @@ async function main(): Promise<void> {
   };
   const high = { IP_RATE_PER_SECOND: '100000000', QUERY_RATE_PER_MINUTE: '1000000000', QUERY_QUOTA_PER_DAY: '1000000000' };
   const gw = (name: string, env: Record<string, string>) =>
-    spawnServer(name, { script: 'server-groundwork.ts', cpus: serverCpus, env: { ...base, DATA_DIR: tempDir('gw-bench-'), ...env } }).then((c) => {
+    spawnServer(name, { script: 'server-groundwork.mjs', cpus: serverCpus, env: { ...base, DATA_DIR: tempDir('gw-bench-'), ...env } }).then((c) => {
       children.push(c);
       return c;
     });

@@ -197,7 +197,7 @@ async function scaleRow(settings: ScaleSettings, retriever: RetrieverKind, kind:
   };
   const work = { records: records * kbCount, knowledgeBases: kbCount };
   // --expose-gc: the idle-memory figures follow full collections (children.ts, `idleMemory`).
-  const spawn = () => spawnServer(label, { script: 'server-groundwork.ts', cpus: settings.serverCpus, env, timeoutMs: startupTimeoutMs(work), nodeFlags: ['--expose-gc'] });
+  const spawn = () => spawnServer(label, { script: 'server-groundwork.mjs', cpus: settings.serverCpus, env, timeoutMs: startupTimeoutMs(work), nodeFlags: ['--expose-gc'] });
   const email = `bench.scale.${process.pid}.${Date.now()}@example.test`;
 
   // --- seeding (not measured) ----------------------------------------------------------------

@@ -1,6 +1,6 @@
 /**
  * The baseline server (see bench/bare-app.ts), logger off, started exactly
- * like bench/server-groundwork.ts. The runner captures a real cached answer
+ * like bench/server-groundwork.mjs. The runner captures a real cached answer
  * from Groundwork and passes it in BENCH_BARE_BODY_FILE.
  */
 import fs from 'node:fs';
