@@ -117,7 +117,8 @@ describeIf(chromium, 'Playground in Chromium', () => {
   it('sends the earlier turns with a follow-up, shows them, and clears them', async () => {
     await page.goto(`/dashboard/kb/${ragId}/playground`);
     const clear = page.getByRole('button', { name: 'Clear conversation' });
-    expect(await clear.isVisible()).toBe(true);
+    // The page renders after its data arrives: wait for the button rather than assume it is there.
+    await clear.waitFor({ state: 'visible' });
     expect(await clear.isDisabled()).toBe(true);
 
     await ask(firstQuestion);
