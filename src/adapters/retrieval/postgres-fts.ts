@@ -314,18 +314,19 @@ export class PostgresFtsRetriever implements Retriever {
   }
 
   private async checkSchema(): Promise<void> {
-    const { rows } = await this.pool.query<{ present: boolean }>(
-      "SELECT EXISTS (SELECT 1 FROM pg_attribute WHERE attrelid = to_regclass('records') AND attname = $1 AND NOT attisdropped) AS present",
-      [RECORD_DOCUMENT],
+    // One catalogue read for every column the searches need, each with the migration that adds it.
+    const required = [
+      { table: 'records', column: RECORD_DOCUMENT, migration: 20 },
+      { table: 'record_term_stats', column: 'max_impact', migration: 21 },
+    ];
+    const { rows } = await this.pool.query<{ present: boolean[] }>(
+      `SELECT array_agg(EXISTS (SELECT 1 FROM pg_attribute WHERE attrelid = to_regclass(r.t) AND attname = r.c AND NOT attisdropped) ORDER BY r.i) AS present
+       FROM unnest($1::text[], $2::text[]) WITH ORDINALITY AS r(t, c, i)`,
+      [required.map((r) => r.table), required.map((r) => r.column)],
     );
-    if (!rows[0]?.present) {
-      throw new Error(`the PostgreSQL retriever needs records.${RECORD_DOCUMENT} (storage migration 20): migrate the store before starting it`);
-    }
-    const bounds = await this.pool.query<{ present: boolean }>(
-      "SELECT EXISTS (SELECT 1 FROM pg_attribute WHERE attrelid = to_regclass('record_term_stats') AND attname = 'max_impact' AND NOT attisdropped) AS present",
-    );
-    if (!bounds.rows[0]?.present) {
-      throw new Error('the PostgreSQL retriever needs record_term_stats.max_impact (storage migration 21): migrate the store before starting it');
+    const missing = required.find((_, i) => !rows[0]?.present[i]);
+    if (missing) {
+      throw new Error(`the PostgreSQL retriever needs ${missing.table}.${missing.column} (storage migration ${missing.migration}): migrate the store before starting it`);
     }
   }
 
