@@ -136,13 +136,30 @@ function childEnv(env: Record<string, string>): NodeJS.ProcessEnv {
   return { ...base, ...env };
 }
 
+/**
+ * The node flags of `npm start` (package.json's `start` script, `node <flags> dist/main.js`), so a
+ * benchmark server runs Groundwork as the service runs, V8 flags included (docs/decisions.md,
+ * "V8's memory reducer").
+ */
+export function startScriptNodeFlags(startScript = packageStartScript()): string[] {
+  const match = /^node((?:\s+--?[\w-]+(?:=\S+)?)*)\s+dist\/main\.js$/.exec(startScript.trim());
+  if (!match) throw new Error(`package.json's start script is not "node [flags] dist/main.js": ${startScript}`);
+  return (match[1] ?? '').split(/\s+/).filter(Boolean);
+}
+
+function packageStartScript(): string {
+  const pkg = JSON.parse(fs.readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as { scripts?: { start?: string } };
+  return pkg.scripts?.start ?? '';
+}
+
 export async function spawnServer(name: string, options: SpawnOptions): Promise<ServerChild> {
   const timeoutMs = options.timeoutMs ?? startupTimeoutMs();
-  // A plain JavaScript server (server-groundwork.mjs) runs the production build, under node alone.
-  if (options.script.endsWith('.mjs')) ensureBuilt();
+  // A plain JavaScript server (server-groundwork.mjs) runs the production build, under node alone, with npm start's flags.
+  const production = options.script.endsWith('.mjs');
+  if (production) ensureBuilt();
   const spawnedAt = performance.now();
-  const loader = options.script.endsWith('.mjs') ? [] : ['--import', 'tsx'];
-  const nodeArgs = [...(options.nodeFlags ?? []), ...loader, path.join(benchDir, options.script)];
+  const loader = production ? [] : ['--import', 'tsx'];
+  const nodeArgs = [...(production ? startScriptNodeFlags() : []), ...(options.nodeFlags ?? []), ...loader, path.join(benchDir, options.script)];
   const pinned = options.cpus !== undefined && hasTaskset();
   const [command, args] = pinned ? ['taskset', ['-c', options.cpus as string, process.execPath, ...nodeArgs]] : [process.execPath, nodeArgs];
   const child = spawn(command as string, args as string[], {
