@@ -125,6 +125,8 @@ export interface SpawnOptions {
   cpus?: string | undefined;
   /** Extra node flags (e.g. --cpu-prof), placed before the script (and --import tsx). */
   nodeFlags?: string[];
+  /** A production server (`.mjs`) without npm start's node flags: only to measure what the flags change (bench/idle-state.ts). */
+  withoutStartFlags?: boolean;
   /** Defaults to `startupTimeoutMs()` (the base alone). */
   timeoutMs?: number;
 }
@@ -159,7 +161,7 @@ export async function spawnServer(name: string, options: SpawnOptions): Promise<
   if (production) ensureBuilt();
   const spawnedAt = performance.now();
   const loader = production ? [] : ['--import', 'tsx'];
-  const nodeArgs = [...(production ? startScriptNodeFlags() : []), ...(options.nodeFlags ?? []), ...loader, path.join(benchDir, options.script)];
+  const nodeArgs = [...(production && !options.withoutStartFlags ? startScriptNodeFlags() : []), ...(options.nodeFlags ?? []), ...loader, path.join(benchDir, options.script)];
   const pinned = options.cpus !== undefined && hasTaskset();
   const [command, args] = pinned ? ['taskset', ['-c', options.cpus as string, process.execPath, ...nodeArgs]] : [process.execPath, nodeArgs];
   const child = spawn(command as string, args as string[], {
