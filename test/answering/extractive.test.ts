@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { citedIndices, removeDanglingCitations } from '../../src/knowledge/answering/citations.js';
-import { answerExtractively } from '../../src/knowledge/answering/extractive.js';
+import { answerExtractively, notFound } from '../../src/knowledge/answering/extractive.js';
 import { confidenceOf, matchedRareWords } from '../../src/knowledge/answering/plan.js';
 import { collapseSpace, splitSentences } from '../../src/knowledge/answering/sentences.js';
 import { type Answer, NOT_FOUND_ANSWER, type RetrievedRecord } from '../../src/knowledge/answering/types.js';
@@ -210,7 +210,8 @@ describe('answerExtractively citations (property)', () => {
         const { retrieve, options } = retrieverFor(recs);
         const a = answerExtractively(q, retrieve(q), options);
         if (!a.grounded) {
-          expect(a).toEqual({ answer: NOT_FOUND_ANSWER, grounded: false, sources: [] });
+          // The refusal follows the question's language ("café café café" reads as Spanish).
+          expect(a).toEqual(notFound(q, options.stats?.language ?? 'en'));
           return;
         }
         expectWellCited(a);
