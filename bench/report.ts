@@ -648,9 +648,11 @@ Scenarios for \`--only\` (comma-separated): \`http\`, \`streams\`, \`stores\`, \
 Every run writes \`bench/results/<timestamp>.json\` and prints the tables and one PASS / FAIL /
 SKIP line per target; a run of every scenario also writes \`bench/results/latest.json\` and
 rewrites this page. Only 127.0.0.1 is contacted (and \`REDIS_URL\` / \`DATABASE_URL\`, when set).
-The servers run in child processes with the same Node flags: Groundwork from its production
-build, as \`npm start\` runs it (\`node bench/server-groundwork.mjs\`, importing \`dist/\`; the runner
-first builds it when its inputs changed, \`scripts/build-if-stale.mjs\`), the references from their
+The servers run in child processes: Groundwork from its production build, as \`npm start\` runs
+it (\`node <the start script's flags> bench/server-groundwork.mjs\`, importing \`dist/\`; the flags are
+read from package.json's \`start\`, today \`--no-memory-reducer\`, docs/decisions.md, Performance; the
+runner first builds it when its inputs changed, \`scripts/build-if-stale.mjs\`), the references with
+Node's defaults from their
 sources (\`node --import tsx bench/server-bare*.ts\`: Fastify and \`node:http\` are already
 JavaScript; their few lines of route code are all tsx transforms). Until session 12 Groundwork
 also ran under tsx, whose transform keeps function names by calling a helper on every named
