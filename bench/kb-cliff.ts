@@ -4,14 +4,15 @@
  * (`app.inject`, a `POST /api/v1/query` with the knowledge base's key, answer cache off), after a
  * restart on the seeded store as the scale benchmark does (bench/scale.ts).
  *
- *   npx tsx bench/kb-cliff.ts [--kbs 2000] [--rounds 3] [--synthetic] [--data DIR] [--profile FILE]
+ *   npx tsx bench/kb-cliff.ts [--kbs 2000] [--rounds 3] [--synthetic [--records 24]] [--data DIR] [--profile FILE]
  *
  * - `--kbs N`: N knowledge bases of the shop FAQ (25 records), asked `uniqueQuestions()` as the
  *   scale benchmark's "N knowledge bases" rows are; after one untimed pass that touched each (their
  *   indexes load) and at least 10,000 queries (warm code), `--rounds R` timed passes, at least
  *   2,000 queries: process CPU per query (threads included) and the collector's pauses per query.
  * - `--synthetic`: the scale benchmark's "25 records" row instead: one knowledge base of 24
- *   generated catalogue records asked `scaleQuestions(24)` (N is then 1).
+ *   generated catalogue records asked `scaleQuestions(24)` (N is then 1); with `--records R`, R of
+ *   them asked `scaleQuestions(R)`, as the scale benchmark's "R records" rows are.
  * - `--data DIR`: keeps the seeded store in DIR and reuses it when it is there (seeding 10,000
  *   knowledge bases takes minutes).
  * - `--profile FILE`: a V8 CPU profile of the timed passes only (node:inspector), written to FILE,
@@ -50,6 +51,7 @@ interface Tenant {
 async function main(): Promise<void> {
   const synthetic = process.argv.includes('--synthetic');
   const kbs = synthetic ? 1 : count('kbs', 2000);
+  const records = synthetic ? count('records', 24) : FAQ.length;
   const rounds = count('rounds', 3);
   const kept = option('data');
   const dataDir = kept ?? fs.mkdtempSync(path.join(os.tmpdir(), 'gw-kb-cliff-'));
@@ -65,17 +67,19 @@ async function main(): Promise<void> {
     QUERY_QUOTA_PER_DAY: '0',
     QUERY_CACHE_TTL_SECONDS: '0',
     MAX_KNOWLEDGE_BASES: '100000',
+    MAX_RECORDS_PER_KB: String(Math.max(records, FAQ.length)),
+    UPLOAD_MAX_BYTES: String(Math.max(10, Math.ceil(records / 1000)) * 1024 * 1024),
   });
   const logger = pino({ level: 'silent' });
   const store = new SqliteStore(path.join(dataDir, 'groundwork.db'));
   await store.migrate();
   // A store seeded with more knowledge bases serves any smaller N (the first N, and its last to warm up).
-  const tenantsFile = path.join(dataDir, `tenants${synthetic ? '-synthetic' : ''}.json`);
+  const tenantsFile = path.join(dataDir, `tenants${synthetic ? `-synthetic-${records}` : ''}.json`);
   const tenants: Tenant[] = fs.existsSync(tenantsFile) ? (JSON.parse(fs.readFileSync(tenantsFile, 'utf8')) as Tenant[]) : [];
   if (tenants.length < kbs + 1) {
     const seeding = await compose(config, logger, { store });
     const owner = (await store.accounts.accountForEmail(`kb-cliff.${process.pid}.${Date.now()}@example.test`, newId('acc'))).accountId;
-    const file = new TextEncoder().encode(faqJson(synthetic ? syntheticFaq(24) : FAQ));
+    const file = new TextEncoder().encode(faqJson(synthetic ? syntheticFaq(records) : FAQ));
     if (tenants.length > 0) throw new Error(`${dataDir} holds ${tenants.length - 1} knowledge bases, fewer than ${kbs}`);
     // One more than measured: it warms the restarted process.
     for (let i = 0; i < kbs + 1; i++) {
@@ -99,7 +103,7 @@ async function main(): Promise<void> {
   const warm = tenants[tenants.length - 1] as Tenant;
   const warmQuestions = uniqueQuestions(900_000);
   for (let i = 0; i < 200; i++) await query(warm, warmQuestions());
-  const questions = synthetic ? scaleQuestions(24) : uniqueQuestions(0);
+  const questions = synthetic ? scaleQuestions(records) : uniqueQuestions(0);
   // Touch every knowledge base once (their indexes load), untimed; at least 10,000 queries, so the
   // code is as warm (JIT) with one knowledge base as with 10,000.
   const pass = Math.max(1, Math.ceil(10_000 / measured.length));
@@ -135,7 +139,7 @@ async function main(): Promise<void> {
     session.disconnect();
   }
   const load = os.loadavg().map((x) => x.toFixed(2)).join(' ');
-  console.log(`${synthetic ? '1 synthetic 24-record knowledge base (scaleQuestions)' : `${kbs} knowledge bases of the shop FAQ`}: ${n} queries, CPU ${((c.user + c.system) / n).toFixed(0)} µs/query (user ${(c.user / n).toFixed(0)}), wall ${((wallMs * 1000) / n).toFixed(0)} µs/query, collector ${((gcMs * 1000) / n).toFixed(0)} µs/query; load ${load}`);
+  console.log(`${synthetic ? `1 synthetic ${records}-record knowledge base (scaleQuestions)` : `${kbs} knowledge bases of the shop FAQ`}: ${n} queries, CPU ${((c.user + c.system) / n).toFixed(0)} µs/query (user ${(c.user / n).toFixed(0)}), wall ${((wallMs * 1000) / n).toFixed(0)} µs/query, collector ${((gcMs * 1000) / n).toFixed(0)} µs/query; load ${load}`);
   if (profileFile) console.log(summariseProfile(JSON.parse(fs.readFileSync(profileFile, 'utf8')), 40));
   await app.close();
   await composition.close();
