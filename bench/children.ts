@@ -149,9 +149,14 @@ export function startScriptNodeFlags(startScript = packageStartScript()): string
   return (match[1] ?? '').split(/\s+/).filter(Boolean);
 }
 
+let startScript: string | undefined;
+/** package.json's `start` script, read once per run. */
 function packageStartScript(): string {
-  const pkg = JSON.parse(fs.readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as { scripts?: { start?: string } };
-  return pkg.scripts?.start ?? '';
+  if (startScript === undefined) {
+    const pkg = JSON.parse(fs.readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as { scripts?: { start?: string } };
+    startScript = pkg.scripts?.start ?? '';
+  }
+  return startScript;
 }
 
 export async function spawnServer(name: string, options: SpawnOptions): Promise<ServerChild> {

@@ -26,10 +26,10 @@ import { PerformanceObserver } from 'node:perf_hooks';
 import pino from 'pino';
 import { SqliteStore } from '../src/adapters/storage/sqlite/dialect.js';
 import { compose } from '../src/compose.js';
-import { loadConfig } from '../src/config.js';
 import { buildApp } from '../src/http/app.js';
 import { newId } from '../src/ids.js';
 import { FAQ, faqJson } from './faq.js';
+import { inProcessConfig } from './in-process-config.js';
 import { scaleQuestions, syntheticFaq, uniqueQuestions } from './generated.js';
 import { summariseProfile } from './profile.js';
 
@@ -56,13 +56,7 @@ async function main(): Promise<void> {
   const kept = option('data');
   const dataDir = kept ?? fs.mkdtempSync(path.join(os.tmpdir(), 'gw-kb-cliff-'));
   fs.mkdirSync(dataDir, { recursive: true });
-  const config = loadConfig({
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'silent',
-    PORT: '0',
-    PUBLIC_URL: 'http://127.0.0.1:3999',
-    SECRET_KEY: 'bench-secret-key-bench-secret-key-0123456789',
-    IP_RATE_PER_SECOND: '0',
+  const config = inProcessConfig(dataDir, {
     QUERY_RATE_PER_MINUTE: '0',
     QUERY_QUOTA_PER_DAY: '0',
     QUERY_CACHE_TTL_SECONDS: '0',

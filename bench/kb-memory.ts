@@ -34,13 +34,13 @@ import pino from 'pino';
 import type { LRUCache } from 'lru-cache';
 import { SqliteStore } from '../src/adapters/storage/sqlite/dialect.js';
 import { compose, type Composition } from '../src/compose.js';
-import { loadConfig } from '../src/config.js';
 import { buildApp } from '../src/http/app.js';
 import { newId } from '../src/ids.js';
 import type { KnowledgeBaseCopies } from '../src/knowledge/query/knowledge-base-copies.js';
 import type { Retriever } from '../src/knowledge/retrieval/port.js';
 import { IndexRegistry } from '../src/knowledge/query/index-registry.js';
 import { FAQ, faqJson } from './faq.js';
+import { inProcessConfig } from './in-process-config.js';
 import { uniqueQuestions } from './generated.js';
 
 setFlagsFromString('--expose-gc');
@@ -105,13 +105,7 @@ async function main(): Promise<void> {
   const cacheTtl = arg('cache-ttl', 0);
   const withRedis = flag('redis');
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gw-kb-memory-'));
-  const config = loadConfig({
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'silent',
-    PORT: '0',
-    PUBLIC_URL: 'http://127.0.0.1:3999',
-    SECRET_KEY: 'bench-secret-key-bench-secret-key-0123456789',
-    IP_RATE_PER_SECOND: '0',
+  const config = inProcessConfig(dataDir, {
     // Limits on (as in production, so their state is counted) but never reached by the warm-up;
     // `--no-limits` turns them off as the scale benchmark does.
     QUERY_RATE_PER_MINUTE: flag('no-limits') ? '0' : '1000000000',

@@ -5,22 +5,10 @@
 // and a few hundred bytes per long-lived closure that the build does not (docs/performance.md,
 // Method). The environment comes from the runner (LOG_LEVEL=warn, a temporary DATA_DIR, the limits
 // of the scenario); PORT and PUBLIC_URL are filled in here when missing.
-import net from 'node:net';
 import { loadConfig } from '../dist/config.js';
 import { start } from '../dist/main.js';
+import { freePort } from './free-port.mjs';
 import { serveParent } from './serve-parent.mjs';
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 const env = { ...process.env };
 if (!env.PORT) env.PORT = String(await freePort());

@@ -10,7 +10,7 @@ import fc from 'fast-check';
 import pg from 'pg';
 import { afterEach, beforeAll, expect, it, vi } from 'vitest';
 import { lexemeQuery, prunedSearchStatement, pruningSplit, RECORD_DOCUMENT, RECORD_FTS_INDEX, searchStatement, searchWords } from '../../src/adapters/retrieval/postgres-fts.js';
-import { PostgresStore } from '../../src/adapters/storage/postgres/dialect.js';
+import type { PostgresStore } from '../../src/adapters/storage/postgres/dialect.js';
 import { applyFunction } from '../../src/adapters/storage/postgres/record-term-stats.js';
 import { GIN_PENDING_LIST_KB, RANK_WEIGHTS_ARRAY } from '../../src/adapters/storage/postgres/record-term-impacts.js';
 import type { KnowledgeBase } from '../../src/knowledge/model.js';
@@ -202,12 +202,7 @@ describeIf(postgres, 'pruned searches (PostgreSQL, migration 21)', () => {
     await client.query('DELETE FROM records WHERE rag_id = $1 AND title IS NULL', [kb.ragId]);
     await upload(kb, [{ title: 'Ships', text: 'ships' }]);
     await expect(fx.retriever().start()).rejects.toThrow(/migration 21/);
-    const again = new PostgresStore({ connectionString, schema, max: 2 });
-    try {
-      await again.migrate();
-    } finally {
-      await again.close();
-    }
+    await fx.migrateAgain();
     const rows = await bounds(kb.ragId);
     expect(rows.filter((row) => row.ndoc > 0).length).toBeGreaterThan(5);
     expectSafe(rows);

@@ -9,7 +9,7 @@ import fc from 'fast-check';
 import type pg from 'pg';
 import { beforeAll, expect, it } from 'vitest';
 import { lexemeQuery, RECORD_DOCUMENT, RECORD_FTS_INDEX, RECORD_TSVECTOR, searchWords } from '../../src/adapters/retrieval/postgres-fts.js';
-import { PostgresStore } from '../../src/adapters/storage/postgres/dialect.js';
+import type { PostgresStore } from '../../src/adapters/storage/postgres/dialect.js';
 import { applyFunction } from '../../src/adapters/storage/postgres/record-term-stats.js';
 import type { KnowledgeBase } from '../../src/knowledge/model.js';
 import type { TermVocabulary } from '../../src/knowledge/retrieval/vocabulary.js';
@@ -104,12 +104,7 @@ describeIf(postgres, 'stored full-text documents (PostgreSQL, migration 20)', ()
     await upload(kb, [{ title: null, text: "O'Brien delivers the cafe's grosse parcels" }]);
     await expect(retriever().start()).rejects.toThrow(/migration 20/);
 
-    const again = new PostgresStore({ connectionString, schema, max: 2 });
-    try {
-      await again.migrate();
-    } finally {
-      await again.close();
-    }
+    await fx.migrateAgain();
     expect(await mismatched()).toBe(0);
     const documents = await client.query<{ n: string }>(`SELECT count(*) AS n FROM records WHERE rag_id = $1 AND ${RECORD_DOCUMENT} IS NOT NULL`, [kb.ragId]);
     expect(Number(documents.rows[0]?.n)).toBe(2);

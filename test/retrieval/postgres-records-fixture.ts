@@ -32,6 +32,8 @@ export interface PostgresRecordsFixture {
   knowledgeBase(): Promise<KnowledgeBase>;
   /** Uploads `records` as one source; its id. */
   upload(kb: KnowledgeBase, records: RecordText[]): Promise<string>;
+  /** Runs the migrations again from a new store on the schema (as a restart after an upgrade would). */
+  migrateAgain(): Promise<void>;
 }
 
 export function postgresRecordsFixture(connectionString: string, poolSize = 4): PostgresRecordsFixture {
@@ -73,6 +75,14 @@ export function postgresRecordsFixture(connectionString: string, poolSize = 4): 
       const result = await store.knowledge.createKnowledgeBase({ ragId: id('kb'), ownerId: owner, botName: 'Helper', description: null, greeting: null, theme: {} }, 100_000);
       if (result.kind !== 'created') throw new Error('expected created');
       return result.knowledgeBase;
+    },
+    async migrateAgain() {
+      const again = new PostgresStore({ connectionString, schema, max: 2 });
+      try {
+        await again.migrate();
+      } finally {
+        await again.close();
+      }
     },
     async upload(kb, records) {
       const sourceId = id('src');

@@ -11,7 +11,7 @@ import fc from 'fast-check';
 import pg from 'pg';
 import { beforeAll, expect, it } from 'vitest';
 import { type PostgresFtsRetriever, RECORD_TSVECTOR } from '../../src/adapters/retrieval/postgres-fts.js';
-import { PostgresStore } from '../../src/adapters/storage/postgres/dialect.js';
+import type { PostgresStore } from '../../src/adapters/storage/postgres/dialect.js';
 import { detectCorpusLanguage } from '../../src/knowledge/language/detect.js';
 import type { KnowledgeBase } from '../../src/knowledge/model.js';
 import type { TermVocabulary } from '../../src/knowledge/retrieval/vocabulary.js';
@@ -217,12 +217,7 @@ describeIf(postgres, 'record_term_stats and the PostgreSQL retriever vocabulary'
     await client.query('DROP FUNCTION record_term_stats_apply() CASCADE');
     await client.query('DELETE FROM schema_migrations WHERE id = 19');
     await upload(kb, [{ title: null, text: "O'Brien delivers the cafe's grosse parcels" }]);
-    const again = new PostgresStore({ connectionString, schema, max: 2 });
-    try {
-      await again.migrate();
-    } finally {
-      await again.close();
-    }
+    await fx.migrateAgain();
     const expected = await tsStat(kb.ragId);
     expect(expected.size).toBeGreaterThan(5);
     expect(sorted(await stored(kb.ragId))).toEqual(sorted(expected));

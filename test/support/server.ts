@@ -6,6 +6,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { freePort } from '../../bench/free-port.mjs';
 import { type Config, loadConfig } from '../../src/config.js';
 import { type Running, start } from '../../src/main.js';
 
@@ -37,18 +38,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
   return { ...running, baseUrl: config.publicUrl, config };
 }
 
-export async function freePort(): Promise<number> {
-  const net = await import('node:net');
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
+export { freePort };
 
 export interface ApiResponse<T = unknown> {
   status: number;
