@@ -42,8 +42,13 @@ export interface PostingsView {
   termId(term: string): number | undefined;
 }
 
-/** Fewer postings than this are scored in full: pruning would not pay for its second pass. */
-const PRUNE_MIN_POSTINGS = 20_000;
+/**
+ * Fewer postings than this are scored in full: pruning would not pay for its second pass. 20,000
+ * until session 14; `bench/kb-cliff.ts --synthetic` measured 1,500 cheaper at every size it applies
+ * to (10,000 records: 376 against 453–495 µs per query; 1,000: 149–175 against 155–186; 100,000:
+ * 1,217–1,220 against 1,268–1,409; docs/indexing.md, "Session 14").
+ */
+const PRUNE_MIN_POSTINGS = 1_500;
 
 /**
  * For tests and measurements: `enabled` false scores every posting (the reference); `used`
