@@ -5,8 +5,10 @@
  * on a busy machine, time spent waiting for the CPU lands on whatever frame
  * was running (often `writev`), so profile on a quiet machine.
  *
- *   npx tsx bench/profile.ts cached|uncached|limits|stream|stream-uncached|bare [seconds]
+ *   npx tsx bench/profile.ts cached|uncached|limits|stores|stream|stream-uncached|bare [seconds]
  *
+ * `stores` is `limits` on PostgreSQL + Redis (DATABASE_URL and REDIS_URL; a schema of its own,
+ * dropped afterwards), as the benchmark's `stores` scenario runs its second instance.
  * `stream` replays the FAQ's questions (answer cache on, mostly hits); `stream-uncached` sends a new
  * question per stream with the answer cache off, as the benchmark's "cache off, new questions" arm.
  *
@@ -22,6 +24,7 @@ import { QUESTIONS, SAMPLE_QUESTION } from './faq.js';
 import { uniqueQuestions } from './generated.js';
 import { load } from './http-load.js';
 import { prepareKnowledgeBase } from './setup.js';
+import { withSchema } from './scale.js';
 import { streamScenario } from './streams.js';
 
 interface ProfileNode {
@@ -74,6 +77,14 @@ export function summariseProfile(profile: CpuProfile, top = 25): string {
 
 async function main(): Promise<void> {
   const scenario = process.argv[2] ?? 'cached';
+  if (scenario !== 'stores') return profile(scenario, {});
+  const databaseUrl = process.env.DATABASE_URL?.trim();
+  const redisUrl = process.env.REDIS_URL?.trim();
+  if (!databaseUrl || !redisUrl) throw new Error('the stores profile needs DATABASE_URL and REDIS_URL');
+  await withSchema(databaseUrl, (url) => profile(scenario, { DATABASE_URL: url, REDIS_URL: redisUrl, RETRIEVAL_BACKEND: 'memory' }));
+}
+
+async function profile(scenario: string, storeEnv: Record<string, string>): Promise<void> {
   const seconds = Number(process.argv[3] ?? 8);
   const profileDir = path.join(os.tmpdir(), 'groundwork-profiles');
   fs.mkdirSync(profileDir, { recursive: true });
@@ -88,7 +99,8 @@ async function main(): Promise<void> {
     IP_MAX_CONNECTIONS: '0',
     QUERY_CACHE_TTL_SECONDS: scenario === 'uncached' || scenario === 'stream-uncached' ? '0' : '60',
   };
-  if (scenario === 'limits') Object.assign(env, { IP_RATE_PER_SECOND: '100000000', QUERY_RATE_PER_MINUTE: '1000000000', QUERY_QUOTA_PER_DAY: '1000000000' });
+  if (scenario === 'limits' || scenario === 'stores') Object.assign(env, { IP_RATE_PER_SECOND: '100000000', QUERY_RATE_PER_MINUTE: '1000000000', QUERY_QUOTA_PER_DAY: '1000000000' });
+  Object.assign(env, storeEnv);
   const server = await spawnServer(`${scenario} (profiled)`, {
     script: scenario === 'bare' ? 'server-bare.ts' : 'server-groundwork.mjs',
     env: scenario === 'bare' ? {} : env,

@@ -169,7 +169,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerErrorHandling(app, config.publicUrl, config.uploadMaxBytes);
   // Before the IP limit: a verified bot is limited by its own bucket (request.botKey).
   if (deps.webBotAuth) registerWebBotAuth(app, deps.webBotAuth, config.publicUrl);
-  registerIpLimit(app, deps.limiter, config.ipRatePerSecond, deps.metrics);
+  registerIpLimit(app, deps.limiter, config.ipRatePerSecond, deps.metrics, { deferToHandlers: deps.queries.takesClientLimitWithAdmission });
   if (deps.webBotAuth) refuseBadSignatures(app);
   await app.register(cookie);
   // Multipart bodies are read only by the upload route: the plugin is registered in its scope (below).

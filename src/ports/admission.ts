@@ -17,16 +17,24 @@ export interface AdmissionCheck {
   stamp: string | undefined;
   /** Taken only when the copy is current (atomic over all of them, as RateLimiter.consume). */
   rules: readonly LimitRule[];
+  /**
+   * The request's whole-service limit (its address's and its bot key's buckets), taken first and
+   * whatever the copy: a request counts once against it even when its copy turns out stale. When it
+   * refuses, nothing else is taken or read. Empty or absent: nothing to take.
+   */
+  clientRules?: readonly LimitRule[] | undefined;
   /** The answer-cache key to read in the same round trip, when the cache is on. */
   cacheKey?: string | undefined;
   now: number;
 }
 
 export type AdmissionResult =
-  /** The copy is out of date (or there was none): nothing was taken; read the row again under `stamp`. */
-  | { kind: 'stale'; stamp: string }
+  /** The copy is out of date (or there was none): nothing but `clientRules` was taken; read the row again under `stamp`. */
+  | { kind: 'stale'; stamp: string; client?: LimitDecision }
   /** The copy is current: the limits' decision, and the cached answer (undefined: none, or refused). */
-  | { kind: 'checked'; decision: LimitDecision; cached: unknown }
+  | { kind: 'checked'; decision: LimitDecision; cached: unknown; client?: LimitDecision }
+  /** `clientRules` refused the request: nothing else was taken, the copy was not judged. */
+  | { kind: 'client_refused'; client: LimitDecision }
   /** Redis is not answering: the caller falls back to the store, the in-process limiter and no cache. */
   | { kind: 'unavailable' };
 

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { RedisAdmission } from '../../src/adapters/cache/redis-admission.js';
 import { RedisAnswerCache } from '../../src/adapters/cache/redis.js';
 import type { AdmissionResult } from '../../src/ports/admission.js';
-import { queryRules } from '../../src/limits/rules.js';
+import { clientRules as clientLimitRules, queryRules } from '../../src/limits/rules.js';
 import { describeIf, redis } from '../support/requirements.js';
 
 const url = process.env.REDIS_URL ?? '';
@@ -47,6 +47,23 @@ describeIf(redis, 'Redis admission', () => {
     const refused = await admission.check({ ragId: 'kb_1', stamp, rules, cacheKey: 'answer-key', now: now + 3 });
     expect(refused).toMatchObject({ kind: 'checked', decision: { allowed: false, refused: { name: 'minute' } }, cached: undefined });
     expect(await admission.check({ ragId: 'kb_1', stamp, rules: [], cacheKey: 'missing', now })).toMatchObject({ kind: 'checked', cached: undefined });
+  });
+
+  it("takes the client's rules first, whatever the copy, and nothing else when they refuse", async () => {
+    const admission = new RedisAdmission(client, prefixes);
+    const clientRules = clientLimitRules({ ipRatePerSecond: 2 }, { ip: '10.9.8.7', botKey: 'thumb' });
+    const ragRules = queryRules({ queryRatePerMinute: 5, queryQuotaPerDay: 0 }, 'kb_4');
+    // A stale copy: the client's units are taken (a request counts once), the knowledge base's are not.
+    const stale = await admission.check({ ragId: 'kb_4', stamp: undefined, rules: ragRules, clientRules, now });
+    expect(stale).toMatchObject({ kind: 'stale', client: { allowed: true, states: [{ name: 'ip', remaining: 1 }, { name: 'bot', remaining: 1 }] } });
+    const stamp = stampOf(stale);
+    const checked = await admission.check({ ragId: 'kb_4', stamp, rules: ragRules, clientRules, now: now + 1 });
+    expect(checked).toMatchObject({ kind: 'checked', decision: { allowed: true, states: [{ name: 'minute', remaining: 4 }] }, client: { states: [{ remaining: 0 }, { remaining: 0 }] } });
+    // Over the client's limit: refused by it, and the knowledge base's minute keeps its four.
+    const refused = await admission.check({ ragId: 'kb_4', stamp, rules: ragRules, clientRules, now: now + 2 });
+    expect(refused).toMatchObject({ kind: 'client_refused', client: { allowed: false, refused: { name: 'ip' } } });
+    expect(await admission.check({ ragId: 'kb_4', stamp, rules: ragRules, now: now + 3 })).toMatchObject({ kind: 'checked', decision: { states: [{ name: 'minute', remaining: 3 }] } });
+    expect(await admission.check({ ragId: 'kb_4', stamp, rules: ragRules, now: now + 4 })).not.toHaveProperty('client');
   });
 
   it('a change makes the copies of every instance stale, and a stale check takes nothing', async () => {

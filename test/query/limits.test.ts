@@ -196,6 +196,43 @@ function limitSuite(backend: string, extraEnv: () => Record<string, string>): vo
       expect((await plain(proxied.baseUrl, freshAddress())).status).toBe(200);
     });
 
+    it('every query counts once against its client, whatever ends it, and the client’s refusal comes first', async () => {
+      // With Redis the query routes take this limit in their one admission round trip, not in the
+      // onRequest hook: a request that ends before or inside that trip must still count, exactly once.
+      // Set up from a new address per request, so the setup spends no bucket this test reads.
+      const alice = await signedInClient(proxied.baseUrl, undefined, () => ({ 'x-forwarded-for': freshAddress() }));
+      const { ragId, apiKey } = await faqKnowledgeBase(alice);
+      const client = freshAddress();
+      const from = { 'x-forwarded-for': client };
+      const started = Date.now();
+      const endings = [
+        await ask(proxied.baseUrl, 'gw_live_bad', ragId, question, from),
+        await post(proxied.baseUrl, '/api/v1/query', '{"ragId": "', apiKey, from),
+        await ask(proxied.baseUrl, apiKey, ragId, ' ', from),
+        await post(proxied.baseUrl, '/api/v1/search', { ragId, query: question }, apiKey, from),
+        await ask(proxied.baseUrl, apiKey, ragId, question, from),
+      ];
+      const over = await ask(proxied.baseUrl, apiKey, ragId, question, from);
+      const overBadKey = await ask(proxied.baseUrl, 'gw_live_bad', ragId, question, from);
+      const overStream = await post(proxied.baseUrl, '/api/v1/query/stream', { ragId, query: question }, apiKey, from);
+      const elapsed = Date.now() - started;
+      expect(endings.map((r) => r.status)).toEqual([401, 400, 422, 200, 200]);
+      // Every ending reports the client's bucket, one unit fewer each time (all inside one second).
+      const remaining = endings.map((r) => remainingOf(r.headers, 'ip'));
+      expect(remaining.every((r) => r !== undefined)).toBe(true);
+      if (elapsed < 1000) {
+        expect(remaining).toEqual([4, 3, 2, 1, 0]);
+        for (const refused of [over, overBadKey, overStream]) {
+          expect(refused.status).toBe(429);
+          expect((refused.body as { limit?: string }).limit).toBe('ip');
+          expect(refused.headers.get('retry-after')).not.toBeNull();
+        }
+      }
+      // A success names both the client's limit and the knowledge base's.
+      expect(endings[4]?.headers.get('ratelimit-policy')).toMatch(/"ip";q=5;w=1/);
+      expect(endings[4]?.headers.get('ratelimit-policy')).toMatch(/"minute";/);
+    });
+
     it('with TRUST_PROXY, every X-Forwarded-For address has its own bucket', async () => {
       const burst = await Promise.all(Array.from({ length: 40 }, () => plain(proxied.baseUrl, freshAddress())));
       expect(burst.map((r) => r.status)).toEqual(Array(40).fill(200));

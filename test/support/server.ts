@@ -51,10 +51,14 @@ export class Client {
   cookie = '';
   csrfToken = '';
 
-  constructor(readonly baseUrl: string) {}
+  /** `extraHeaders` are added to every request (e.g. a new X-Forwarded-For each time, so setup spends no client's limit). */
+  constructor(
+    readonly baseUrl: string,
+    readonly extraHeaders: () => Record<string, string> = () => ({}),
+  ) {}
 
   async request<T = Record<string, unknown>>(method: string, url: string, body?: unknown, headers: Record<string, string> = {}): Promise<ApiResponse<T>> {
-    const init: RequestInit = { method, headers: { ...headers } };
+    const init: RequestInit = { method, headers: { ...this.extraHeaders(), ...headers } };
     const h = init.headers as Record<string, string>;
     if (this.cookie) h.cookie = this.cookie;
     if (this.csrfToken && !['GET', 'HEAD'].includes(method)) h['x-csrf-token'] ??= this.csrfToken;
@@ -93,8 +97,8 @@ export class Client {
 }
 
 /** The newest code the development outbox holds for an address. */
-export async function codeFromOutbox(baseUrl: string, email: string): Promise<string> {
-  const response = await fetch(`${baseUrl}/dev/outbox`);
+export async function codeFromOutbox(baseUrl: string, email: string, headers: Record<string, string> = {}): Promise<string> {
+  const response = await fetch(`${baseUrl}/dev/outbox`, { headers });
   const { messages } = (await response.json()) as { messages: { to: string; text: string }[] };
   const message = messages.find((m) => m.to === email);
   const code = message && /code is ([A-Z0-9]{3}-[A-Z0-9]{3})/.exec(message.text)?.[1];
@@ -105,14 +109,18 @@ export async function codeFromOutbox(baseUrl: string, email: string): Promise<st
 let counter = 0;
 
 /** Signs a new person in through the e-mail code flow and returns their client. */
-export async function signedInClient(baseUrl: string, email = `person${++counter}.${Date.now()}@example.test`): Promise<Client> {
-  const client = new Client(baseUrl);
+export async function signedInClient(
+  baseUrl: string,
+  email = `person${++counter}.${Date.now()}@example.test`,
+  extraHeaders: () => Record<string, string> = () => ({}),
+): Promise<Client> {
+  const client = new Client(baseUrl, extraHeaders);
   const started = await client.post('/api/v1/auth/email/start', { email });
   if (started.status !== 202) throw new Error(`sign-in start failed: ${started.status}`);
-  const code = await codeFromOutbox(baseUrl, email);
+  const code = await codeFromOutbox(baseUrl, email, extraHeaders());
   const verified = await fetch(`${baseUrl}/api/v1/auth/email/verify`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
+    headers: { 'content-type': 'application/json', ...extraHeaders() },
     body: JSON.stringify({ email, code }),
   });
   if (verified.status !== 200) throw new Error(`sign-in verify failed: ${verified.status}`);

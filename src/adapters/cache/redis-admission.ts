@@ -1,9 +1,9 @@
 /**
- * The admission port over Redis (ports/admission.ts): one Lua script per query compares the
- * knowledge base's stamp (`gw:kbv:<ragId>`) with the caller's copy and, only when it is current,
- * takes the limits (the limiter's own script, LIMITS_LUA, on the limiter's keys) and reads the
- * answer cache (the answer cache's key), so key validity, limits and the cached answer cost one
- * round trip together. A missing stamp (never set, expired, or an emptied Redis) is created by the
+ * The admission port over Redis (ports/admission.ts): one Lua script per query takes the client's
+ * whole-service limit, compares the knowledge base's stamp (`gw:kbv:<ragId>`) with the caller's
+ * copy and, only when it is current, takes the knowledge base's limits (the limiter's own script,
+ * LIMITS_LUA, on the limiter's keys) and reads the answer cache (the answer cache's key), so the
+ * limits, key validity and the cached answer cost one round trip together. A missing stamp (never set, expired, or an emptied Redis) is created by the
  * script itself and differs from every copy, so the caller reads the row again.
  *
  * `changed` deletes the stamp after a commit: the next check on any instance finds a new one. A
@@ -25,25 +25,36 @@ import type { RedisBreaker } from '../redis-breaker.js';
 import { ANSWER_CACHE_PREFIX } from './redis.js';
 
 /*
- * KEYS[1] the stamp, KEYS[2] the cached answer (the stamp again when not read), KEYS[3..] the rules.
- * ARGV[1] the copy's stamp ('' for none), ARGV[2] a new stamp for a knowledge base without one,
- * ARGV[3] its TTL (ms), ARGV[4] '1' to read the answer, then LIMITS_LUA's from ARGV[5].
- * Returns {0, stamp} when the copy is stale (nothing taken), else {1, found, answer, <limits>}.
+ * KEYS[1] the stamp, KEYS[2] the cached answer (the stamp again when not read), KEYS[3..2+c] the
+ * client's rules, then the knowledge base's. ARGV[1] the copy's stamp ('' for none), ARGV[2] a new
+ * stamp for a knowledge base without one, ARGV[3] its TTL (ms), ARGV[4] '1' to read the answer,
+ * ARGV[5] c (the number of client rules), then LIMITS_LUA's arguments for the client's rules from
+ * ARGV[6], then for the knowledge base's from ARGV[8 + 4c].
+ * The client's rules are taken first: refused, it returns {2, <client limits>} and takes nothing
+ * else. Otherwise {0, stamp, <client limits>} when the copy is stale (nothing else taken), else
+ * {1, found, answer, <client limits>, <limits>}; <client limits> is absent when c is 0.
  */
 const SCRIPT = `${LIMITS_LUA}
+local c = tonumber(ARGV[5])
+local client = {}
+if c > 0 then
+  client = limits(2, 6, c)
+  if client[1] ~= 1 then return {2, unpack(client)} end
+end
 local current = redis.call('GET', KEYS[1])
 if not current then
   redis.call('SET', KEYS[1], ARGV[2], 'PX', ARGV[3])
   current = ARGV[2]
 end
-if current ~= ARGV[1] then return {0, current} end
-local out = limits(2, 5, #KEYS - 2)
+if current ~= ARGV[1] then return {0, current, unpack(client)} end
+local out = limits(2 + c, 8 + 4 * c, #KEYS - 2 - c)
 local found, answer = 0, ''
 if ARGV[4] == '1' and out[1] == 1 then
   local value = redis.call('GET', KEYS[2])
   if value then found, answer = 1, value end
 end
-return {1, found, answer, unpack(out)}
+for i = 1, #out do client[#client + 1] = out[i] end
+return {1, found, answer, unpack(client)}
 `;
 
 const COMMAND = 'groundworkAdmit';
@@ -93,21 +104,28 @@ export class RedisAdmission implements Admission {
   }
 
   async check(request: AdmissionCheck): Promise<AdmissionResult> {
+    const { now } = request;
     const active = enforcedRules(request.rules);
-    const { keys, args } = limitArguments(this.limitPrefix, active, request.now);
+    const clientActive = request.clientRules ? enforcedRules(request.clientRules) : [];
+    // Without client rules their block is two placeholders (LIMITS_LUA's now and member, unread).
+    const client = clientActive.length > 0 ? limitArguments(this.limitPrefix, clientActive, now) : { keys: [], args: ['0', ''] };
+    const own = limitArguments(this.limitPrefix, active, now);
     const stampKey = this.stampPrefix + request.ragId;
     const readAnswer = request.cacheKey !== undefined;
     const call = () =>
       (this.redis as unknown as ScriptCaller)[COMMAND](
-        String(keys.length + 2),
+        String(client.keys.length + own.keys.length + 2),
         stampKey,
         readAnswer ? this.cachePrefix + request.cacheKey : stampKey,
-        ...keys,
+        ...client.keys,
+        ...own.keys,
         request.stamp ?? '',
-        `${request.now.toString(36)}.${randomUUID()}`,
+        `${now.toString(36)}.${randomUUID()}`,
         String(this.stampTtlMs),
         readAnswer ? '1' : '0',
-        ...args,
+        String(clientActive.length),
+        ...client.args,
+        ...own.args,
       );
     let reply: unknown[];
     try {
@@ -116,9 +134,12 @@ export class RedisAdmission implements Admission {
       this.report(err);
       return { kind: 'unavailable' };
     }
-    if (reply[0] !== 1) return { kind: 'stale', stamp: String(reply[1]) };
-    const decision = active.length === 0 ? decide(active, [], true, request.now) : limitDecision(active, reply, 3, request.now);
-    if (active.length > 0) this.options.shadow?.align(active, decision, request.now);
+    const status = reply[0];
+    if (status === 2) return { kind: 'client_refused', client: this.decided(clientActive, reply, 1, now) };
+    const clientAt = status === 1 ? 3 : 2;
+    const clientDecision = clientActive.length > 0 ? { client: this.decided(clientActive, reply, clientAt, now) } : {};
+    if (status !== 1) return { kind: 'stale', stamp: String(reply[1]), ...clientDecision };
+    const decision = active.length === 0 ? decide(active, [], true, now) : this.decided(active, reply, clientAt + (clientActive.length > 0 ? 1 + 2 * clientActive.length : 0), now);
     let cached: unknown;
     if (reply[1] === 1) {
       try {
@@ -127,7 +148,14 @@ export class RedisAdmission implements Admission {
         cached = undefined;
       }
     }
-    return { kind: 'checked', decision, cached };
+    return { kind: 'checked', decision, cached, ...clientDecision };
+  }
+
+  /** The decision over `active` from the limits' part of a reply at `offset`, mirrored into the shadow limiter. */
+  private decided(active: readonly LimitRule[], reply: readonly unknown[], offset: number, now: number): LimitDecision {
+    const decision = limitDecision(active, reply, offset, now);
+    this.options.shadow?.align(active, decision, now);
+    return decision;
   }
 
   async changed(ragId: string): Promise<void> {

@@ -4,7 +4,7 @@
  * their status, anything unexpected into a 500 whose detail says nothing of
  * the cause (the log has it, under the request id).
  */
-import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { rateLimitHeaders } from '../../limits/headers.js';
 import type { LimitDecision } from '../../ports/rate-limiter.js';
 import { combineDecisions } from '../../limits/rules.js';
@@ -36,6 +36,19 @@ const byStatus: Record<number, ErrorCode> = {
 
 export function registerErrorHandling(app: FastifyInstance, publicUrl: string, uploadMaxBytes: number): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    // A query route that ended before its handler took the client's limit (a malformed body, a failed
+    // validation) takes it now: the request counts, and a client over its limit is told that first.
+    const pending = request.clientLimit;
+    if (pending && !pending.taken) {
+      return pending.take().then(
+        () => handle(error, request, reply),
+        (refusal: unknown) => handle(isDomainError(refusal) ? (refusal as unknown as FastifyError) : error, request, reply),
+      );
+    }
+    return handle(error, request, reply);
+  });
+
+  function handle(error: FastifyError, request: FastifyRequest, reply: FastifyReply): FastifyReply {
     if (isDomainError(error)) {
       // RFC 6750 §3: a 401 names the scheme the client should use.
       if (error.code === 'unauthorized') reply.header('www-authenticate', 'Bearer realm="groundwork"');
@@ -79,7 +92,7 @@ export function registerErrorHandling(app: FastifyInstance, publicUrl: string, u
     }
     request.log.error({ err: error }, 'unhandled error');
     return sendProblem(reply, publicUrl, 'internal_error', 'Something went wrong on our side. Quote the request id when you report it.');
-  });
+  }
 
   app.setNotFoundHandler((request, reply) => {
     if (wantsHtmlPage(request)) {

@@ -8,10 +8,10 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { rateLimitHeaders } from '../../limits/headers.js';
-import type { RateLimiter } from '../../ports/rate-limiter.js';
+import type { LimitDecision, RateLimiter } from '../../ports/rate-limiter.js';
 import { clientRules } from '../../limits/rules.js';
 import type { Metrics } from '../../ops/metrics.js';
-import { DomainError } from '../../errors.js';
+import { ClientLimit, clientRefusal } from '../../limits/client-limit.js';
 
 const exempt = new Set(['/healthz']);
 
@@ -19,24 +19,47 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The rate-limit bucket of a verified signed bot, when Web Bot Auth recognised one. */
     botKey?: string;
+    /** The whole-service limit left to this route's handler (`config.clientLimitInHandler`), until taken. */
+    clientLimit?: ClientLimit;
+  }
+  interface FastifyContextConfig {
+    /**
+     * The handler passes `request.clientLimit` to the query service, which takes it in its one
+     * round trip to Redis (limits/client-limit.ts); honoured only when `deferToHandlers` is on.
+     */
+    clientLimitInHandler?: boolean;
   }
 }
 
-export function registerIpLimit(app: FastifyInstance, limiter: RateLimiter, ipRatePerSecond: number, metrics: Metrics): void {
+export interface IpLimitOptions {
+  /** Leave the limit to the handlers of routes that ask for it (true when queries take it with Redis). */
+  deferToHandlers: boolean;
+}
+
+export function registerIpLimit(app: FastifyInstance, limiter: RateLimiter, ipRatePerSecond: number, metrics: Metrics, options: IpLimitOptions): void {
   if (ipRatePerSecond <= 0) return;
+  const refused = (decision: LimitDecision) => metrics.rateLimited.inc({ limit: decision.refused?.name ?? 'ip' });
   app.addHook('onRequest', async (request: FastifyRequest) => {
     if (exempt.has(request.url.split('?')[0] ?? '')) return;
     // A verified bot is limited by its key's bucket in addition to its IP's, never instead of it.
-    const decision = await limiter.consume(clientRules({ ipRatePerSecond }, { ip: request.ip, botKey: request.botKey }));
+    const rules = clientRules({ ipRatePerSecond }, { ip: request.ip, botKey: request.botKey });
+    if (options.deferToHandlers && request.routeOptions.config?.clientLimitInHandler) {
+      request.clientLimit = new ClientLimit({
+        rules,
+        ratePerSecond: ipRatePerSecond,
+        limiter,
+        onDecision: (decision) => {
+          if (decision.allowed) request.ipLimit = decision;
+          else refused(decision);
+        },
+      });
+      return;
+    }
+    const decision = await limiter.consume(rules);
     if (!decision.allowed) {
-      metrics.rateLimited.inc({ limit: decision.refused?.name ?? 'ip' });
+      refused(decision);
       // Thrown, not sent: the error handler writes the problem with the RateLimit headers, and no later hook runs.
-      throw new DomainError(
-        'rate_limited',
-        `Too many requests from this client: the service allows ${ipRatePerSecond} per second.`,
-        { limit: decision.refused?.name ?? 'ip', retryAfterMs: decision.retryAfterMs },
-        { rateLimit: decision },
-      );
+      throw clientRefusal(decision, ipRatePerSecond);
     }
     request.ipLimit = decision;
   });

@@ -35,6 +35,7 @@ export function admitFrom(queries: QueryService, request: FastifyRequest, body: 
     conversation: body.conversation,
     origin: request.headers.origin,
     referer: request.headers.referer,
+    client: request.clientLimit,
   });
 }
 
@@ -95,9 +96,12 @@ export function queryRoutes(app: App, queries: QueryService, metrics: Metrics, h
     done(null, payload);
   });
 
+  // With Redis the query takes the client's whole-service limit in its one admission round trip.
+  const config = { clientLimitInHandler: true };
   app.post(
     '/api/v1/query',
     {
+      config,
       schema: {
         tags,
         security,
@@ -115,6 +119,7 @@ export function queryRoutes(app: App, queries: QueryService, metrics: Metrics, h
   app.post(
     '/api/v1/search',
     {
+      config,
       schema: {
         tags,
         security,
@@ -134,6 +139,7 @@ export function queryRoutes(app: App, queries: QueryService, metrics: Metrics, h
   app.post(
     '/api/v1/query/stream',
     {
+      config,
       schema: {
         tags,
         security,

@@ -20,7 +20,8 @@ import type { Answerer, AnswerInput, Citation, RetrievedRecord, Turn } from './a
 import { checkedConversation } from './conversation.js';
 import type { UsageRecorder } from './usage-recorder.js';
 import type { KnowledgeBaseCopies, KnowledgeBaseCopy } from './knowledge-base-copies.js';
-import type { AdmissionResult } from '../../ports/admission.js';
+import type { AdmissionCheck, AdmissionResult } from '../../ports/admission.js';
+import type { ClientLimit } from '../../limits/client-limit.js';
 
 export interface QueryLimits {
   queryRatePerMinute: number;
@@ -38,6 +39,12 @@ export interface QueryRequest {
   conversation?: unknown;
   origin: string | undefined;
   referer: string | undefined;
+  /**
+   * The request's whole-service limit, when the caller left it to the query (limits/client-limit.ts):
+   * taken in the admission round trip with Redis, otherwise on its own before the key is checked.
+   * Taken whatever the outcome; a refusal by it is the answer.
+   */
+  client?: ClientLimit | undefined;
 }
 
 /** A query that passed authorisation and limits. */
@@ -146,12 +153,28 @@ export class QueryService {
    * stream starts.
    */
   async admit(request: QueryRequest): Promise<AdmittedQuery> {
+    try {
+      return await this.admitOnce(request);
+    } catch (error) {
+      // Whatever refused the query, it counts against the client's limit, and that limit's refusal comes first.
+      await request.client?.take(this.clock());
+      throw error;
+    }
+  }
+
+  /** True when `admit` takes a ClientLimit in its shared round trip rather than on its own. */
+  get takesClientLimitWithAdmission(): boolean {
+    return this.copies !== undefined;
+  }
+
+  private async admitOnce(request: QueryRequest): Promise<AdmittedQuery> {
     const query = checkedQuery(request.query, '/body/query');
     const conversation = checkedConversation(request.conversation, '/body/conversation');
     if (this.copies) {
       const admitted = await this.admitWithCopies(this.copies, request, query, conversation);
       if (admitted) return admitted;
     }
+    await request.client?.take(this.clock());
     const { kb, caller } = await this.authorise(request);
     const limits = await this.consumeLimits(kb.ragId);
     return { kb, query, conversation, caller, limits };
@@ -159,11 +182,12 @@ export class QueryService {
 
   /**
    * `admit` with this instance's copy of the knowledge base (issue 14): the key and the caller's
-   * origin are checked against the copy, then one admission round trip confirms the copy is current,
-   * takes the limits and reads the cached answer. Without a copy, or with a stale one, the row is read
-   * again under the stamp the check returned and the checks run again (a change racing the query may
-   * cost one more turn). A refusal is given only once the check has confirmed the copy it was judged
-   * on. Undefined when Redis is not answering: `admit` then reads the store and limits in process.
+   * origin are checked against the copy, then one admission round trip takes the client's limit,
+   * confirms the copy is current, takes the knowledge base's limits and reads the cached answer.
+   * Without a copy, or with a stale one, the row is read again under the stamp the check returned
+   * and the checks run again (a change racing the query may cost one more turn). A refusal is given
+   * only once the check has confirmed the copy it was judged on. Undefined when Redis is not
+   * answering: `admit` then reads the store and limits in process.
    */
   private async admitWithCopies(copies: KnowledgeBaseCopies, request: QueryRequest, query: string, conversation: readonly Turn[]): Promise<AdmittedQuery | undefined> {
     const { ragId } = request;
@@ -171,7 +195,7 @@ export class QueryService {
     for (let turn = 0; turn < 3; turn++) {
       const outcome = copy
         ? await this.admitOnCopy(copies, copy, request, query, conversation)
-        : await copies.admission.check({ ragId, stamp: undefined, rules: [], now: this.clock() });
+        : await this.check(copies, request.client, { ragId, stamp: undefined, rules: [], now: this.clock() });
       if (outcome.kind === 'admitted') return outcome.admitted;
       if (outcome.kind !== 'stale') return undefined;
       const fresh = await this.store.findKnowledgeBase(ragId);
@@ -187,6 +211,17 @@ export class QueryService {
     return undefined;
   }
 
+  /**
+   * One admission round trip, carrying the client's limit until it is taken; its decision settles
+   * the limit (throwing the refusal when it refused).
+   */
+  private async check(copies: KnowledgeBaseCopies, client: ClientLimit | undefined, check: AdmissionCheck): Promise<AdmissionResult> {
+    const pending = client !== undefined && !client.taken;
+    const result = await copies.admission.check(pending ? { ...check, clientRules: client.rules } : check);
+    if (pending && result.kind !== 'unavailable' && result.client) client.settle(result.client);
+    return result;
+  }
+
   /** The checks against one copy, then the admission round trip; a refusal only once the copy is confirmed. */
   private async admitOnCopy(
     copies: KnowledgeBaseCopies,
@@ -200,13 +235,13 @@ export class QueryService {
     try {
       ({ caller } = await this.authoriseAgainst(kb, request));
     } catch (error) {
-      // Judged on the copy: this check takes nothing and says whether the copy was current.
-      const result = await copies.admission.check({ ragId: kb.ragId, stamp, rules: [], now: this.clock() });
+      // Judged on the copy: this check takes nothing of the knowledge base's and says whether the copy was current.
+      const result = await this.check(copies, request.client, { ragId: kb.ragId, stamp, rules: [], now: this.clock() });
       if (result.kind === 'checked') throw error;
       return result;
     }
     const slot = this.cacheSlot({ kb, query, conversation });
-    const result = await copies.admission.check({ ragId: kb.ragId, stamp, rules: queryRules(this.limits, kb.ragId), cacheKey: slot?.key, now: this.clock() });
+    const result = await this.check(copies, request.client, { ragId: kb.ragId, stamp, rules: queryRules(this.limits, kb.ragId), cacheKey: slot?.key, now: this.clock() });
     if (result.kind !== 'checked') return result;
     const limits = this.allowedOrRefused(result.decision);
     return { kind: 'admitted', admitted: { kb, query, conversation, caller, limits, ...(slot ? { prefetched: { key: slot.key, value: result.cached } } : {}) } };
