@@ -260,8 +260,10 @@ const ROUND_TRIPS = `- **Round trips per query on PostgreSQL + Redis** (\`npx ts
   plus 1 (the per-address limit's script) with \`IP_RATE_PER_SECOND\` on; a new question 1 more
   (the cache SET). Now: **0 PostgreSQL queries and 1 Redis script** for a cached answer (the
   knowledge base's stamp, the limits and the cached answer in one round trip,
-  \`adapters/cache/redis-admission.ts\`), the cache SET for a new answer, and still the per-address
-  limit's script when it is on (judged for every route before anything else). The row and the
+  \`adapters/cache/redis-admission.ts\`), and the cache SET for a new answer; since session 14 the
+  per-address limit too: the query routes hand it to the admission script, which takes it first
+  (\`limits/client-limit.ts\`; any other route, and a query that ends before its admission, takes it
+  on its own, so every request still counts once). The row and the
   verified key come from this instance's copy, confirmed by the stamp that every committed change of
   the knowledge base (row, keys, whitelist, records) replaces; a stale copy is read again before
   anything is taken or refused; copies are dropped when Redis comes back after an outage and 10 s
