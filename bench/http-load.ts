@@ -21,6 +21,11 @@ export interface LoadOptions {
   connections: number;
   durationSec: number;
   warmupSec: number;
+  /**
+   * CPU µs used so far by a service the server depends on (Redis), read at the measured window's
+   * start and end like the server's own: on a shared host its work competes with the server's.
+   */
+  dependencyCpuMicros?: () => Promise<number>;
 }
 
 export interface LoadResult {
@@ -38,6 +43,8 @@ export interface LoadResult {
   serverCpuUsPerRequest: number;
   /** Server CPU time / wall time over the run (1 = one core busy). */
   serverCpuUtilisation: number;
+  /** The dependency's CPU per request over the same window, when `dependencyCpuMicros` was given. */
+  dependencyCpuUsPerRequest?: number;
   responseBytes: number;
 }
 
@@ -84,12 +91,14 @@ export async function load(options: LoadOptions): Promise<LoadResult> {
   if (options.warmupSec > 0) await cannon(options, options.warmupSec);
   const h = histogram();
   const cpuBefore = await options.server.cpuMicros();
+  const dependencyBefore = await options.dependencyCpuMicros?.();
   const t0 = performance.now();
   const result = await cannon(options, options.durationSec, (status, ms) => {
     if (status >= 200 && status < 300) recordMs(h, ms);
   });
   const wallUs = (performance.now() - t0) * 1000;
   const cpuUs = (await options.server.cpuMicros()) - cpuBefore;
+  const dependencyUs = dependencyBefore === undefined ? undefined : ((await options.dependencyCpuMicros?.()) ?? dependencyBefore) - dependencyBefore;
   const requests = result.requests.total;
   return {
     label: options.label,
@@ -103,6 +112,7 @@ export async function load(options: LoadOptions): Promise<LoadResult> {
     timeouts: result.timeouts,
     serverCpuUsPerRequest: requests > 0 ? round(cpuUs / requests, 1) : 0,
     serverCpuUtilisation: round(cpuUs / wallUs, 2),
+    ...(dependencyUs === undefined ? {} : { dependencyCpuUsPerRequest: requests > 0 ? round(dependencyUs / requests, 1) : 0 }),
     responseBytes: requests > 0 ? Math.round(result.throughput.total / requests) : 0,
   };
 }

@@ -40,6 +40,8 @@ export interface LoadSummary {
   p99: Spread;
   cpuUsPerRequest: Spread;
   cpuCores: Spread;
+  /** The dependency's (Redis's) CPU per request, when measured (LoadOptions.dependencyCpuMicros). */
+  dependencyCpuUsPerRequest?: Spread;
   /** Windows in which the server used at least `saturatedCores` of a core. */
   saturatedReps: number;
   failures: number;
@@ -59,6 +61,7 @@ export function summariseLoads(runs: LoadResult[]): LoadSummary {
     p99: spread(runs.map((r) => r.latency.p99)),
     cpuUsPerRequest: spread(runs.map((r) => r.serverCpuUsPerRequest)),
     cpuCores: spread(runs.map((r) => r.serverCpuUtilisation)),
+    ...(runs.every((r) => r.dependencyCpuUsPerRequest !== undefined) ? { dependencyCpuUsPerRequest: spread(runs.map((r) => r.dependencyCpuUsPerRequest as number)) } : {}),
     saturatedReps: runs.filter((r) => r.serverCpuUtilisation >= saturatedCores).length,
     failures: runs.reduce((n, r) => n + r.non2xx + r.errors + r.timeouts, 0),
     responseBytes: first.responseBytes,

@@ -13,6 +13,14 @@ import { type Arm, interleave, type LoadSummary, pairedRatio, type PairedRatio, 
 import { withSchema } from './scale.js';
 import { prepareKnowledgeBase, type PreparedKb } from './setup.js';
 import { FAQ } from './faq.js';
+import { Redis } from 'ioredis';
+
+/** Redis's own CPU so far (`INFO cpu`: the server's user + system seconds), µs. */
+export async function redisCpuMicros(redis: Redis): Promise<number> {
+  const info = await redis.info('cpu');
+  const seconds = (name: string) => Number(new RegExp(`^${name}:([\\d.]+)`, 'm').exec(info)?.[1] ?? Number.NaN);
+  return Math.round((seconds('used_cpu_user') + seconds('used_cpu_sys')) * 1e6);
+}
 
 export type StoresResult =
   | { status: 'skipped'; reason: string }
@@ -50,7 +58,10 @@ export async function storesScenario(o: StoresOptions): Promise<StoresResult> {
       o.spawn('groundwork sqlite', { RETRIEVAL_BACKEND: 'memory' }),
       o.spawn('groundwork postgres + redis', { RETRIEVAL_BACKEND: 'memory', DATABASE_URL: databaseUrl, REDIS_URL: redisUrl }),
     ]);
+    // Redis runs on the same host: its CPU per query is reported beside the instance's.
+    const redis = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 1 });
     try {
+      await redis.connect();
       const kbs = new Map<ServerChild, PreparedKb>([
         [sqlite, await prepareKnowledgeBase(sqlite.url, FAQ)],
         [postgres, await prepareKnowledgeBase(postgres.url, FAQ)],
@@ -71,6 +82,7 @@ export async function storesScenario(o: StoresOptions): Promise<StoresResult> {
               headers: { 'x-api-key': kb.apiKey },
               bodies: [{ ragId: kb.ragId, query: o.question }],
               ...(cached ? {} : { nextBody: () => ({ ragId: kb.ragId, query: o.fresh() }) }),
+              ...(server === postgres ? { dependencyCpuMicros: () => redisCpuMicros(redis) } : {}),
             }),
         };
       };
@@ -90,6 +102,7 @@ export async function storesScenario(o: StoresOptions): Promise<StoresResult> {
         ratios: { cached: pairedRatio(of('postgresCached'), of('sqliteCached')), uncached: pairedRatio(of('postgresUncached'), of('sqliteUncached')) },
       };
     } finally {
+      redis.disconnect();
       await Promise.all([sqlite.stop(), postgres.stop()]);
     }
   });

@@ -62,10 +62,12 @@ local function limits(k0, a0, n)
       if sliding then
         redis.call('ZADD', key, now, member)
         count = count + 1
+        redis.call('PEXPIRE', key, ttl)
       else
         count = redis.call('INCR', key)
+        -- A day key expires at a fixed time (its day's end plus a margin): set once, when created.
+        if count == 1 then redis.call('PEXPIRE', key, ttl) end
       end
-      redis.call('PEXPIRE', key, ttl)
     end
     local pivot = ''
     if sliding and count > 0 then
