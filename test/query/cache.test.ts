@@ -43,6 +43,21 @@ function cacheSuite(backend: string, extraEnv: () => Record<string, string>): vo
     expect(second.body.requestId).not.toBe(first.body.requestId);
   });
 
+  it(`${backend}: every hit's body is the answer as first sent, with its own request id`, async () => {
+    // In process, a hit's body is kept serialised up to the request id (routes/query.ts, cachedBody).
+    const { ragId, apiKey } = await faqKnowledgeBase(alice);
+    const first = await ask(server.baseUrl, apiKey, ragId, 'Do you ship to Canada?');
+    const hits = [await ask(server.baseUrl, apiKey, ragId, 'Do you ship to Canada?'), await ask(server.baseUrl, apiKey, ragId, 'do you ship to canada')];
+    const ids = new Set([first.body.requestId]);
+    for (const hit of hits) {
+      expect(hit.status).toBe(200);
+      expect(hit.headers.get('content-type')).toBe('application/json; charset=utf-8');
+      expect(hit.body).toEqual({ ...first.body, cached: true, requestId: hit.headers.get('x-request-id') });
+      ids.add(hit.body.requestId);
+    }
+    expect(ids.size).toBe(3);
+  });
+
   it(`${backend}: normalised variants (case, spacing, trailing punctuation) share the answer`, async () => {
     const { ragId, apiKey } = await faqKnowledgeBase(alice);
     const first = await ask(server.baseUrl, apiKey, ragId, 'Do you sell gift cards?');

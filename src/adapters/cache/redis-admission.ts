@@ -3,8 +3,9 @@
  * whole-service limit, compares the knowledge base's stamp (`gw:kbv:<ragId>`) with the caller's
  * copy and, only when it is current, takes the knowledge base's limits (the limiter's own script,
  * LIMITS_LUA, on the limiter's keys) and reads the answer cache (the answer cache's key), so the
- * limits, key validity and the cached answer cost one round trip together. A missing stamp (never set, expired, or an emptied Redis) is created by the
- * script itself and differs from every copy, so the caller reads the row again.
+ * limits, key validity and the cached answer cost one round trip together. A missing stamp (never
+ * set, expired, or an emptied Redis) is created by the script itself and differs from every copy,
+ * so the caller reads the row again.
  *
  * `changed` deletes the stamp after a commit: the next check on any instance finds a new one. A
  * delete Redis did not take is kept and retried (every second, and when the breaker recovers), and
