@@ -643,7 +643,7 @@ DATABASE_URL=… REDIS_URL=… npm run bench -- --only stores   # one instance o
 DATABASE_URL=… REDIS_URL=… npx tsx bench/round-trips.ts     # PostgreSQL queries and Redis commands per query
 BENCH_PIN=0 npm run bench                            # do not pin processes to CPUs
 BENCH_WAIT_QUIET=600 npm run bench                   # first wait (up to 10 min) for 6 s of an idle machine
-npx tsx bench/profile.ts cached 8                    # CPU profile of one scenario (cached, uncached, limits, stream, bare)
+npx tsx bench/profile.ts cached 8                    # CPU profile of one scenario (cached, uncached, limits, stores, stream, stream-uncached, bare)
 \`\`\`
 
 Scenarios for \`--only\` (comma-separated): \`http\`, \`streams\`, \`stores\`, \`scale\`, \`ingest\`, \`outage\`,
@@ -751,7 +751,9 @@ knowledge base it holds, since a server with more data may do more before it is 
   in-memory retriever, the answer cache on and every limit on (set so high that nothing is refused),
   measured like the query cost above (same connections and windows, interleaved): the cached query
   and new questions. The target compares throughput only over repetitions in which both were saturated;
-  otherwise it is SKIPPED and the CPU ratio (its inverse is the throughput per core) is given.
+  otherwise it is SKIPPED and the CPU ratio (its inverse is the throughput per core) is given. Redis's
+  own CPU over each PostgreSQL + Redis window (\`INFO cpu\`, user + system) is reported per query beside
+  the instance's: Redis runs on the same host, so its work is taken from the same two CPUs.
 ${ROUND_TRIPS}
 ${outageMethod(r)}- **Extraction.** Generated, realistic 10 MB files per format; one warm-up extraction, then the
   median of ${String(s.extractionIterations)}.
