@@ -98,7 +98,8 @@ export async function load(options: LoadOptions): Promise<LoadResult> {
   });
   const wallUs = (performance.now() - t0) * 1000;
   const cpuUs = (await options.server.cpuMicros()) - cpuBefore;
-  const dependencyUs = dependencyBefore === undefined ? undefined : ((await options.dependencyCpuMicros?.()) ?? dependencyBefore) - dependencyBefore;
+  const dependencyAfter = await options.dependencyCpuMicros?.();
+  const dependencyUs = dependencyBefore === undefined || dependencyAfter === undefined ? undefined : dependencyAfter - dependencyBefore;
   const requests = result.requests.total;
   return {
     label: options.label,
