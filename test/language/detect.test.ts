@@ -1,5 +1,7 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { detectCorpusLanguage, detectQuestionLanguage } from '../../src/knowledge/language/detect.js';
+import { normalizeFor } from '../../src/knowledge/retrieval/tokenize.js';
 
 describe('detectQuestionLanguage', () => {
   it('tells short questions apart by their function words', () => {
@@ -7,6 +9,16 @@ describe('detectQuestionLanguage', () => {
     expect(detectQuestionLanguage('Fuer wie lange gilt die Garantie?', 'en')).toBe('de');
     expect(detectQuestionLanguage('Est-ce que vous livrez en Suisse ?', 'en')).toBe('fr');
     expect(detectQuestionLanguage('How long does delivery take?', 'de')).toBe('en');
+  });
+
+  it('reads an ASCII word as lower-cased in every language, as the one-pass reading of it assumes (property)', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: fc.integer({ min: 0, max: 0x7f }).map((c) => String.fromCharCode(c)), maxLength: 12 }), (word) => {
+        expect(normalizeFor(word, 'en')).toBe(word.toLowerCase());
+        expect(normalizeFor(word, 'de')).toBe(word.toLowerCase());
+      }),
+      { numRuns: 500 },
+    );
   });
 
   it('keeps the knowledge base language for names, numbers and loan words', () => {

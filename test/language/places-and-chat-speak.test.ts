@@ -1,10 +1,11 @@
+import fc from 'fast-check';
 /**
  * The gazetteer (lexicon/places.json, generated from npm packages by scripts/build-places.mjs) and the
  * chat abbreviations spelled out before a question is analysed.
  */
 import { describe, expect, it } from 'vitest';
 import { placesContaining } from '../../src/knowledge/language/places.js';
-import { spellOutChatSpeak } from '../../src/knowledge/language/chat-speak.js';
+import { CHAT_SPEAK_TABLES, spellOutChatSpeak } from '../../src/knowledge/language/chat-speak.js';
 import { relatedWords } from '../../src/knowledge/language/related-words.js';
 import { KnowledgeIndex } from '../../src/knowledge/retrieval/knowledge-index.js';
 
@@ -54,6 +55,29 @@ describe('chat abbreviations', () => {
     // Not inside words, not in another language's table.
     expect(spellOutChatSpeak('hwy ursa', 'en', unused)).toBe('hwy ursa');
     expect(spellOutChatSpeak('cb', 'en', unused)).toBe('cb');
+  });
+
+  it('are spelled out exactly as a look-up of every lower-cased word would spell them out, in any case and script (property)', () => {
+    // The reference: every whole word (letters and digits) looked up lower-cased in the language's table.
+    const reference = (q: string, language: string, used: (w: string) => boolean) =>
+      q.replace(/[\p{L}\p{N}]+/gu, (w) => {
+        const table = CHAT_SPEAK_TABLES[language] as Readonly<Record<string, string>>;
+        const full = Object.hasOwn(table, w.toLowerCase()) ? table[w.toLowerCase()] : undefined;
+        return full === undefined || used(w.toLowerCase()) ? w : full;
+      });
+    const keys = Object.values(CHAT_SPEAK_TABLES).flatMap((t) => Object.keys(t));
+    // Every abbreviation in any case, with letters whose case folding or lower case is ASCII
+    // (the Kelvin sign, the long s, a title-case digraph), other scripts, digits and separators.
+    const cased = fc.tuple(fc.constantFrom(...keys), fc.constantFrom('lower', 'upper', 'title')).map(([k, c]) => (c === 'upper' ? k.toUpperCase() : c === 'title' ? k.charAt(0).toUpperCase() + k.slice(1) : k));
+    const piece = fc.oneof(cased, fc.constantFrom('ǅs', '\u212A', 'ſt', 'é', 'ü', 'İ', '1', '𝒳', ' ', ', ', "'", '-', '?', 'hwy', 'ursa', 'x', 'constructor', '__proto__'));
+    const question = fc.array(piece, { maxLength: 12 }).map((p) => p.join(''));
+    fc.assert(
+      fc.property(question, fc.constantFrom('en', 'de', 'fr'), fc.boolean(), (q, language, keepR) => {
+        const used = (w: string) => keepR && (w === 'r' || w === 'cb');
+        expect(spellOutChatSpeak(q, language, used)).toBe(reference(q, language, used));
+      }),
+      { numRuns: 2000 },
+    );
   });
 
   it('are kept when the knowledge base uses them as words of its own (a product called "R")', () => {

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { withinOneEdit } from '../../src/knowledge/language/edits.js';
 import { KnowledgeIndex } from '../../src/knowledge/retrieval/knowledge-index.js';
 import { PackedWords } from '../../src/knowledge/retrieval/packed-words.js';
 
@@ -16,12 +17,14 @@ function expectSame(packed: PackedWords, words: readonly string[], probes: reado
       expect(packed.equals(i, probe)).toBe(word === probe);
       expect(sign(packed.compare(i, probe))).toBe(word < probe ? -1 : word > probe ? 1 : 0);
       expect(packed.startsWith(i, probe)).toBe(word.startsWith(probe));
+      // Compared where it lies, beside its neighbours in the segment: nothing past its end is read.
+      expect(packed.withinOneEdit(i, probe)).toBe(withinOneEdit(word, probe));
     }
   });
 }
 
 describe('PackedWords', () => {
-  it('reads back, compares and prefix-matches every word as the plain list does, whatever the seals (property)', () => {
+  it('reads back, compares, prefix-matches and spelling-matches every word as the plain list does, whatever the seals (property)', () => {
     // Short words over a few letters (so prefixes and equal words are common), some two-byte.
     const word = fc.stringMatching(/^[abcé€]{0,5}$/);
     const op = fc.oneof(fc.record({ push: word }), fc.record({ seal: fc.constant(true) }));

@@ -96,19 +96,36 @@ const FRENCH: Table = {
   ns: 'nous',
 };
 
-const TABLES: Readonly<Record<string, Table>> = { en: ENGLISH, de: GERMAN, fr: FRENCH };
+/** The abbreviations by language (exported for the tests' reference look-up). */
+export const CHAT_SPEAK_TABLES: Readonly<Record<string, Table>> = { en: ENGLISH, de: GERMAN, fr: FRENCH };
 
 /** Letters and digits, as the tokeniser splits words (an apostrophe ends a word). */
-const WORD_RE = /[\p{L}\p{N}]+/gu;
+const WORD_CHARS = '[\\p{L}\\p{N}]';
+
+/**
+ * Per table, a pattern that finds the whole words that may be one of its abbreviations, in any
+ * case: the replacement then runs only on those, not on every word of every question (it was a
+ * fifth of a new question's expansion; docs/indexing.md, "Session 15"). The replacement still
+ * checks each found word against the table, so what is spelled out is exactly what a look-up of
+ * every lower-cased word would spell out.
+ */
+const CANDIDATES = new Map<Table, RegExp>(
+  Object.values(CHAT_SPEAK_TABLES).map((table) => {
+    const keys = Object.keys(table)
+      .sort((a, b) => b.length - a.length)
+      .map((k) => k.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+    return [table, new RegExp(`(?<!${WORD_CHARS})(?:${keys.join('|')})(?!${WORD_CHARS})`, 'giu')];
+  }),
+);
 
 /**
  * `question` with the chat abbreviations of `language` spelled out. `used(word)` tells whether the
  * knowledge base uses the (lower-case) abbreviation as a word of its own; such words are kept.
  */
 export function spellOutChatSpeak(question: string, language: string, used: (word: string) => boolean): string {
-  const table = TABLES[language];
+  const table = CHAT_SPEAK_TABLES[language];
   if (table === undefined) return question;
-  return question.replace(WORD_RE, (word) => {
+  return question.replace(CANDIDATES.get(table) as RegExp, (word) => {
     const lower = word.toLowerCase();
     const full = Object.hasOwn(table, lower) ? table[lower] : undefined;
     return full === undefined || used(lower) ? word : full;

@@ -40,6 +40,7 @@ export function detectCorpusLanguage(texts: Iterable<string>, fallback = DEFAULT
 }
 
 const WORD_RE = /[\p{L}\p{M}]+/gu;
+const NON_ASCII_RE = /[^\x00-\x7f]/;
 
 /** Votes a word gives each language, keyed by the word as that language normalises it. */
 type Votes = ReadonlyMap<string, readonly (readonly [code: string, vote: number])[]>;
@@ -82,9 +83,11 @@ export function detectQuestionLanguage(question: string, fallback = DEFAULT_LANG
   const scores = new Map<string, number>([[fallback, 1]]);
   const words = question.match(WORD_RE) ?? [];
   for (const raw of words.slice(0, 40)) {
-    const plain = normalizeFor(raw, DEFAULT_LANGUAGE);
+    // An ASCII word is only lower-cased either way (normalizeText): one pass instead of two.
+    const ascii = !NON_ASCII_RE.test(raw);
+    const plain = ascii ? raw.toLowerCase() : normalizeFor(raw, DEFAULT_LANGUAGE);
     // German spells umlauts as ae/oe/ue in its table; every other language folds them away.
-    const german = normalizeFor(raw, 'de');
+    const german = ascii ? plain : normalizeFor(raw, 'de');
     for (const [code, vote] of table.get(plain) ?? []) if (code !== 'de' || german === plain) scores.set(code, (scores.get(code) ?? 0) + vote);
     if (german !== plain) for (const [code, vote] of table.get(german) ?? []) if (code === 'de') scores.set(code, (scores.get(code) ?? 0) + vote);
   }

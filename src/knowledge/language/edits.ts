@@ -18,24 +18,35 @@ export function deletions(word: string): string[] {
  * substring is made per candidate (the slicing version was a tenth of an uncached query's CPU).
  */
 export function withinOneEdit(a: string, b: string): boolean {
-  if (a === b) return true;
-  const la = a.length;
+  return a === b || withinOneEditAt(a, 0, a.length, b);
+}
+
+/**
+ * `withinOneEdit(a.slice(start, start + length), b)` without the slice: a word of a packed list
+ * (packed-words.ts) is compared where it lies, so a scan of a small vocabulary makes a string only
+ * of the words it finds (making one per candidate was half of a knowledge base's first spelling
+ * look-ups; docs/indexing.md, "Session 15").
+ */
+export function withinOneEditAt(a: string, start: number, length: number, b: string): boolean {
+  const la = length;
   const lb = b.length;
   if (la - lb > 1 || lb - la > 1) return false;
   let i = 0;
-  while (i < la && i < lb && a.charCodeAt(i) === b.charCodeAt(i)) i++;
+  while (i < la && i < lb && a.charCodeAt(start + i) === b.charCodeAt(i)) i++;
   if (la === lb) {
-    // One substitution at i, or the letters at i and i + 1 swapped.
-    if (tailsEqual(a, i + 1, b, i + 1)) return true;
-    return a.charCodeAt(i) === b.charCodeAt(i + 1) && a.charCodeAt(i + 1) === b.charCodeAt(i) && tailsEqual(a, i + 2, b, i + 2);
+    if (i === la) return true;
+    // One substitution at i, or the letters at i and i + 1 swapped (i + 1 < la: a last-letter
+    // substitution matched above, so nothing past the word is read).
+    if (tailsEqual(a, start + i + 1, start + la, b, i + 1)) return true;
+    return a.charCodeAt(start + i) === b.charCodeAt(i + 1) && a.charCodeAt(start + i + 1) === b.charCodeAt(i) && tailsEqual(a, start + i + 2, start + la, b, i + 2);
   }
   // One letter inserted at i into the shorter word.
-  return la > lb ? tailsEqual(a, i + 1, b, i) : tailsEqual(a, i, b, i + 1);
+  return la > lb ? tailsEqual(a, start + i + 1, start + la, b, i) : tailsEqual(a, start + i, start + la, b, i + 1);
 }
 
-/** `a.slice(ai) === b.slice(bi)`, without making the slices. */
-function tailsEqual(a: string, ai: number, b: string, bi: number): boolean {
-  const n = Math.max(0, a.length - ai);
+/** `a.slice(ai, aEnd) === b.slice(bi)`, without making the slices. */
+function tailsEqual(a: string, ai: number, aEnd: number, b: string, bi: number): boolean {
+  const n = Math.max(0, aEnd - ai);
   if (n !== Math.max(0, b.length - bi)) return false;
   for (let k = 0; k < n; k++) if (a.charCodeAt(ai + k) !== b.charCodeAt(bi + k)) return false;
   return true;

@@ -55,7 +55,10 @@ export const STOP_WORDS_BY_LANGUAGE: Readonly<Record<string, ReadonlySet<string>
   pt: PORTUGUESE,
 };
 
-const misspeltStopIndexes = new Map<string, DeletionIndex>();
+/** Per language: its function words (and with an "s") by one-edit neighbourhood, and the answers given so far. */
+const misspeltStopIndexes = new Map<string, { words: DeletionIndex; answers: Map<string, boolean> }>();
+const REMEMBERED_WORDS = 4096;
+const REMEMBERED_WORD_MAX_CHARS = 12;
 
 /**
  * Whether `word` is a function word typed with one slip ("wat", "wen", "yoru", "wats"): a
@@ -67,8 +70,18 @@ export function isMisspeltStopWord(word: string, language: string): boolean {
   if (stops === undefined || word.length < 3 || stops.has(word)) return false;
   let index = misspeltStopIndexes.get(language);
   if (index === undefined) {
-    index = new DeletionIndex([...stops].flatMap((w) => [w, `${w}s`]), 3);
+    index = { words: new DeletionIndex([...stops].flatMap((w) => [w, `${w}s`]), 3), answers: new Map() };
     misspeltStopIndexes.set(language, index);
   }
-  return index.neighbours(word).length > 0;
+  // Every new question asks again for the words it does not match ("thanks", "cheers"): the
+  // answers are remembered, bounded, for short words (a copy of their characters, as the
+  // tokeniser's word cache keeps; a longer one may be a view of a whole question).
+  const known = index.answers.get(word);
+  if (known !== undefined) return known;
+  const answer = index.words.neighbours(word).length > 0;
+  if (word.length <= REMEMBERED_WORD_MAX_CHARS) {
+    if (index.answers.size >= REMEMBERED_WORDS) index.answers.clear();
+    index.answers.set(word, answer);
+  }
+  return answer;
 }

@@ -11,6 +11,7 @@
  * (bounded work per word appended, however long the list), except the last, partly filled one,
  * which is opened again when a word is appended after a `seal()`.
  */
+import { withinOneEdit, withinOneEditAt } from '../language/edits.js';
 import type { ColumnPacker } from './packed-columns.js';
 
 const SEGMENT_BITS = 12;
@@ -105,6 +106,15 @@ export class PackedWords {
     const { text } = segment;
     for (let c = 0; c < prefix.length; c++) if (text.charCodeAt(start + c) !== prefix.charCodeAt(c)) return false;
     return true;
+  }
+
+  /** Whether the word at `i` is `word` or one edit from it (edits.ts `withinOneEdit`), without making a string of it. */
+  withinOneEdit(i: number, word: string): boolean {
+    if (i >= this.sealed) return withinOneEdit(this.open[i - this.sealed] as string, word);
+    const segment = this.segments[i >>> SEGMENT_BITS] as Segment;
+    const k = i & IN_SEGMENT;
+    const start = k === 0 ? 0 : (segment.ends[k - 1] as number);
+    return withinOneEditAt(segment.text, start, (segment.ends[k] as number) - start, word);
   }
 
   /** The length of the word at `i`, without making a string of it. */

@@ -47,8 +47,29 @@ function eachReversedUnit(word: string, unit: (code: number) => boolean): void {
   }
 }
 
+const isSurrogate = (code: number): boolean => code >= 0xd800 && code <= 0xdfff;
+
+/**
+ * `compareReversed` for a word without surrogates, read from its end unit by unit (no callback per
+ * unit: the suffix look-ups of a knowledge base's first questions compare every probe so); NaN
+ * when `word` has a surrogate within the units compared, for the general path to answer.
+ */
+function compareReversedUnits(word: string, r: string): number {
+  const n = word.length;
+  const common = Math.min(n, r.length);
+  for (let k = 0; k < common; k++) {
+    const code = word.charCodeAt(n - 1 - k);
+    if (isSurrogate(code)) return Number.NaN;
+    const d = code - r.charCodeAt(k);
+    if (d !== 0) return d;
+  }
+  return n - r.length;
+}
+
 /** `reverseWord(word)` compared with `r` as `<` compares strings (negative, 0, positive), allocating nothing. */
 export function compareReversed(word: string, r: string): number {
+  const fast = compareReversedUnits(word, r);
+  if (!Number.isNaN(fast)) return fast;
   let k = 0;
   let result = 0;
   eachReversedUnit(word, (code) => {
@@ -65,6 +86,19 @@ export function compareReversed(word: string, r: string): number {
 
 /** Whether `reverseWord(word)` starts with `r`, allocating nothing. */
 export function reversedStartsWith(word: string, r: string): boolean {
+  if (word.length >= r.length) {
+    const n = word.length;
+    let plain = true;
+    for (let k = 0; k < r.length; k++) {
+      const code = word.charCodeAt(n - 1 - k);
+      if (isSurrogate(code)) {
+        plain = false;
+        break;
+      }
+      if (code !== r.charCodeAt(k)) return false;
+    }
+    if (plain) return true;
+  }
   let k = 0;
   let same = true;
   eachReversedUnit(word, (code) => {

@@ -14,7 +14,6 @@
  * term id; counts and term ids live in one typed array; the sorted order the prefix and spelling look-ups read is a list of entries (2 bytes
  * a word), made on the first look-up and dropped with the index's other query caches.
  */
-import { withinOneEdit } from '../language/edits.js';
 import { idAt, type IdList, idList, idListBytes } from './id-lists.js';
 import type { ColumnPacker } from './packed-columns.js';
 import { PackedWords } from './packed-words.js';
@@ -115,19 +114,18 @@ export class SurfaceWords {
 
   /**
    * The words of at least 4 letters one edit away from `word` (not `word` itself), sorted: every
-   * word is looked at (a small vocabulary's spelling look-up), only those of a near length read.
+   * word is looked at where it lies (a small vocabulary's spelling look-up), only those of a near
+   * length compared, and a string made only of those found.
    */
   withinOneEdit(word: string): string[] {
     const found: string[] = [];
-    const sorted = this.sortedEntries();
-    for (let i = 0; i < sorted.length; i++) {
-      const e = idAt(sorted, i);
+    for (let e = 0; e < this.list.length; e++) {
+      if ((this.cells[e * CELLS + REFS] as number) <= 0) continue;
       const length = this.list.lengthAt(e);
       if (length < 4 || Math.abs(length - word.length) > 1) continue;
-      const surface = this.list.at(e);
-      if (surface !== word && withinOneEdit(word, surface)) found.push(surface);
+      if (this.list.withinOneEdit(e, word) && !(length === word.length && this.list.equals(e, word))) found.push(this.list.at(e));
     }
-    return found;
+    return found.sort((x, y) => (x < y ? -1 : x > y ? 1 : 0));
   }
 
   /** The index's terms got new ids (`map`: old id → new; every term of a word here is kept). */

@@ -1,0 +1,40 @@
+/**
+ * Function words typed with one slip ("wat", "yoru"): the answers are remembered per language
+ * (bounded), and must be those of the one-edit look-up itself, however many words came before.
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { DeletionIndex } from '../../src/knowledge/language/edits.js';
+import { isMisspeltStopWord, STOP_WORDS_BY_LANGUAGE } from '../../src/knowledge/language/stopwords.js';
+
+function reference(word: string, language: string): boolean {
+  const stops = STOP_WORDS_BY_LANGUAGE[language];
+  if (stops === undefined || word.length < 3 || stops.has(word)) return false;
+  return new DeletionIndex([...stops].flatMap((w) => [w, `${w}s`]), 3).neighbours(word).length > 0;
+}
+
+describe('isMisspeltStopWord', () => {
+  it('takes a slip on a function word for one, not an ordinary word', () => {
+    expect(isMisspeltStopWord('yoru', 'en')).toBe(true);
+    expect(isMisspeltStopWord('thw', 'en')).toBe(true);
+    expect(isMisspeltStopWord('delivery', 'en')).toBe(false);
+    expect(isMisspeltStopWord('the', 'en')).toBe(false);
+    expect(isMisspeltStopWord('wat', 'xx')).toBe(false);
+  });
+
+  it('answers as the look-up does, asked once or again, past the remembered words\' bound (property)', () => {
+    const word = fc.string({ unit: fc.constantFrom('a', 'e', 'h', 'o', 'r', 't', 'u', 'w', 'y', 's', 'd', 'i'), minLength: 1, maxLength: 14 });
+    // Enough distinct words to empty the memory of answers at least once.
+    const many = Array.from({ length: 5000 }, (_, i) => `zq${i.toString(36)}`);
+    fc.assert(
+      fc.property(fc.array(word, { minLength: 1, maxLength: 20 }), fc.constantFrom('en', 'de', 'fr'), (words, language) => {
+        for (const w of words) expect(isMisspeltStopWord(w, language), w).toBe(reference(w, language));
+        for (const w of words) expect(isMisspeltStopWord(w, language), w).toBe(reference(w, language));
+      }),
+      { numRuns: 100 },
+    );
+    for (const w of many) isMisspeltStopWord(w, 'en');
+    expect(isMisspeltStopWord('yoru', 'en')).toBe(true);
+    expect(isMisspeltStopWord('zq0', 'en')).toBe(false);
+  });
+});
