@@ -145,7 +145,7 @@ export class KnowledgeIndex implements Vocabulary {
   /** Ids of the records the language was detected from (see `languageHolds`). */
   private languageSample: string[] = [];
 
-  /** Surface words (packed, their terms by id, with their sorted order for the prefix and spelling look-ups). */
+  /** Surface words (packed, their terms by id, with their sorted order for the prefix look-ups). */
   private readonly surfaces = new SurfaceWords(this.termIds, this.terms);
   /** Term ids by reversed spelling (see `termsWithSuffix`). */
   private reversedTerms: IdList | null = null;

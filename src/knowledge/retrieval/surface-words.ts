@@ -11,8 +11,9 @@
  * Words are entries of a list in the order they were met (a removed word leaves a hole, a count of
  * 0, until the list is packed), found through a `WordIds` table; the words are a packed list
  * (packed-words.ts: a few long strings, not one string per word); each word's term is the index's
- * term id; counts and term ids live in one typed array; the sorted order the prefix and spelling look-ups read is a list of entries (2 bytes
- * a word), made on the first look-up and dropped with the index's other query caches.
+ * term id; counts and term ids live in one typed array; the sorted order the prefix look-ups read
+ * is a list of entries (2 bytes a word), made on the first look-up and dropped with the index's
+ * other query caches. A small vocabulary's spelling look-up reads the words where they lie.
  */
 import { idAt, type IdList, idList, idListBytes } from './id-lists.js';
 import type { ColumnPacker } from './packed-columns.js';
