@@ -54,6 +54,16 @@ describe('look-up lists', () => {
     );
   });
 
+  it('spell a word backwards by code points, surrogate pairs kept whole (property)', () => {
+    const unit = fc.constantFrom('a', 'b', 'z', 'é', '退', '\ud835\udcb3', '\ud835', '\udcb3', '');
+    fc.assert(
+      fc.property(fc.array(unit, { maxLength: 8 }).map((u) => u.join('')), (w) => {
+        expect(reverseWord(w)).toBe([...w].reverse().join(''));
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
   it('compare reversed spellings as the reversed strings compare, surrogate pairs kept whole (property)', () => {
     const unit = fc.constantFrom('a', 'b', 'z', 'é', '退', '\ud835\udcb3', '\ud835', '\udcb3', '');
     const word = fc.array(unit, { maxLength: 6 }).map((u) => u.join(''));

@@ -27,7 +27,17 @@ export function removeSorted(list: string[], value: string): void {
   if (list[at] === value) list.splice(at, 1);
 }
 
-export const reverseWord = (s: string): string => [...s].reverse().join('');
+/** `word` spelled backwards by code points (a surrogate pair stays a pair). */
+export function reverseWord(s: string): string {
+  // Without surrogates the code units are the code points: no array of them is made.
+  let out = '';
+  for (let i = s.length - 1; i >= 0; i--) {
+    const code = s.charCodeAt(i);
+    if (code >= 0xd800 && code <= 0xdfff) return [...s].reverse().join('');
+    out += s[i];
+  }
+  return out;
+}
 
 /**
  * Calls `unit` with the UTF-16 code units of `reverseWord(word)` in order, without making it
