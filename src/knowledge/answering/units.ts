@@ -5,7 +5,7 @@
  */
 import { LRUCache } from 'lru-cache';
 import { answerTypesIn, answerTypeTerm } from '../language/answer-types.js';
-import { analyzeTerms, tokenize } from '../retrieval/tokenize.js';
+import { analyzeWords, tokenize } from '../retrieval/tokenize.js';
 import { removeDanglingCitations } from './citations.js';
 import { collapseSpace, type Sentence, splitSentences, withoutListNumber } from './sentences.js';
 import type { RetrievedRecord } from './types.js';
@@ -109,7 +109,7 @@ function makeUnit(text: string, start: number, context: ReadonlySet<string>, lan
   const content = new Set<string>();
   // A list item's number is not a word of it: "SOC 2" is not answered by step 2 of a list.
   // Parallel lists rather than an object per word (`analyze`): every record a query answers from may be analysed.
-  const { terms, stops } = analyzeTerms(withoutListNumber(text), language, 'index');
+  const { terms, stops } = analyzeWords(withoutListNumber(text), language, 'index');
   for (let i = 0; i < terms.length; i++) {
     const term = terms[i] as string;
     tf.set(term, (tf.get(term) ?? 0) + 1);

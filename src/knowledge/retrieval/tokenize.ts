@@ -231,13 +231,6 @@ export function analyzeWords(text: string, language = DEFAULT_LANGUAGE, mode: An
   return words;
 }
 
-/** The terms of `text` and their stop-word flags, without the surface forms (what a unit of an answer counts). */
-export function analyzeTerms(text: string, language = DEFAULT_LANGUAGE, mode: AnalysisMode = 'index'): { terms: string[]; stops: boolean[] } {
-  const words = { terms: [] as string[], stops: [] as boolean[] };
-  scan(text, mode, words.terms, words.stops, language);
-  return words;
-}
-
 /** The tokens of `text` with their surface forms, as a query is analysed. */
 export function analyzeSurface(text: string, language = DEFAULT_LANGUAGE, mode: AnalysisMode = 'query'): SurfaceToken[] {
   const { terms, stops, surfaces } = analyzeWords(text, language, mode);
