@@ -6,6 +6,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { DeletionIndex } from '../../src/knowledge/language/edits.js';
 import { isMisspeltStopWord, STOP_WORDS_BY_LANGUAGE } from '../../src/knowledge/language/stopwords.js';
+import { analyzeWords } from '../../src/knowledge/retrieval/tokenize.js';
 
 function reference(word: string, language: string): boolean {
   const stops = STOP_WORDS_BY_LANGUAGE[language];
@@ -36,5 +37,14 @@ describe('isMisspeltStopWord', () => {
     for (const w of many) isMisspeltStopWord(w, 'en');
     expect(isMisspeltStopWord('yoru', 'en')).toBe(true);
     expect(isMisspeltStopWord('zq0', 'en')).toBe(false);
+  });
+});
+
+describe('German contractions', () => {
+  it('are function words, not rare content words ("fürs Porto", "ins Ausland", "beim Versand")', () => {
+    const { surfaces, stops } = analyzeWords('Was zahle ich fürs Porto ins Ausland, ans Lager, aufs Konto und beim Versand?', 'de', 'query');
+    const stopped = new Set(surfaces.filter((_, i) => stops[i]));
+    for (const w of ['fuers', 'ins', 'ans', 'aufs', 'beim']) expect(stopped.has(w), w).toBe(true);
+    for (const w of ['porto', 'ausland', 'lager', 'konto', 'versand']) expect(stopped.has(w), w).toBe(false);
   });
 });
