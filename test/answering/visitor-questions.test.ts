@@ -65,6 +65,26 @@ describe('visitor questions from the answers issue', () => {
     });
   }
 
+  it('answers "which cards" from the networks a payment answer names, with no other word of the question in it', () => {
+    // The issue's shop, worded as shops word it: no "card", no "take" (only shipping "takes" a while).
+    const kettles = knowledgeBase(`# Kettle shop
+
+## Shipping
+We ship to Canada and Mexico. Standard delivery takes 3 to 5 working days.
+
+## Payment
+We accept Visa, Mastercard, American Express and PayPal. We do not accept cash or cheques.
+`);
+    for (const question of ['Which cards do you take?', 'Do you take Amex?', 'Can I pay by debit card?']) {
+      const a = kettles.ask(question);
+      expect(a.grounded, question).toBe(true);
+      expect(kettles.titleOf(a)[0], question).toBe('Kettle shop › Payment');
+    }
+    // A card that is not a way to pay is not met with the networks.
+    const gift = kettles.index.expand('Do you sell gift cards?').words.find((w) => w.surface === 'cards');
+    expect(gift?.matches.map((m) => m.term) ?? []).not.toContain('visa');
+  });
+
   it('refuses names of things the records never mention', () => {
     for (const q of ['Do you ship to Mars?', 'Who is your CEO?', 'Do you sell oat milk?']) expect(shop.ask(q).grounded, q).toBe(false);
   });

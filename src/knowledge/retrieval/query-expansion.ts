@@ -11,6 +11,7 @@
 import { type AnswerType, answerTypeTerm, askedAnswerTypes } from '../language/answer-types.js';
 import { askedPriceOrder, type PriceOrder } from '../language/price-order.js';
 import { spellOutChatSpeak } from '../language/chat-speak.js';
+import { acceptWords, asksAboutPaying, cardNetworkNames, cardWords, isCardWord, isTakeWord, networkNames } from '../language/payment-cards.js';
 import { placesContaining } from '../language/places.js';
 import { commonRank, commonWordMisspelt, generalInformativeness, hasCommonWords } from '../language/common-words.js';
 import { isDictionaryWord, type Relation, type RelatedWord, relatedWords } from '../language/related-words.js';
@@ -254,14 +255,53 @@ const HAS_DIGIT_RE = /\p{N}/u;
  */
 function placeMatches(vocab: Vocabulary, surface: string, isName: boolean): TermMatch[] {
   if (!isName && commonRank(surface, vocab.language) !== undefined) return [];
+  return namesMatches(vocab, placesContaining(surface), RELATED_CREDIT['part-of']);
+}
+
+/** Indexed terms of the names in `names` (a name of several words matches when the knowledge base has all of them), at `credit`. */
+function namesMatches(vocab: Vocabulary, names: readonly string[], credit: number, skip?: readonly string[]): TermMatch[] {
   const out = new Map<string, number>();
-  for (const name of placesContaining(surface)) {
+  for (const name of names) {
+    if (skip?.includes(name)) continue;
     const { terms, stops } = analyzeWords(name, vocab.language, 'query');
-    const content = terms.filter((t, i) => !stops[i]);
+    const content = terms.filter((_, i) => !stops[i]);
     if (content.length === 0 || content.some((t) => vocab.docFreq(t) === 0)) continue;
-    for (const t of content) out.set(t, RELATED_CREDIT['part-of']);
+    for (const t of content) out.set(t, credit);
   }
   return [...out].map(([term, credit]) => ({ term, credit }));
+}
+
+/**
+ * The terms of the one name of `names` that most records use (at `credit`): a card stands for any
+ * network, and a record that lists several ("Visa, Mastercard and American Express") is not a
+ * better answer to "which cards?" for each of them, as it would be if every network were searched.
+ */
+function commonestName(vocab: Vocabulary, names: readonly string[], credit: number): TermMatch[] {
+  let best: TermMatch[] = [];
+  let bestDf = 0;
+  for (const name of names) {
+    const found = namesMatches(vocab, [name], credit);
+    let df = Number.POSITIVE_INFINITY;
+    for (const m of found) df = Math.min(df, vocab.docFreq(m.term));
+    if (found.length > 0 && df > bestDf) {
+      best = found;
+      bestDf = df;
+    }
+  }
+  return best;
+}
+
+/**
+ * A card network's name (language/payment-cards.ts) meets the network's other name ("Amex" →
+ * "American Express"), and failing that, the other networks and the word for a card ("Amex" →
+ * "We accept Visa and Mastercard", "all major credit cards"), as broader words.
+ */
+function networkMatches(vocab: Vocabulary, surface: string): TermMatch[] {
+  const names = networkNames(surface);
+  if (names === undefined) return [];
+  const aliases = namesMatches(vocab, names, VARIANT_CREDIT, [surface]);
+  if (aliases.length > 0) return aliases;
+  return mergeMatches(namesMatches(vocab, cardNetworkNames(), RELATED_CREDIT.broader, names), namesMatches(vocab, cardWords(), RELATED_CREDIT.broader));
 }
 
 /** How one content word is matched: its indexed terms, best first, and the kind of match. */
@@ -281,6 +321,8 @@ export type WordMatcher = (surface: string, term: string, isName: boolean) => Wo
 export function matchWord(vocab: Vocabulary, surface: string, term: string, isName = false): WordMatch {
   if (vocab.docFreq(term) > 0) return { matches: [{ term, credit: 1 }], via: 'exact' };
   if (HAS_DIGIT_RE.test(surface)) return { matches: [], via: 'none' };
+  const networks = networkMatches(vocab, surface);
+  if (networks.length > 0) return { matches: networks, via: 'related' };
   // A place the records do not name is matched to where it is before it is taken for a variant or a slip ("Wien" is not "wie").
   const places = placeMatches(vocab, surface, isName);
   if (places.length > 0) return { matches: places, via: 'related' };
@@ -311,6 +353,7 @@ export function expandQuery(
   // "the cheapest" names an order to pick by, not a word the answer must contain: it asks for a price.
   const priceOrder = askedPriceOrder(query, vocab.language);
   const orderSurfaces = priceOrder ? new Set(analyzeWords([...priceOrder.words].join(' '), vocab.language, 'query').surfaces) : undefined;
+  const aboutPaying = asksAboutPaying(surfaces);
   const seen = new Set<string>();
   const words: QueryWord[] = [];
   const stopTerms: string[] = [];
@@ -337,6 +380,23 @@ export function expandQuery(
       const corrected = match(meant, analyzeWords(meant, vocab.language, 'query').terms[0] ?? meant, false);
       matches = corrected.matches.map((m) => ({ term: m.term, credit: m.credit * SPELLING_CREDIT }));
       if (matches.length > 0) via = 'spelling';
+    }
+    // In a question about paying, "cards" are the networks the records name ("Which cards do you
+    // take?" / "We accept Visa, Mastercard and PayPal"); a gift card or a graphics card is not.
+    if (isCardWord(surface) && aboutPaying) {
+      const networks = commonestName(vocab, cardNetworkNames(), RELATED_CREDIT.synonym);
+      if (networks.length > 0) {
+        matches = mergeMatches(matches, networks);
+        if (via === 'none') via = 'related';
+      }
+    }
+    // …and to "take" one is to accept it ("Do you take Amex?" / "We accept American Express").
+    if (aboutPaying && isTakeWord(surface)) {
+      const accept = namesMatches(vocab, acceptWords(), VARIANT_CREDIT);
+      if (accept.length > 0) {
+        matches = mergeMatches(matches, accept);
+        if (via === 'none') via = 'related';
+      }
     }
     // Numbers are as informative as rare words: "58 mm", "2 years".
     const general = NUMBER_RE.test(surface) || names.has(surface) ? 1 : generalInformativeness(typed, vocab.language, scale.commonRank, scale.rareRank);
