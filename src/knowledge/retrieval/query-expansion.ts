@@ -13,6 +13,7 @@ import { askedPriceOrder, type PriceOrder } from '../language/price-order.js';
 import { spellOutChatSpeak } from '../language/chat-speak.js';
 import { acceptWords, asksAboutPaying, cardNetworkNames, cardWords, isCardWord, isTakeWord, networkNames } from '../language/payment-cards.js';
 import { placesContaining } from '../language/places.js';
+import { unitNames, unitSymbol } from '../language/units.js';
 import { commonRank, commonWordMisspelt, generalInformativeness, hasCommonWords } from '../language/common-words.js';
 import { isDictionaryWord, type Relation, type RelatedWord, relatedWords } from '../language/related-words.js';
 import { isMisspeltStopWord, STOP_WORDS_BY_LANGUAGE } from '../language/stopwords.js';
@@ -304,6 +305,17 @@ function networkMatches(vocab: Vocabulary, surface: string): TermMatch[] {
   return mergeMatches(namesMatches(vocab, cardNetworkNames(), RELATED_CREDIT.broader, names), namesMatches(vocab, cardWords(), RELATED_CREDIT.broader));
 }
 
+/**
+ * A unit of measure by its name meets its symbol ("grams" → "g", "Liter" → "l"), and by its symbol
+ * its names ("ml" → "millilitres"), where the records write it the other way (language/units.ts).
+ */
+function unitMatches(vocab: Vocabulary, surface: string): TermMatch[] {
+  const symbol = unitSymbol(surface);
+  if (symbol !== undefined) return vocab.docFreq(symbol) > 0 ? [{ term: symbol, credit: VARIANT_CREDIT }] : [];
+  const names = unitNames(surface);
+  return names === undefined ? [] : namesMatches(vocab, names, VARIANT_CREDIT);
+}
+
 /** How one content word is matched: its indexed terms, best first, and the kind of match. */
 export interface WordMatch {
   matches: TermMatch[];
@@ -323,6 +335,8 @@ export function matchWord(vocab: Vocabulary, surface: string, term: string, isNa
   if (HAS_DIGIT_RE.test(surface)) return { matches: [], via: 'none' };
   const networks = networkMatches(vocab, surface);
   if (networks.length > 0) return { matches: networks, via: 'related' };
+  const units = unitMatches(vocab, surface);
+  if (units.length > 0) return { matches: units, via: 'variant' };
   // A place the records do not name is matched to where it is before it is taken for a variant or a slip ("Wien" is not "wie").
   const places = placeMatches(vocab, surface, isName);
   if (places.length > 0) return { matches: places, via: 'related' };
