@@ -85,6 +85,19 @@ We accept Visa, Mastercard, American Express and PayPal. We do not accept cash o
     expect(gift?.matches.map((m) => m.term) ?? []).not.toContain('visa');
   });
 
+  it('does not answer from a record that shares only a number with the question', () => {
+    const faq = knowledgeBase(
+      JSON.stringify([
+        { question: 'What is your return policy?', answer: 'Unused items can be returned within 30 days of delivery for a full refund.' },
+        { question: 'Where do you ship?', answer: 'We ship within the United States, Canada and Mexico. Delivery usually takes 3 to 5 business days.' },
+      ]),
+      'json',
+    );
+    // "send", "back" and "weeks" are ordinary words these records do not use; "3" is in the shipping answer.
+    expect(faq.ask('can I send something back after 3 weeks').grounded).toBe(false);
+    expect(faq.ask('Do you ship to Canada?').grounded).toBe(true);
+  });
+
   it('refuses names of things the records never mention', () => {
     for (const q of ['Do you ship to Mars?', 'Who is your CEO?', 'Do you sell oat milk?']) expect(shop.ask(q).grounded, q).toBe(false);
   });

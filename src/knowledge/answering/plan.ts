@@ -393,6 +393,13 @@ export function matchedRareWords(topScore: number, size: number): number {
   return topScore / Math.max(1e-9, bm25Idf(Math.max(1, size), 1));
 }
 
+const NUMBER_RE = /^\p{N}+$/u;
+
+/** Whether a question word that the knowledge base has says what the question is about: not a number, nor the kind of answer asked for. */
+function namesATopic(w: QueryWord): boolean {
+  return w.matches.length > 0 && !NUMBER_RE.test(w.surface) && w.term.charCodeAt(0) !== 1;
+}
+
 export function planAnswer(query: string, retrieved: readonly RetrievedRecord[], options?: ExtractiveOptions): AnswerPlan {
   return planResolved(query, retrieved, resolveOptions(options));
 }
@@ -407,6 +414,9 @@ export function planResolved(query: string, retrieved: readonly RetrievedRecord[
   const refused = (coverage: number, confidence: number): AnswerPlan => ({ coverage, confidence, words, weights, grounded: false, selected: [], records });
   // No content words ("what is it?") leaves nothing to ground an answer on: abstain rather than guess.
   if (records.length === 0 || words.length === 0) return refused(0, 0);
+  // A number the records share is no topic: "Can I send something back after 3 weeks?" is not
+  // answered by "Delivery takes 3 to 5 days" when no word of the question but the number is met.
+  if (!words.some(namesATopic)) return refused(0, 0);
   const units = records.map((r) => recordUnits(r, o.maxChars, stats.language, o.units));
   const scored = score(units, records, words, weights, o);
   let total = 0;
