@@ -4,10 +4,11 @@
  * up to a few units with Maximal Marginal Relevance (Carbonell & Goldstein 1998) so the answer
  * is relevant without repeating itself.
  */
+import { isAnswerTypeTerm } from '../language/answer-types.js';
 import type { PriceOrder } from '../language/price-order.js';
 import { idf as bm25Idf, DEFAULT_BM25, lengthNorm, saturate } from '../retrieval/bm25.js';
 import { KnowledgeIndex } from '../retrieval/knowledge-index.js';
-import type { ExpandedQuery, QueryWord } from '../retrieval/query-expansion.js';
+import { type ExpandedQuery, isNumberWord, type QueryWord } from '../retrieval/query-expansion.js';
 import { priceOf } from './product-lines.js';
 import type { RetrievedRecord } from './types.js';
 import { type RecordUnits, type RecordUnitsCache, recordHasTerm, recordUnits, type Unit, unitTermCount } from './units.js';
@@ -393,11 +394,9 @@ export function matchedRareWords(topScore: number, size: number): number {
   return topScore / Math.max(1e-9, bm25Idf(Math.max(1, size), 1));
 }
 
-const NUMBER_RE = /^\p{N}+$/u;
-
 /** Whether a question word that the knowledge base has says what the question is about: not a number, nor the kind of answer asked for. */
 function namesATopic(w: QueryWord): boolean {
-  return w.matches.length > 0 && !NUMBER_RE.test(w.surface) && w.term.charCodeAt(0) !== 1;
+  return w.matches.length > 0 && !isNumberWord(w.surface) && !isAnswerTypeTerm(w.term);
 }
 
 export function planAnswer(query: string, retrieved: readonly RetrievedRecord[], options?: ExtractiveOptions): AnswerPlan {

@@ -4,7 +4,7 @@
  * repeated in every sentence, yet a sentence under it is about it.
  */
 import { LRUCache } from 'lru-cache';
-import { answerTypesIn, answerTypeTerm } from '../language/answer-types.js';
+import { answerTypesIn, answerTypeTerm, isAnswerTypeTerm } from '../language/answer-types.js';
 import { analyzeWords, tokenize } from '../retrieval/tokenize.js';
 import { removeDanglingCitations } from './citations.js';
 import { collapseSpace, type Sentence, splitSentences, withoutListNumber } from './sentences.js';
@@ -43,10 +43,6 @@ interface AnalysedUnit extends Unit {
   answerTerms: readonly string[] | undefined;
 }
 
-/** Whether `term` is the pseudo-term of a kind of answer (`answerTypeTerm`: a control character first). */
-function isAnswerTypeTerm(term: string): boolean {
-  return term.charCodeAt(0) === 1;
-}
 
 function answerTermsOf(u: Unit): readonly string[] {
   const unit = u as AnalysedUnit;

@@ -19,6 +19,11 @@ export function answerTypeTerm(type: AnswerType): string {
   return `\u0001${type}`;
 }
 
+/** Whether `term` is the pseudo-term of a kind of answer (`answerTypeTerm`: a control character first). */
+export function isAnswerTypeTerm(term: string): boolean {
+  return term.charCodeAt(0) === 1;
+}
+
 interface Ask {
   type: AnswerType;
   /** The phrase in a lower-cased question. */

@@ -248,6 +248,11 @@ function relatedMatches(vocab: Vocabulary, surface: string): TermMatch[] {
 }
 
 const NUMBER_RE = /^\p{N}+$/u;
+
+/** Whether a question word (as typed, normalised) is a number ("58", "2024"). */
+export function isNumberWord(surface: string): boolean {
+  return NUMBER_RE.test(surface);
+}
 const HAS_DIGIT_RE = /\p{N}/u;
 
 /**
