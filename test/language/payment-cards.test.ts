@@ -31,6 +31,10 @@ describe('payment cards', () => {
     expect(asksAboutPaying(['vous', 'acceptez', 'la', 'carte'])).toBe(true);
     expect(asksAboutPaying(['amex'])).toBe(true);
     expect(asksAboutPaying(['do', 'you', 'sell', 'gift', 'cards'])).toBe(false);
+    // "Take" asks about paying only with a card or a network: not "how long does delivery take".
+    expect(asksAboutPaying(['how', 'long', 'does', 'delivery', 'take'])).toBe(false);
+    expect(asksAboutPaying(['do', 'you', 'take', 'cards'])).toBe(true);
+    expect(asksAboutPaying(['vous', 'prenez', 'les', 'cheques'])).toBe(true);
   });
 
   it('meets "cards" in a question about paying with the network most records name, once', () => {
@@ -41,6 +45,12 @@ describe('payment cards', () => {
     expect(matched.filter((t) => ['visa', 'mastercard', 'american', 'express'].includes(t))).toHaveLength(1);
     // Not in a question that is not about paying.
     expect(termsOf(ix, 'Do you sell gift cards?', 'cards')).toEqual(['card']);
+  });
+
+  it('meets "take" with "accept" only in a question about paying', () => {
+    const ix = index(['We accept Visa and Mastercard.', 'Delivery takes 3 to 5 working days.']);
+    expect(termsOf(ix, 'Which cards do you take?', 'take')).toContain('accept');
+    expect(termsOf(ix, 'How long does delivery take?', 'take')).toEqual(['take']);
   });
 
   it('meets a network with its other name, and failing that with the others and the word for a card', () => {

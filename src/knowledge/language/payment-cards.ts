@@ -49,14 +49,15 @@ const NETWORK_OF_WORD = new Map<string, readonly string[]>();
 for (const names of NETWORKS) for (const name of names) if (!name.includes(' ')) NETWORK_OF_WORD.set(name, names);
 
 /**
- * Words that make a question one about paying ("Which cards do you take?", "Kann ich mit Karte
- * zahlen?", "Vous acceptez la carte bancaire ?"), normalised, in the same languages: with one of
- * them, a card is a payment card, not a gift card or a graphics card.
+ * Words that make a question one about paying ("Kann ich mit Karte zahlen?", "Vous acceptez la
+ * carte bancaire ?"), normalised, in the same languages: with one of them, a card is a payment
+ * card, not a gift card or a graphics card. "Take" is not one of them ("How long does delivery
+ * take?"): it is only with a card ("Which cards do you take?") or a network's name.
  */
 const PAYING_WORDS: ReadonlySet<string> = new Set(
-  `pay pays paying paid payment payments accept accepts accepted take takes taken checkout credit debit
-   zahlen zahle zahlt bezahlen bezahle bezahlt zahlung bezahlung zahlungsart zahlungsarten akzeptiert akzeptieren nehmt nehmen kredit
-   payer paie paye payez paiement paiements regler reglez reglement acceptez accepter acceptes prenez credit debit bancaire
+  `pay pays paying paid payment payments accept accepts accepted checkout credit debit
+   zahlen zahle zahlt bezahlen bezahle bezahlt zahlung bezahlung zahlungsart zahlungsarten akzeptiert akzeptieren kredit
+   payer paie paye payez paiement paiements regler reglez reglement acceptez accepter acceptes credit debit bancaire
    pagar pago pagos pago aceptan aceptais aceptar credito debito
    pagare pago pagamento pagamenti accettate accettare credito debito
    betalen betaal betaalt betaling betalingen accepteren accepteert aanvaarden
@@ -65,10 +66,21 @@ const PAYING_WORDS: ReadonlySet<string> = new Set(
     .filter((w) => w.length > 0),
 );
 
-/** Whether the question's words (normalised surfaces) ask about paying. */
+/** Ways to pay other than a card, that visitors ask a shop to take ("Do you take cheques?", "Nehmt ihr Bargeld?"), normalised. */
+const PAYMENT_METHODS: ReadonlySet<string> = new Set(
+  'cash cheque cheques paypal klarna bargeld scheck schecks especes liquide efectivo contanti assegno assegni contant dinheiro'.split(' '),
+);
+
+/** Whether the question's words (normalised surfaces) ask about paying: a paying word, a network's name, or a card or another way to pay that one takes. */
 export function asksAboutPaying(words: readonly string[]): boolean {
-  for (const w of words) if (PAYING_WORDS.has(w) || NETWORK_OF_WORD.has(w)) return true;
-  return false;
+  let means = false;
+  let take = false;
+  for (const w of words) {
+    if (PAYING_WORDS.has(w) || NETWORK_OF_WORD.has(w)) return true;
+    means ||= CARD_WORDS.has(w) || PAYMENT_METHODS.has(w);
+    take ||= TAKE_WORDS.has(w);
+  }
+  return means && take;
 }
 
 /**
