@@ -45,6 +45,9 @@ const NETWORKS: readonly (readonly string[])[] = [
   ['carte bancaire', 'cartes bancaires'],
 ];
 
+const NETWORK_NAMES: readonly string[] = NETWORKS.flat();
+const CARD_WORD_LIST: readonly string[] = [...CARD_WORDS];
+
 const NETWORK_OF_WORD = new Map<string, readonly string[]>();
 for (const names of NETWORKS) for (const name of names) if (!name.includes(' ')) NETWORK_OF_WORD.set(name, names);
 
@@ -125,7 +128,7 @@ export function isCardWord(word: string): boolean {
 
 /** Every network's every name: what a card word may be met with in the records. */
 export function cardNetworkNames(): readonly string[] {
-  return NETWORKS.flat();
+  return NETWORK_NAMES;
 }
 
 /** The names of the network `word` (one normalised word: "amex", "visa") is written under, or undefined. */
@@ -135,5 +138,5 @@ export function networkNames(word: string): readonly string[] | undefined {
 
 /** The words for a payment card, for a network's name to be met with ("Amex" → "card"). */
 export function cardWords(): readonly string[] {
-  return [...CARD_WORDS];
+  return CARD_WORD_LIST;
 }

@@ -23,7 +23,7 @@ const UNITS: readonly { symbol: string; names: string }[] = [
   { symbol: 'km', names: 'kilometre kilometres kilometer kilometers chilometri kilometro kilometros quilometro quilometros' },
   { symbol: 'w', names: 'watt watts' },
   { symbol: 'kw', names: 'kilowatt kilowatts' },
-  { symbol: 'v', names: 'volt volts volt' },
+  { symbol: 'v', names: 'volt volts' },
 ];
 
 const SYMBOLS_BY_NAME = new Map<string, string>();
