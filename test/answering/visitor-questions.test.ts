@@ -418,3 +418,74 @@ describe('two products named in one question', () => {
     expect(grinders.titleOf(hand)).toEqual(['Fellside Hand Grinder']);
   });
 });
+
+describe('contact details', () => {
+  const english = knowledgeBase(`# Help
+
+## Passwords
+Click "Forgot password?" and enter your email address; the reset link in the email is valid for 60 minutes.
+
+## Returns
+Send the item back with your order number on the parcel. We email you when the refund is on its way.
+
+## Contact
+Our team answers on weekdays from 9am to 5pm. You can reach us at hello@kettle.example or on 0114 496 0321.
+
+## App
+The app runs on any phone with Android 10 or iOS 16.
+`);
+  const german = knowledgeBase(`# Hilfe
+
+## Passwort
+Klicke auf „Passwort vergessen?“ und gib deine E-Mail-Adresse ein. Du bekommst eine E-Mail mit einem Link.
+
+## Kundenservice
+Wir sind telefonisch unter 0341 2569480 erreichbar, montags bis freitags von 9 bis 17 Uhr. E-Mails an service@speichenwerk.example beantworten wir werktags.
+
+## Versand
+Die Lieferzeit beträgt 2 bis 4 Werktage. Die Sendungsnummer steht in der Versandbestätigung.
+`);
+  const french = knowledgeBase(`# Aide
+
+## Mot de passe
+Saisissez votre adresse e-mail sur la page de connexion : vous recevrez un e-mail avec un lien.
+
+## Commande
+Indiquez votre numéro de commande dans chaque message.
+
+## Service client
+Écrivez-nous à bonjour@theiere.example ou appelez-nous au 04 78 29 61 05, du mardi au samedi.
+`);
+
+  it('answers "what is your phone number / email address" from the record that gives one, though it says neither word', () => {
+    for (const [kb, question, contact] of [
+      [english, "What's your phone number?", '0114 496 0321'],
+      [english, "What's your email address?", 'hello@kettle.example'],
+      [english, 'Is there a number I can call?', '0114 496 0321'],
+      [german, 'Wie ist eure Telefonnummer?', '0341 2569480'],
+      [german, 'Wie lautet eure E-Mail-Adresse?', 'service@speichenwerk.example'],
+      [french, 'Quel est votre numéro de téléphone ?', '04 78 29 61 05'],
+      [french, 'Quelle est votre adresse e-mail ?', 'bonjour@theiere.example'],
+    ] as const) {
+      const a = kb.ask(question);
+      expect(a.grounded, question).toBe(true);
+      expect(a.answer, question).toContain(contact);
+    }
+  });
+
+  it('does not take an order number or a phone as a thing for a contact detail', () => {
+    expect(english.titleOf(english.ask('Where do I put my order number?'))[0]).toBe('Help › Returns');
+    expect(english.titleOf(english.ask('Does the app work on my phone?'))[0]).toBe('Help › App');
+  });
+
+  it('refuses a phone number when the records give none, though they mention phones', () => {
+    expect(knowledgeBase(`# Help
+
+## App
+The app runs on any phone with Android 10 or iOS 16.
+
+## Contact
+Write to us at hello@kettle.example; we answer within a day.
+`).ask("What's your phone number?").grounded).toBe(false);
+  });
+});

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { answerTypesIn, askedAnswerTypes } from '../../src/knowledge/language/answer-types.js';
+import { answerTypesIn, answerTypeTerm, askedAnswerTypes, contactTermsIn } from '../../src/knowledge/language/answer-types.js';
 
 describe('kinds of answer', () => {
   it.each([
@@ -39,5 +39,60 @@ describe('kinds of answer', () => {
     ['Shipping is free of charge.', ['amount']],
   ])('finds in %s: %j', (text, types) => {
     expect(answerTypesIn(text)).toEqual(types);
+  });
+
+  it.each([
+    ["What's your phone number?", 'en', ['phone']],
+    ['Is there a number I can call?', 'en', ['phone']],
+    ['what is the customer service number', 'en', ['phone']],
+    ['Do you have a hotline?', 'en', ['phone']],
+    ["What's your email address?", 'en', ['email']],
+    ['what is your e-mail', 'en', ['email']],
+    ['Wie ist eure Telefonnummer?', 'de', ['phone']],
+    ['Wie lautet eure E-Mail-Adresse?', 'de', ['email']],
+    ['Quel est votre numéro de téléphone ?', 'fr', ['phone']],
+    ['Quelle est votre adresse e-mail ?', 'fr', ['email']],
+    // A number of one's own, a time to call, or a phone as a thing: no contact detail asked for.
+    ["What's my order number?", 'en', []],
+    ['Where do I find the tracking number?', 'en', []],
+    ['When can I phone you?', 'en', []],
+    ['Does the app run on Android phones?', 'en', []],
+    ['Ich habe keine E-Mail bekommen', 'de', []],
+    ['Où trouver mon numéro de commande ?', 'fr', []],
+  ])('%s (%s) asks for %j', (question, language, types) => {
+    expect(askedAnswerTypes(question, language)).toEqual(types);
+  });
+
+  it.each([
+    ['You can also call us on 0114 496 0321 on weekdays.', ['quantity', 'phone']],
+    ['Telefonisch unter +49 341 2569480 erreichbar.', ['quantity', 'phone']],
+    ['Appelez-nous au 04 78 29 61 05.', ['quantity', 'phone']],
+    ['Call (555) 123-4567 or 800-555-0199.', ['quantity', 'phone']],
+    ['Email hello@ashgrovekitchen.co.uk with your order number.', ['email']],
+    ['E-Mails an service@speichenwerk.de beantworten wir schnell.', ['email']],
+    // Dates, prices, ranges, account and article numbers are not phone numbers.
+    ['Sale ends on 28.11.2026 and starts 2026-11-20.', ['quantity']],
+    ['The Lintel Duo costs £1,390 and ships in 10–14 working days.', ['duration', 'amount', 'quantity']],
+    ['IBAN DE89 3704 0044 0532 0130 00', ['quantity']],
+    ['EAN 4006381333931, order 12345678', ['quantity']],
+    ['Follow us @ashgrove on Instagram.', []],
+    ['@shop: write to orders@shop.example', ['email']],
+  ])('finds in %s: %j', (text, types) => {
+    expect(answerTypesIn(text)).toEqual(types);
+  });
+
+  it('gives the index a term for each way of reaching the business that a text offers, as answerTypesIn finds them', () => {
+    const texts = [
+      'Call us on 0114 496 0321 or email hello@ashgrovekitchen.co.uk.',
+      'Email hello@ashgrovekitchen.co.uk.',
+      'Call us on 0114 496 0321.',
+      'Delivery takes 3 to 5 days and costs £3.95.',
+      'Sale ends on 28.11.2026.',
+      '',
+    ];
+    for (const text of texts) {
+      const kinds = answerTypesIn(text).filter((t) => t === 'phone' || t === 'email');
+      expect(contactTermsIn(text), text).toEqual(kinds.map(answerTypeTerm));
+    }
   });
 });

@@ -5,12 +5,13 @@
  * form that crosses threads rebuilds the same index.
  */
 import fc from 'fast-check';
+import { answerTypeTerm } from '../../src/knowledge/language/answer-types.js';
 import { describe, expect, it } from 'vitest';
 import { decodeIndexSnapshot, encodeIndexSnapshot, indexFromSnapshot, loadIndexSnapshot, SNAPSHOT_FORMAT, unpackIndexSnapshot } from '../../src/knowledge/retrieval/index-snapshot.js';
 import { type IndexableRecord, KnowledgeIndex } from '../../src/knowledge/retrieval/knowledge-index.js';
 import { SurfaceWords } from '../../src/knowledge/retrieval/surface-words.js';
 
-const WORDS = ['refund', 'refunds', 'refunded', 'shipping', 'shipped', 'order', 'orders', 'café', 'cafe', 'the', 'price', '42', '退货', 'days', 'return', 'warranty', 'warranti', 'delivery', 'deliveries', 'mastercard', 'card', 'payment', 'pay', 'opening', 'hours'];
+const WORDS = ['refund', 'refunds', 'refunded', 'shipping', 'shipped', 'order', 'orders', 'café', 'cafe', 'the', 'price', '42', '退货', 'days', 'return', 'warranty', 'warranti', 'delivery', 'deliveries', 'mastercard', 'card', 'payment', 'pay', 'opening', 'hours', 'hello@shop.example', '0114 496 0321'];
 const word = fc.constantFrom(...WORDS);
 const text = fc.array(word, { minLength: 0, maxLength: 10 }).map((w) => w.join(' '));
 const record = fc.record({ recordId: fc.constantFrom('a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j'), title: fc.option(text, { nil: null }), text, sourceName: fc.constant('s') });
@@ -19,7 +20,7 @@ const op = fc.oneof(
   fc.record({ kind: fc.constant('remove' as const), ids: fc.array(fc.constantFrom('a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j', 'zz'), { maxLength: 4 }) }),
   fc.record({ kind: fc.constant('compact' as const) }),
 );
-const QUERIES = ['refund order', 'shipping days 42', 'the', 'cafe price', 'refundd warrantee', 'deliverys', 'card', 'payments opening hours', '退货'];
+const QUERIES = ['refund order', 'shipping days 42', 'the', 'cafe price', 'refundd warrantee', 'deliverys', 'card', 'payments opening hours', '退货', "what's your phone number", 'email address'];
 
 /** Everything a search or the answerer reads of an index, in comparable form. */
 function observe(index: KnowledgeIndex) {
@@ -28,7 +29,7 @@ function observe(index: KnowledgeIndex) {
     language: index.language,
     hits: QUERIES.map((q) => index.search(q, 50)),
     expanded: QUERIES.map((q) => index.expand(q)),
-    docFreq: WORDS.map((w) => [index.docFreq(w), index.idf(w), index.termOfSurface(w)]),
+    docFreq: [...WORDS, ...(['phone', 'email'] as const).map(answerTypeTerm)].map((w) => [index.docFreq(w), index.idf(w), index.termOfSurface(w)]),
     prefixes: ['re', 'ship', 'de', 'pay', 'x'].map((p) => index.surfacesWithPrefix(p, 64)),
     suffixes: ['card', 'und', 's'].map((s) => index.termsWithSuffix(s, 16)),
     edits: ['refunt', 'shiping', 'warrant', 'delivry', 'payement'].map((w) => index.surfacesWithinOneEdit(w)),
@@ -204,6 +205,23 @@ describe('incremental indexing', () => {
     // …or one occurrence more of a word.
     const more = { ...compact, textTf: compact.textTf.map((n, i) => (i === 0 ? n + 1 : n)) };
     await expect(loadIndexSnapshot(encodeIndexSnapshot(more, columns))).rejects.toThrow(/another analysis/);
+  });
+
+  it('counts a record’s phone number and email address as terms, which leave with the record and do not change other rankings', () => {
+    const records: IndexableRecord[] = [
+      { recordId: 'contact', title: 'Contact', text: 'Write to hello@shop.example or call 0114 496 0321.', sourceName: 's' },
+      { recordId: 'returns', title: 'Returns', text: 'Write your order number on the parcel.', sourceName: 's' },
+    ];
+    const index = KnowledgeIndex.build(records, { language: 'en' });
+    expect(index.docFreq(answerTypeTerm('phone'))).toBe(1);
+    expect(index.docFreq(answerTypeTerm('email'))).toBe(1);
+    expect(index.search("what's your email address", 1)[0]?.recordId).toBe('contact');
+    // The text's length is its words': a question that asks for no contact detail scores both as before.
+    const plain = KnowledgeIndex.build(records.map((r) => ({ ...r, text: r.text.replace(/ hello@\S+ or call [\d ]+\./, ' us.') })), { language: 'en' });
+    expect(index.search('write order', 2).map((h) => h.recordId)).toEqual(plain.search('write order', 2).map((h) => h.recordId));
+    index.remove(['contact']);
+    expect(index.docFreq(answerTypeTerm('phone'))).toBe(0);
+    expect(index.docFreq(answerTypeTerm('email'))).toBe(0);
   });
 
   it('says when the records it detects its language from changed language', () => {

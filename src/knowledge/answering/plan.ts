@@ -190,8 +190,9 @@ function wordWeights(words: readonly QueryWord[], stats: TermStats, o: ResolvedO
   const unseen = bm25Idf(stats.size, 0);
   return words.map((w) => {
     if (w.matches.length === 0) return o.unmatchedWeight * unseen * w.general;
+    // A kind of answer weighs as its own term, which no record has, whatever words also find it.
     let df = 0;
-    for (const m of w.matches) df = Math.max(df, stats.docFreq(m.term));
+    if (!isAnswerTypeTerm(w.term)) for (const m of w.matches) df = Math.max(df, stats.docFreq(m.term));
     return bm25Idf(stats.size, df) * (o.generalFloor + (1 - o.generalFloor) * w.general);
   });
 }
@@ -394,9 +395,15 @@ export function matchedRareWords(topScore: number, size: number): number {
   return topScore / Math.max(1e-9, bm25Idf(Math.max(1, size), 1));
 }
 
-/** Whether a question word that the knowledge base has says what the question is about: not a number, nor the kind of answer asked for. */
-function namesATopic(w: QueryWord): boolean {
-  return w.matches.length > 0 && !isNumberWord(w.surface) && !isAnswerTypeTerm(w.term);
+/**
+ * Whether a question word that the knowledge base has says what the question is about: not a
+ * number, nor a kind of answer, unless that kind is a way of reaching the business that the
+ * records offer ("What's your phone number?" / "call us on …": the index counts phone numbers
+ * and email addresses, and the words that offer them are matches of the kind).
+ */
+function namesATopic(w: QueryWord, stats: TermStats): boolean {
+  if (isAnswerTypeTerm(w.term)) return w.matches.length > 1 || stats.docFreq(w.term) > 0;
+  return w.matches.length > 0 && !isNumberWord(w.surface);
 }
 
 export function planAnswer(query: string, retrieved: readonly RetrievedRecord[], options?: ExtractiveOptions): AnswerPlan {
@@ -415,7 +422,7 @@ export function planResolved(query: string, retrieved: readonly RetrievedRecord[
   if (records.length === 0 || words.length === 0) return refused(0, 0);
   // A number the records share is no topic: "Can I send something back after 3 weeks?" is not
   // answered by "Delivery takes 3 to 5 days" when no word of the question but the number is met.
-  if (!words.some(namesATopic)) return refused(0, 0);
+  if (!words.some((w) => namesATopic(w, stats))) return refused(0, 0);
   const units = records.map((r) => recordUnits(r, o.maxChars, stats.language, o.units));
   const scored = score(units, records, words, weights, o);
   let total = 0;

@@ -16,6 +16,8 @@
  *   fewest that hold the largest). The index's arrays are views of this part, which holds nothing
  *   else: the postings keep the stored widths (compact-index.ts; format 3, issue 14's memory per
  *   knowledge base; format 2 widened them to Int32 copies and kept the surface-word counts here).
+ *   Format 4 has format 3's layout; its postings also hold the terms of the records' phone numbers
+ *   and email addresses (`contactTermsIn`), which a format-3 snapshot lacks.
  * - text: a JSON header (language, BM25 options, counts), Int32 sections (each record's source and
  *   kind as an index into a table of the distinct ones, each surface word's term id and counts, every
  *   string's length, -1 for none, and the UTF-8 bytes of every chunk of `STEP` strings), and every
@@ -30,13 +32,14 @@
  * with format 2: format 1 deflated its header with the rest).
  */
 import { createInflateRaw, deflateRawSync, inflateRawSync } from 'node:zlib';
+import { contactTermsIn } from '../language/answer-types.js';
 import { detectCorpusLanguage } from '../language/detect.js';
 import { type CompactIndex, offsetArray, slotBytesFor, type TfArray, tfBytesFor } from './compact-index.js';
 import { type IndexableRecord, KnowledgeIndex, type RecordsBySlot } from './knowledge-index.js';
-import { type AnalysedWords, analyzeWords } from './tokenize.js';
+import { analyzeWords } from './tokenize.js';
 import { inSlices, nextTurn, Slices } from '../../time-slices.js';
 
-export const SNAPSHOT_FORMAT = 3;
+export const SNAPSHOT_FORMAT = 4;
 const MAGIC = 0x32495747; // "GWI2", little-endian
 const DEFLATED = 1;
 /**
@@ -656,11 +659,14 @@ async function checkAnalysis(packed: PackedSnapshot, strings: Strings, slices: S
   const wanted = new Set<string>();
   for (let slot = 0; slot < n; slot += step) {
     const title = strings.titles[slot];
-    const analysed: [AnalysedWords | null, AnalysedWords] = [title ? analyzeWords(title, header.language, 'index') : null, analyzeWords(strings.texts[slot] as string, header.language, 'index')];
-    if ((analysed[0]?.terms.length ?? 0) !== arrays.titleLen[slot] || analysed[1].terms.length !== arrays.textLen[slot]) throw new Error('the index snapshot was made with another analysis');
+    const text = strings.texts[slot] as string;
+    const textTerms = analyzeWords(text, header.language, 'index').terms;
+    const analysed = [title ? analyzeWords(title, header.language, 'index').terms : [], [...textTerms, ...contactTermsIn(text)]];
+    // A phone number's or an email address's term does not count in a text's length (knowledge-index.ts).
+    if ((analysed[0] as string[]).length !== arrays.titleLen[slot] || textTerms.length !== arrays.textLen[slot]) throw new Error('the index snapshot was made with another analysis');
     const counts = new Map<string, [number, number]>();
-    analysed.forEach((words, field) => {
-      for (const term of words?.terms ?? []) {
+    analysed.forEach((terms, field) => {
+      for (const term of terms) {
         const count = counts.get(term) ?? [0, 0];
         count[field] = (count[field] as number) + 1;
         counts.set(term, count);

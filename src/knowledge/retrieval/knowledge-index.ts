@@ -22,6 +22,7 @@ import { DeletionIndex, neighboursByScan, SCAN_AT_MOST } from '../language/edits
 import { type Bm25Params, DEFAULT_BM25, idf } from './bm25.js';
 import { type CompactIndex, type CountArray, countArray, countsHold, type OffsetArray, offsetArray, type SlotArray, slotArray, type TfArray, tfArray } from './compact-index.js';
 import type { ExpandedQuery, Vocabulary } from './query-expansion.js';
+import { contactTermsIn } from '../language/answer-types.js';
 import { type AnalysedWords, analyzeWords } from './tokenize.js';
 import { compareReversed, reversedStartsWith, reverseWord } from './sorted-words.js';
 import { ScoreAccumulator } from './search-scratch.js';
@@ -282,6 +283,9 @@ export class KnowledgeIndex implements Vocabulary {
       if (old !== undefined) this.removeSlot(old);
       const title = record.title ? analyzeWords(record.title, this.language, 'index') : null;
       const text = analyzeWords(record.text, this.language, 'index');
+      // A phone number or an email address is also a term of the text (answer-types.ts), one
+      // that does not lengthen it: every other question ranks the records as without it.
+      const contact = contactTermsIn(record.text);
       const slot = this.keep(record);
       const titleTerms = title?.terms ?? [];
       this.titleLen[slot] = titleTerms.length;
@@ -291,6 +295,7 @@ export class KnowledgeIndex implements Vocabulary {
       this.totalTextLen += text.terms.length;
       for (const term of titleTerms) this.count(slot, term, 1);
       for (const term of text.terms) this.count(slot, term, 2);
+      for (const term of contact) this.count(slot, term, 2);
       if (this.surfaces.add(slot, title, text)) this.surfacesChanged();
     }
     this.version++;
@@ -732,7 +737,7 @@ export class KnowledgeIndex implements Vocabulary {
   private removeSlot(slot: number): void {
     const { title, text } = this.analyseSlot(slot);
     const seen = new Set<number>();
-    for (const words of [title?.terms ?? [], text.terms]) {
+    for (const words of [title?.terms ?? [], text.terms, contactTermsIn(this.texts[slot] as string)]) {
       for (const term of words) {
         const t = this.termIds.get(term);
         if (t === undefined || seen.has(t)) continue;
