@@ -454,23 +454,46 @@ Saisissez votre adresse e-mail sur la page de connexion : vous recevrez un e-mai
 Indiquez votre numéro de commande dans chaque message.
 
 ## Service client
-Écrivez-nous à bonjour@theiere.example ou appelez-nous au 04 78 29 61 05, du mardi au samedi.
+Écrivez-nous à bonjour@theiere.example ou appelez-nous au 04 78 29 61 05, du mardi au samedi de 10 h à 18 h.
 `);
 
-  it('answers "what is your phone number / email address" from the record that gives one, though it says neither word', () => {
+  it('answers for a phone number, an email address or opening hours from the record that gives them, though it says neither word', () => {
     for (const [kb, question, contact] of [
       [english, "What's your phone number?", '0114 496 0321'],
       [english, "What's your email address?", 'hello@kettle.example'],
       [english, 'Is there a number I can call?', '0114 496 0321'],
+      [english, 'When are you open?', '9am to 5pm'],
+      [english, 'Are you open on Sundays?', '9am to 5pm'],
       [german, 'Wie ist eure Telefonnummer?', '0341 2569480'],
       [german, 'Wie lautet eure E-Mail-Adresse?', 'service@speichenwerk.example'],
+      [german, 'Was sind eure Öffnungszeiten?', '9 bis 17 Uhr'],
+      [german, 'Bis wann kann ich anrufen?', '9 bis 17 Uhr'],
       [french, 'Quel est votre numéro de téléphone ?', '04 78 29 61 05'],
       [french, 'Quelle est votre adresse e-mail ?', 'bonjour@theiere.example'],
+      [french, 'Quels sont vos horaires ?', 'de 10 h à 18 h'],
     ] as const) {
       const a = kb.ask(question);
       expect(a.grounded, question).toBe(true);
       expect(a.answer, question).toContain(contact);
     }
+  });
+
+  it('reads a part that asks only "when are you open" with the rest of the question, not with any record’s hours', () => {
+    const shop = knowledgeBase(`# Hilfe
+
+## Kundenservice
+Unser Kundenservice ist telefonisch montags bis freitags von 9 bis 17 Uhr erreichbar.
+
+## Abholung
+Die Abholung in unserem Lager in Leipzig ist kostenlos, montags bis freitags von 10 bis 18 Uhr.
+
+## Versand
+Wir verschicken mit DHL; die Lieferzeit beträgt 2 bis 4 Werktage.
+`);
+    // On its own, the second part would be answered with the customer service's hours.
+    expect(shop.ask('Wann habt ihr da offen?').answer).toContain('9 bis 17 Uhr');
+    const a = shop.ask('Kann ich die Sachen auch direkt bei euch in Leipzig mitnehmen statt sie schicken zu lassen? Wann habt ihr da offen?');
+    expect(a.answer).not.toContain('9 bis 17 Uhr');
   });
 
   it('does not take an order number or a phone as a thing for a contact detail', () => {

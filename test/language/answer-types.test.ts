@@ -55,10 +55,23 @@ describe('kinds of answer', () => {
     // A number of one's own, a time to call, or a phone as a thing: no contact detail asked for.
     ["What's my order number?", 'en', []],
     ['Where do I find the tracking number?', 'en', []],
-    ['When can I phone you?', 'en', []],
+    ['When can I phone you?', 'en', ['hours']],
     ['Does the app run on Android phones?', 'en', []],
     ['Ich habe keine E-Mail bekommen', 'de', []],
     ['Où trouver mon numéro de commande ?', 'fr', []],
+    ['When are you open?', 'en', ['hours']],
+    ['What are your opening hours?', 'en', ['hours']],
+    ['is live chat available at weekends', 'en', ['hours']],
+    ['What time does customer service close?', 'en', ['hours']],
+    ['Was sind eure Öffnungszeiten?', 'de', ['hours']],
+    ['Wann habt ihr geöffnet?', 'de', ['hours']],
+    ['Bis wann kann ich anrufen?', 'de', ['hours']],
+    ['Quels sont vos horaires ?', 'fr', ['hours']],
+    ['Vous êtes ouverts le dimanche ?', 'fr', ['hours']],
+    // Opening an account or a parcel, an opened tea: no opening hours asked for.
+    ['How do I open an account?', 'en', []],
+    ['Is the box open?', 'en', []],
+    ['Puis-je retourner un thé ouvert ?', 'fr', []],
   ])('%s (%s) asks for %j', (question, language, types) => {
     expect(askedAnswerTypes(question, language)).toEqual(types);
   });
@@ -76,6 +89,13 @@ describe('kinds of answer', () => {
     ['IBAN DE89 3704 0044 0532 0130 00', ['quantity']],
     ['EAN 4006381333931, order 12345678', ['quantity']],
     ['Follow us @ashgrove on Instagram.', []],
+    ['Live chat Monday to Friday 9am–5:30pm.', ['quantity', 'hours']],
+    ['Support: 8:00 to 20:00 CET.', ['quantity', 'hours']],
+    ['Montags bis freitags von 9 bis 17 Uhr erreichbar.', ['quantity', 'hours']],
+    ['Du mardi au samedi, de 10 h à 18 h.', ['duration', 'quantity', 'hours']],
+    // A duration in hours and a ratio are no time of day.
+    ['Livraison en 48 h.', ['duration', 'quantity']],
+    ['The screen is 16:9.', ['quantity']],
     ['@shop: write to orders@shop.example', ['email']],
   ])('finds in %s: %j', (text, types) => {
     expect(answerTypesIn(text)).toEqual(types);
@@ -83,6 +103,7 @@ describe('kinds of answer', () => {
 
   it('gives the index a term for each way of reaching the business that a text offers, as answerTypesIn finds them', () => {
     const texts = [
+      'Call us on 0114 496 0321 or email hello@ashgrovekitchen.co.uk, weekdays 9am to 5pm.',
       'Call us on 0114 496 0321 or email hello@ashgrovekitchen.co.uk.',
       'Email hello@ashgrovekitchen.co.uk.',
       'Call us on 0114 496 0321.',
@@ -91,7 +112,7 @@ describe('kinds of answer', () => {
       '',
     ];
     for (const text of texts) {
-      const kinds = answerTypesIn(text).filter((t) => t === 'phone' || t === 'email');
+      const kinds = answerTypesIn(text).filter((t) => t === 'phone' || t === 'email' || t === 'hours');
       expect(contactTermsIn(text), text).toEqual(kinds.map(answerTypeTerm));
     }
   });

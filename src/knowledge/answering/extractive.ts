@@ -9,6 +9,7 @@
  * sentences. A question in two parts ("What does shipping cost, and who pays returns?") is
  * answered part by part, each part with its own citation.
  */
+import { isAnswerTypeTerm } from '../language/answer-types.js';
 import { detectQuestionLanguage } from '../language/detect.js';
 import { contextualQuery, isFollowUp } from './follow-up.js';
 import { type AnswerPlan, type ExtractiveOptions, planResolved, type ResolvedOptions, resolveOptions, type ScoredUnit } from './plan.js';
@@ -108,6 +109,21 @@ function partOf(choice: RecordChoice, o: ResolvedOptions): Part {
   return { record: choice.record, text: clip(text, o.maxChars) };
 }
 
+/**
+ * Whether a part of a question asks only for a kind of answer and names nothing it is about ("Can
+ * I collect from your Leipzig warehouse? When are you open there?"): it points back to the rest of
+ * the question, so it is read with it rather than answered with any record's opening hours.
+ */
+function namesNoTopic(part: string, o: ResolvedOptions): boolean {
+  const words = o.stats?.expand(part).words;
+  if (words === undefined || !words.some((w) => isAnswerTypeTerm(w.term))) return false;
+  // A topic is a word the records have, or one too rare in general language to be filler.
+  return !words.some((w) => !isAnswerTypeTerm(w.term) && (w.matches.length > 0 || w.general >= TOPIC_INFORMATIVENESS));
+}
+
+/** General-language informativeness from which a word the records lack still names a topic ("decaf", not "habt"). */
+const TOPIC_INFORMATIVENESS = 0.5;
+
 export function answerExtractively(query: string, retrieved: readonly RetrievedRecord[], options?: ExtractiveAnswerOptions): Answer {
   const o = resolveOptions(options);
   const language = o.stats?.language ?? 'en';
@@ -121,7 +137,7 @@ export function answerExtractively(query: string, retrieved: readonly RetrievedR
     const plan = planResolved(q, retrieved, o);
     if (plan.grounded) collect(plan, choices);
   };
-  for (const q of questions) answer(q);
+  for (const q of questions) answer(questions.length > 1 && namesNoTopic(q, o) ? asked : q);
   // Parts too short to stand alone may still be answerable together.
   if (choices.size === 0 && questions.length > 1) answer(asked);
   if (choices.size === 0) return notFound(query, language, options?.fallbackMessage);

@@ -12,7 +12,7 @@ const words = (list: string): ReadonlySet<string> => new Set(list.split(/\s+/).f
 const GERMAN = words(`
 aber alle allem allen aller alles als also am an ans ander andere anderen auch auf aufs aus bei beim bin bis bist bitte bzw
 da damit dann das dass dein deine dem den denn der des dich die dies diese diesem diesen dieser dieses dir doch dort du durch
-ein eine einem einen einer eines er es etwas euch euer eure fuer fuers gibt gegen gehabt gewesen hab habe haben hallo hat hatte hatten hier hin hinter
+ein eine einem einen einer eines er es etwas euch euer eure fuer fuers gibt gegen gehabt gewesen hab habe haben habt hallo hast hat hatte hatten hier hin hinter
 ich ihr ihre ihnen ihm ihn im in ins ist ja jede jedem jeden jeder jetzt kann kannst koennen koennt konnte lauten lautet machen man mein meine mich mir mit moechte muss muessen
 nach nein nicht nichts noch nun nur ob oder ohne schon sehr sein seine sich sie sind so soll sollte sonst ueber um und uns unser unsere unter
 viel vom von vor wann war waren warum was weil welche welchem welchen welcher welches wenn wer werde werden wie wieder wieviel wieviele will wir wird wo wollen wuerde zu zum zur
@@ -20,9 +20,9 @@ viel vom von vor wann war waren warum was weil welche welchem welchen welcher we
 
 const FRENCH = words(`
 a ai alors au aucun aussi autre aux avec avez avoir avons bonjour c ca ce cela ces cet cette chez comme comment d dans de des
-dois doit donc du elle elles en est et etc etre eu faire fait il ils j je l la le les leur leurs lui m ma mais me merci meme mes moi mon
+dois doit donc du elle elles en es est et etc etes etre eu faire fait il ils j je l la le les leur leurs lui m ma mais me merci meme mes moi mon
 n ne ni nos notre nous on ont ou par pas peu peut peux plus pour pourquoi puis qu quand que quel quelle quelles quels qui quoi
-s sa sans se ses si son sont sur t ta te tes toi ton tous tout tres tu un une vos votre vous y
+s sa sans se ses si sommes son sont suis sur t ta te tes toi ton tous tout tres tu un une vos votre vous y
 `);
 
 const SPANISH = words(`

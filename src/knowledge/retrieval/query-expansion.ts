@@ -8,7 +8,8 @@
  * word the records do not use ("long", "things") weighs little and the name of something they
  * never mention ("Mars", "oat") weighs a lot.
  */
-import { type AnswerType, answerNames, answerTypeTerm, askedAnswerTypes, contactWords } from '../language/answer-types.js';
+import { type AnswerType, answerTypeTerm, askedAnswerTypes } from '../language/answer-types.js';
+import { type ContactKind, isContactKind, kindNames, offerWords } from '../language/contact-details.js';
 import { askedPriceOrder, type PriceOrder } from '../language/price-order.js';
 import { spellOutChatSpeak } from '../language/chat-speak.js';
 import { acceptWords, asksAboutPaying, cardNetworkNames, cardWords, isCardWord, isTakeWord, networkNames } from '../language/payment-cards.js';
@@ -424,12 +425,24 @@ export function expandQuery(
   const asked = askedAnswerTypes(query, vocab.language);
   if (priceOrder && !asked.includes('amount')) asked.push('amount');
   // "phone number": its words name the kind of answer, not a topic the answer must share.
-  const kindWords = new Set<string>();
-  for (const type of asked) for (const name of answerNames(type, vocab.language)) for (const s of analyzeWords(name, vocab.language, 'query').surfaces) kindWords.add(s);
-  const topical = kindWords.size === 0 ? words : words.filter((w) => !kindWords.has(w.surface));
+  const kinds = asked.filter(isContactKind);
+  const topical = kinds.length === 0 ? words : words.filter((w) => !kinds.some((kind) => kindNameSurfaces(kind, vocab.language).has(w.surface)));
   const expanded: ExpandedQuery = { language: vocab.language, words: withAnswerTypes(asked, topical, vocab), stopTerms };
   if (priceOrder) expanded.priceOrder = priceOrder.order;
   return expanded;
+}
+
+/** `kindNames` as the tokeniser reads them, per kind and language; made once. */
+const kindNameSurfaceSets = new Map<string, ReadonlySet<string>>();
+
+function kindNameSurfaces(kind: ContactKind, language: string): ReadonlySet<string> {
+  const key = `${kind} ${language}`;
+  let set = kindNameSurfaceSets.get(key);
+  if (set === undefined) {
+    set = new Set(kindNames(kind, language).flatMap((name) => analyzeWords(name, language, 'query').surfaces));
+    kindNameSurfaceSets.set(key, set);
+  }
+  return set;
 }
 
 /**
@@ -438,8 +451,8 @@ export function expandQuery(
  * The phrase's own words ("long") stay: a record that repeats them ("how long a repair takes") still
  * matches them, and one that answers without them ("within 30 days") covers the added word.
  * (Dropping them instead scored the same on the tuning half and lost the literal match.) Not so
- * for a phone number or an email address: "phone number" names the answer (`answerNames`), and
- * the words with which records offer one ("call us", `contactWords`) also find it.
+ * for a kind of contact: "phone number" names the answer (`kindNames`), and the words with which
+ * records offer one ("call us", `offerWords`) also find it (contact-details.ts).
  */
 function withAnswerTypes(asked: readonly AnswerType[], words: QueryWord[], vocab: Vocabulary): QueryWord[] {
   if (asked.length === 0) return words;
@@ -449,7 +462,7 @@ function withAnswerTypes(asked: readonly AnswerType[], words: QueryWord[], vocab
       const term = answerTypeTerm(type);
       // A way of reaching the business is also found by the words that offer it ("call us on").
       // Less than an answer of the kind covers: "calls" is not a phone number.
-      const offered = namesMatches(vocab, contactWords(type, vocab.language), RELATED_CREDIT.broader);
+      const offered = isContactKind(type) ? namesMatches(vocab, offerWords(type, vocab.language), RELATED_CREDIT.broader) : [];
       return { surface: type, term, general: 0, matches: [{ term, credit: 1 }, ...offered], via: 'exact' };
     }),
   ];
