@@ -339,6 +339,14 @@ describe('places the records do not name', () => {
     expect(eu.ask('Can you deliver to Copenhagen?').answer).toContain('all EU countries');
   });
 
+  it('takes a German country name for a place though it is a common word (German writes every noun with a capital)', () => {
+    const eu = knowledgeBase('# Versand\n\nWir liefern in alle EU-Länder, die Lieferzeit beträgt 3 bis 5 Werktage.\n\n# Sortiment\n\nWir verkaufen Fahrräder und Zubehör.\n');
+    expect(eu.index.language).toBe('de');
+    const a = eu.ask('Liefert ihr auch nach Italien?');
+    expect(a.grounded).toBe(true);
+    expect(a.answer).toContain('alle EU-Länder');
+  });
+
   it('still refuses what the records do not say about a place', () => {
     expect(german.ask('Habt ihr eine Filiale in München?').grounded).toBe(false);
   });

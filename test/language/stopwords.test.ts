@@ -48,3 +48,16 @@ describe('German contractions', () => {
     for (const w of ['porto', 'ausland', 'lager', 'konto', 'versand']) expect(stopped.has(w), w).toBe(false);
   });
 });
+
+describe('function words of questions', () => {
+  it('include German possessives in every case and the verbs of "wie lautet …?", "habt ihr …?"; French forms of être', () => {
+    const german = analyzeWords('Wie lautet eure Nummer, habt ihr meinen Gutschein und unseren Auftrag?', 'de', 'query');
+    const stoppedDe = new Set(german.surfaces.filter((_, i) => german.stops[i]));
+    for (const w of ['lautet', 'eure', 'habt', 'meinen', 'unseren']) expect(stoppedDe.has(w), w).toBe(true);
+    for (const w of ['nummer', 'gutschein', 'auftrag']) expect(stoppedDe.has(w), w).toBe(false);
+    const french = analyzeWords('Vous êtes ouverts ? Je suis cliente.', 'fr', 'query');
+    const stoppedFr = new Set(french.surfaces.filter((_, i) => french.stops[i]));
+    for (const w of ['etes', 'suis']) expect(stoppedFr.has(w), w).toBe(true);
+    expect(stoppedFr.has('ouverts')).toBe(false);
+  });
+});

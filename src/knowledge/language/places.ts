@@ -66,6 +66,11 @@ export function loadPlaces(): void {
   lookup();
 }
 
+/** Whether `word` (one normalised word) is the name of a country ("italien", "denmark"), not only of a town. */
+export function isCountryName(word: string): boolean {
+  return lookup().get(word)?.isCountry === true;
+}
+
 /**
  * The names of what the place `word` (one normalised word) is in, or `[]` when it is not a known
  * place: for a town its country's names; for both its continent's and, for members of the

@@ -11,10 +11,10 @@ const words = (list: string): ReadonlySet<string> => new Set(list.split(/\s+/).f
 
 const GERMAN = words(`
 aber alle allem allen aller alles als also am an ans ander andere anderen auch auf aufs aus bei beim bin bis bist bitte bzw
-da damit dann das dass dein deine dem den denn der des dich die dies diese diesem diesen dieser dieses dir doch dort du durch
-ein eine einem einen einer eines er es etwas euch euer eure fuer fuers gibt gegen gehabt gewesen hab habe haben habt hallo hast hat hatte hatten hier hin hinter
-ich ihr ihre ihnen ihm ihn im in ins ist ja jede jedem jeden jeder jetzt kann kannst koennen koennt konnte lauten lautet machen man mein meine mich mir mit moechte muss muessen
-nach nein nicht nichts noch nun nur ob oder ohne schon sehr sein seine sich sie sind so soll sollte sonst ueber um und uns unser unsere unter
+da damit dann das dass dein deine deinem deinen deiner deines dem den denn der des dich die dies diese diesem diesen dieser dieses dir doch dort du durch
+ein eine einem einen einer eines er es etwas euch euer eure eurem euren eurer eures fuer fuers gibt gegen gehabt gewesen hab habe haben habt hallo hast hat hatte hatten hier hin hinter
+ich ihr ihre ihrem ihren ihrer ihres ihnen ihm ihn im in ins ist ja jede jedem jeden jeder jetzt kann kannst koennen koennt konnte lauten lautet machen man mein meine meinem meinen meiner meines mich mir mit moechte muss muessen
+nach nein nicht nichts noch nun nur ob oder ohne schon sehr sein seine seinem seinen seiner seines sich sie sind so soll sollte sonst ueber um und uns unser unsere unserem unseren unserer unseres unter
 viel vom von vor wann war waren warum was weil welche welchem welchen welcher welches wenn wer werde werden wie wieder wieviel wieviele will wir wird wo wollen wuerde zu zum zur
 `);
 

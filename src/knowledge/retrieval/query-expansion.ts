@@ -13,7 +13,7 @@ import { type ContactKind, isContactKind, kindNames, offerWords } from '../langu
 import { askedPriceOrder, type PriceOrder } from '../language/price-order.js';
 import { spellOutChatSpeak } from '../language/chat-speak.js';
 import { acceptWords, asksAboutPaying, cardNetworkNames, cardWords, isCardWord, isTakeWord, networkNames } from '../language/payment-cards.js';
-import { placesContaining } from '../language/places.js';
+import { isCountryName, placesContaining } from '../language/places.js';
 import { unitNames, unitSymbol } from '../language/units.js';
 import { commonRank, commonWordMisspelt, generalInformativeness, hasCommonWords } from '../language/common-words.js';
 import { isDictionaryWord, type Relation, type RelatedWord, relatedWords } from '../language/related-words.js';
@@ -261,7 +261,9 @@ const HAS_DIGIT_RE = /\p{N}/u;
  * for a word written as a name or too rare to be an ordinary word ("Nice" is a town, "nice" is not).
  */
 function placeMatches(vocab: Vocabulary, surface: string, isName: boolean): TermMatch[] {
-  if (!isName && commonRank(surface, vocab.language) !== undefined) return [];
+  // German writes every noun with a capital, so a country's name ("Italien") is a place even when
+  // it is a common word; elsewhere a common word must be written as a name ("Turkey", not "turkey").
+  if (!isName && commonRank(surface, vocab.language) !== undefined && !(vocab.language === 'de' && isCountryName(surface))) return [];
   return namesMatches(vocab, placesContaining(surface), RELATED_CREDIT['part-of']);
 }
 
