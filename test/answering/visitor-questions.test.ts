@@ -441,6 +441,9 @@ Our team answers on weekdays from 9am to 5pm. You can reach us at hello@kettle.e
 
 ## App
 The app runs on any phone with Android 10 or iOS 16.
+
+## Account
+Save your delivery addresses in your account to check out faster.
 `);
   const german = knowledgeBase(`# Hilfe
 
@@ -452,6 +455,12 @@ Wir sind telefonisch unter 0341 2569480 erreichbar, montags bis freitags von 9 b
 
 ## Versand
 Die Lieferzeit beträgt 2 bis 4 Werktage. Die Sendungsnummer steht in der Versandbestätigung.
+
+## Konto
+Im Kundenkonto speicherst du deine Adresse und deine E-Mail-Adresse.
+
+## Abholung
+Bestellungen kannst du kostenlos in unserem Lager abholen: Gießerstraße 18, 04229 Leipzig.
 `);
   const french = knowledgeBase(`# Aide
 
@@ -479,6 +488,8 @@ Indiquez votre numéro de commande dans chaque message.
       [french, 'Quel est votre numéro de téléphone ?', '04 78 29 61 05'],
       [french, 'Quelle est votre adresse e-mail ?', 'bonjour@theiere.example'],
       [french, 'Quels sont vos horaires ?', 'de 10 h à 18 h'],
+      [german, 'Wie lautet eure Adresse?', 'Gießerstraße 18, 04229 Leipzig'],
+      [german, 'Wo seid ihr?', 'Gießerstraße 18, 04229 Leipzig'],
     ] as const) {
       const a = kb.ask(question);
       expect(a.grounded, question).toBe(true);
@@ -507,6 +518,10 @@ Wir verschicken mit DHL; die Lieferzeit beträgt 2 bis 4 Werktage.
   it('does not take an order number or a phone as a thing for a contact detail', () => {
     expect(english.titleOf(english.ask('Where do I put my order number?'))[0]).toBe('Help › Returns');
     expect(english.titleOf(english.ask('Does the app work on my phone?'))[0]).toBe('Help › App');
+  });
+
+  it('refuses a postal address when the records give none, though they speak of the customer’s addresses', () => {
+    expect(english.ask("What's your address?").grounded).toBe(false);
   });
 
   it('refuses a phone number when the records give none, though they mention phones', () => {

@@ -68,6 +68,16 @@ describe('kinds of answer', () => {
     ['Bis wann kann ich anrufen?', 'de', ['hours']],
     ['Quels sont vos horaires ?', 'fr', ['hours']],
     ['Vous êtes ouverts le dimanche ?', 'fr', ['hours']],
+    ["What's your address?", 'en', ['address']],
+    ['Where are you based?', 'en', ['address']],
+    ['Wie lautet eure Adresse?', 'de', ['address']],
+    ['Wo seid ihr?', 'de', ['address']],
+    ['Quelle est votre adresse ?', 'fr', ['address']],
+    ['Où êtes-vous situés ?', 'fr', ['address']],
+    // An email address, or the customer's own delivery address: no postal address of the business.
+    ['Can I change my delivery address?', 'en', []],
+    ['Wie ändere ich meine Lieferadresse?', 'de', []],
+    ['Quelle est votre adresse e-mail ?', 'fr', ['email']],
     // Opening an account or a parcel, an opened tea: no opening hours asked for.
     ['How do I open an account?', 'en', []],
     ['Is the box open?', 'en', []],
@@ -93,6 +103,14 @@ describe('kinds of answer', () => {
     ['Support: 8:00 to 20:00 CET.', ['quantity', 'hours']],
     ['Montags bis freitags von 9 bis 17 Uhr erreichbar.', ['quantity', 'hours']],
     ['Du mardi au samedi, de 10 h à 18 h.', ['duration', 'quantity', 'hours']],
+    ['Abholung in unserem Lager (Gießerstraße 18, 04229 Leipzig).', ['quantity', 'address']],
+    ['Envoyez le colis à : Service retours, 14 impasse des Tisserands, 69004 Lyon.', ['quantity', 'address']],
+    ['Our showroom is at 221 Baker Street, London NW1 6XE.', ['quantity', 'address']],
+    // A price, a count, a year before a capital: no address.
+    ['Ab 10000 Euro Bestellwert liefern wir frei Haus.', ['amount', 'quantity']],
+    ['In 2024 We moved.', ['quantity']],
+    ['Since 2016 Lyon has been our home.', ['quantity']],
+    ['Unser Laden: 1010 Wien, Kärntner Ring 5.', ['quantity', 'address']],
     // A duration in hours and a ratio are no time of day.
     ['Livraison en 48 h.', ['duration', 'quantity']],
     ['The screen is 16:9.', ['quantity']],
@@ -103,7 +121,7 @@ describe('kinds of answer', () => {
 
   it('gives the index a term for each way of reaching the business that a text offers, as answerTypesIn finds them', () => {
     const texts = [
-      'Call us on 0114 496 0321 or email hello@ashgrovekitchen.co.uk, weekdays 9am to 5pm.',
+      'Call us on 0114 496 0321 or email hello@ashgrovekitchen.co.uk, weekdays 9am to 5pm, or visit 221 Baker Street.',
       'Call us on 0114 496 0321 or email hello@ashgrovekitchen.co.uk.',
       'Email hello@ashgrovekitchen.co.uk.',
       'Call us on 0114 496 0321.',
@@ -112,7 +130,7 @@ describe('kinds of answer', () => {
       '',
     ];
     for (const text of texts) {
-      const kinds = answerTypesIn(text).filter((t) => t === 'phone' || t === 'email' || t === 'hours');
+      const kinds = answerTypesIn(text).filter((t) => t === 'phone' || t === 'email' || t === 'hours' || t === 'address');
       expect(contactTermsIn(text), text).toEqual(kinds.map(answerTypeTerm));
     }
   });

@@ -11,7 +11,7 @@ import { decodeIndexSnapshot, encodeIndexSnapshot, indexFromSnapshot, loadIndexS
 import { type IndexableRecord, KnowledgeIndex } from '../../src/knowledge/retrieval/knowledge-index.js';
 import { SurfaceWords } from '../../src/knowledge/retrieval/surface-words.js';
 
-const WORDS = ['refund', 'refunds', 'refunded', 'shipping', 'shipped', 'order', 'orders', 'café', 'cafe', 'the', 'price', '42', '退货', 'days', 'return', 'warranty', 'warranti', 'delivery', 'deliveries', 'mastercard', 'card', 'payment', 'pay', 'opening', 'hours', 'hello@shop.example', '0114 496 0321', '9am'];
+const WORDS = ['refund', 'refunds', 'refunded', 'shipping', 'shipped', 'order', 'orders', 'café', 'cafe', 'the', 'price', '42', '退货', 'days', 'return', 'warranty', 'warranti', 'delivery', 'deliveries', 'mastercard', 'card', 'payment', 'pay', 'opening', 'hours', 'hello@shop.example', '0114 496 0321', '9am', '04229 Leipzig'];
 const word = fc.constantFrom(...WORDS);
 const text = fc.array(word, { minLength: 0, maxLength: 10 }).map((w) => w.join(' '));
 const record = fc.record({ recordId: fc.constantFrom('a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j'), title: fc.option(text, { nil: null }), text, sourceName: fc.constant('s') });
@@ -20,7 +20,7 @@ const op = fc.oneof(
   fc.record({ kind: fc.constant('remove' as const), ids: fc.array(fc.constantFrom('a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j', 'zz'), { maxLength: 4 }) }),
   fc.record({ kind: fc.constant('compact' as const) }),
 );
-const QUERIES = ['refund order', 'shipping days 42', 'the', 'cafe price', 'refundd warrantee', 'deliverys', 'card', 'payments opening hours', '退货', "what's your phone number", 'email address', 'when are you open'];
+const QUERIES = ['refund order', 'shipping days 42', 'the', 'cafe price', 'refundd warrantee', 'deliverys', 'card', 'payments opening hours', '退货', "what's your phone number", 'email address', 'when are you open', "what's your address"];
 
 /** Everything a search or the answerer reads of an index, in comparable form. */
 function observe(index: KnowledgeIndex) {
@@ -29,7 +29,7 @@ function observe(index: KnowledgeIndex) {
     language: index.language,
     hits: QUERIES.map((q) => index.search(q, 50)),
     expanded: QUERIES.map((q) => index.expand(q)),
-    docFreq: [...WORDS, ...(['phone', 'email', 'hours'] as const).map(answerTypeTerm)].map((w) => [index.docFreq(w), index.idf(w), index.termOfSurface(w)]),
+    docFreq: [...WORDS, ...(['phone', 'email', 'hours', 'address'] as const).map(answerTypeTerm)].map((w) => [index.docFreq(w), index.idf(w), index.termOfSurface(w)]),
     prefixes: ['re', 'ship', 'de', 'pay', 'x'].map((p) => index.surfacesWithPrefix(p, 64)),
     suffixes: ['card', 'und', 's'].map((s) => index.termsWithSuffix(s, 16)),
     edits: ['refunt', 'shiping', 'warrant', 'delivry', 'payement'].map((w) => index.surfacesWithinOneEdit(w)),

@@ -54,6 +54,8 @@ const ASKS: Readonly<Record<string, readonly Ask[]>> = {
       phrase:
         /\b(?:opening|business|office|support|service|shop|store|chat|phone|call centre|call center|customer service) hours\b|\bhours of (?:business|operation|service)\b|\b(?:are|is) (?:you|the shop|the store|the office|support|customer service|(?:the |your )?(?:live )?chat)\s+(?:open|closed|available|online)\b|\bwhen (?:are|is|do|does) (?:you|your|the|support|customer service|(?:the |your )?(?:live )?chat)\b[^?.!]*\b(?:open|close|closed|available|online)\b|\bwhat time (?:do|does|are|is)\b[^?.!]*\b(?:open|close|closed|available)\b|\bwhen can i (?:call|ring|phone|reach|contact|chat with) (?:you|someone|support|a person|customer service)\b/u,
     },
+    // The business's postal address, not an email address nor the customer's delivery address.
+    { type: 'address', phrase: /\b(?:your|the|ur) (?:postal |street |shop |store |office |warehouse |returns? |business |company )?address\b|\bwhere (?:are|r) (?:you|u) (?:located|based)\b|\bwhere is your (?:shop|store|office|warehouse|showroom|company|business)\b/u },
   ],
   de: [
     { type: 'duration', phrase: /\bwie (?:lange?|schnell|bald)\b/u },
@@ -63,6 +65,7 @@ const ASKS: Readonly<Record<string, readonly Ask[]>> = {
     { type: 'email', phrase: /\b(?:e-?)?mail-? ?adresse\b/u },
     // \b is ASCII-only, even with the u flag: "(?<!\p{L})" before a word that may start with an umlaut.
     { type: 'hours', phrase: /(?<!\p{L})(?:öffnungs|service|sprech|geschäfts)zeiten\b|\b(?:habt|hat|haben|ist|sind|seid) (?:ihr|sie|der laden|der shop|das geschäft|der kundenservice|der support)\b[^?.!]*\b(?:geöffnet|offen|erreichbar)\b|\b(?:wann|bis wann|ab wann|um wie viel uhr)\b[^?.!]*\b(?:geöffnet|offen|erreichbar|anrufen)\b/u },
+    { type: 'address', phrase: /\b(?:eure|ihre|deine) (?:post)?adresse\b|(?<!\p{L})anschrift\b|\bwo (?:seid ihr|sitzt ihr|befindet ihr euch|befinden sie sich)\b|\bwo (?:ist|befindet sich|liegt) (?:euer|ihr|der|das) (?:laden|geschäft|lager|büro|sitz|showroom)\b/u },
   ],
   fr: [
     { type: 'duration', phrase: /\bcombien de (?:temps|jours)\b/u },
@@ -71,6 +74,7 @@ const ASKS: Readonly<Record<string, readonly Ask[]>> = {
     { type: 'phone', phrase: /\bnum[ée]ro (?:de (?:t[ée]l[ée]phone|t[ée]l\b|portable|contact)|(?:pour|à) (?:appeler|joindre))/u },
     { type: 'email', phrase: /\badresse (?:e-?mail|mail|m[ée]l|[ée]lectronique|courriel)\b/u },
     { type: 'hours', phrase: /\bhoraires?\b|\bheures d'ouverture\b|(?<!\p{L})(?:êtes-vous|etes-vous|vous êtes|vous etes|est-ce que vous êtes) (?:ouverts?|ouvertes?|joignables?|disponibles?)\b|\b(?:à|a) quelle heure\b[^?.!]*\b(?:ouvr|ferm|appeler|joindre)|\bquand\b[^?.!]*\b(?:ouverts?|ouvertes?|joignables?|vous appeler|vous joindre)\b/u },
+    { type: 'address', phrase: /\bvotre adresse(?! (?:e-?mail|mail|m[ée]l|[ée]lectronique|courriel))\b|\badresse postale\b|(?<!\p{L})où (?:êtes-vous|etes-vous|vous trouvez-vous|se trouve votre (?:boutique|magasin|entrepôt|siège))/u },
   ],
 };
 

@@ -1,6 +1,6 @@
 /**
  * How and when a business can be reached, as its records write it: a phone number, an email
- * address, opening hours. Questions for them rarely share a word with the record that answers
+ * address, opening hours, a postal address. Questions for them rarely share a word with the record that answers
  * ("What's your phone number?" / "call us on 0114 496 0321"; "When are you open?" / "Monday to
  * Friday 9am–5:30pm"), so the answerer looks for the form itself (answer-types.ts reads these as
  * kinds of answer, and the index counts them as terms of a record: `contactKindsIn`), and for the
@@ -8,10 +8,11 @@
  *
  * Deliberately narrow: a phone number is 8 to 15 digits in groups written as phone numbers are; an
  * email address has an "@" between a name and a domain; opening hours are a time of day written as
- * a clock time ("9am", "17:30", "17 Uhr", "de 10 h à 18 h"). English, German and French.
+ * a clock time ("9am", "17:30", "17 Uhr", "de 10 h à 18 h"); a postal address has a postcode or a
+ * street and its number. English, German and French.
  */
 
-export type ContactKind = 'phone' | 'email' | 'hours';
+export type ContactKind = 'phone' | 'email' | 'hours' | 'address';
 
 type PerLanguage = Readonly<Record<string, readonly string[]>>;
 
@@ -34,6 +35,12 @@ const OFFER_WORDS: Readonly<Record<ContactKind, PerLanguage>> = {
     en: ['available', 'open', 'opening', 'hours', 'contact'],
     de: ['erreichbar', 'geöffnet', 'öffnungszeiten', 'offen', 'kontakt'],
     fr: ['horaires', 'ouvert', 'ouverts', 'joignable', 'joignables', 'disponible', 'disponibles', 'contact'],
+  },
+  // Not "address": records speak of the customer's ("save your addresses", "adresse e-mail").
+  address: {
+    en: ['located', 'based', 'headquartered', 'visit'],
+    de: ['sitz', 'ansässig', 'anschrift'],
+    fr: ['situé', 'située', 'situés', 'installé', 'installée', 'installés', 'siège'],
   },
 };
 
@@ -64,6 +71,11 @@ const KIND_NAMES: Readonly<Record<ContactKind, PerLanguage>> = {
     en: ['open', 'opening', 'closed', 'close', 'hours', 'hour', 'time', ...WEEKDAYS.en],
     de: ['öffnungszeiten', 'geöffnet', 'offen', 'geschlossen', 'servicezeiten', 'sprechzeiten', 'uhrzeit', 'uhr', ...WEEKDAYS.de],
     fr: ['horaires', 'horaire', 'heures', 'heure', 'ouverture', 'ouvert', 'ouverts', 'ouverte', 'ouvertes', 'fermé', 'fermés', ...WEEKDAYS.fr],
+  },
+  address: {
+    en: ['address', 'postal', 'street', 'located', 'based', 'location'],
+    de: ['adresse', 'anschrift', 'postadresse', 'befindet', 'befinden', 'sitzt'],
+    fr: ['adresse', 'postale', 'situé', 'située', 'situés', 'situées', 'trouvez', 'trouve'],
   },
 };
 
@@ -130,13 +142,61 @@ function holdsEmailAddress(text: string): boolean {
  * or a French range "de 10 h à 18 h", "9h30-18h" (a lone "48 h" is a duration). Not "1:2" or "16:9".
  */
 const CLOCK_RE =
-  /(?<![\p{L}\p{N}.,:])(?:(?:1[0-2]|0?[1-9])(?:[:.][0-5]\d)?\s?(?:am|pm|a\.m\.|p\.m\.)(?!\p{L})|(?:[01]?\d|2[0-4]):[0-5]\d(?![\p{N}:])|(?:[01]?\d|2[0-4])(?:[.:][0-5]\d)?\s?uhr(?!\p{L})|(?:[01]?\d|2[0-4])\s?h(?:\s?[0-5]\d)?\s?(?:à|-|–)\s?(?:[01]?\d|2[0-4])\s?h(?!\p{L}))/iu;
-
-/** What every clock time of `CLOCK_RE` has, found without Unicode classes or look-behinds: the precise pattern runs only after it. */
+  /(?:(?:1[0-2]|0?[1-9])(?:[:.][0-5]\d)?\s?(?:am|pm|a\.m\.|p\.m\.)(?!\p{L})|(?:[01]?\d|2[0-4]):[0-5]\d(?![\p{N}:])|(?:[01]?\d|2[0-4])(?:[.:][0-5]\d)?\s?uhr(?!\p{L})|(?:[01]?\d|2[0-4])\s?h(?:\s?[0-5]\d)?\s?(?:à|-|–)\s?(?:[01]?\d|2[0-4])\s?h(?!\p{L}))/giu;
+/** What every clock time of `CLOCK_RE` has, found without Unicode classes: the precise pattern runs only after it. */
 const CLOCK_HINT_RE = /\d(?:[:.][0-5]\d)?\s?(?:[ap]\.?m|uhr|h)|\d:[0-5]\d/i;
+/** A clock time does not continue a number or a word: "123:45" and "v1:30" hold none. */
+const CLOCK_BOUNDARY_RE = /[\p{L}\p{N}.,:]/u;
 
 function holdsOpeningHours(text: string): boolean {
-  return CLOCK_HINT_RE.test(text) && CLOCK_RE.test(text);
+  return CLOCK_HINT_RE.test(text) && startsAtBoundary(text, CLOCK_RE, CLOCK_BOUNDARY_RE);
+}
+
+/**
+ * Whether a match of `pattern` (global, every alternative starting at a digit) starts where no
+ * character of `before` precedes it. A pattern that starts with a look-behind is tried at every
+ * character of the text, about ten times slower here; one that starts at a digit is tried at digits.
+ */
+function startsAtBoundary(text: string, pattern: RegExp, before: RegExp): boolean {
+  // exec on the shared pattern, not matchAll, which copies the pattern on every call.
+  pattern.lastIndex = 0;
+  for (let m = pattern.exec(text); m !== null; m = pattern.exec(text)) {
+    if (m.index === 0 || !before.test(text[m.index - 1] as string)) {
+      pattern.lastIndex = 0;
+      return true;
+    }
+  }
+  return false;
+}
+
+/**
+ * A postal address: a postcode before a town ("04229 Leipzig", "69002 Lyon"), a street and its
+ * number ("Gießerstraße 18", "14 impasse des Tisserands", "221 Baker Street"), a British postcode
+ * ("S1 2AB", "SW1A 1AA") or an American state and ZIP code ("NY 10001"). Not "10000 Euro" nor
+ * "2 kg". Each pattern starts at what it cannot do without (a digit, a capital, a street word), so
+ * that the texts are read fast: indexing reads every record's text.
+ */
+const ADDRESS_FROM_DIGIT_RE = new RegExp(
+  [
+    // "04229 Leipzig", "69004 Lyon", "1010 Wien" (not "10000 Euro", nor a year: "in 2016 Lyon")
+    '(?!(?:19|20)\\d\\d\\s)\\d{4,5}\\s+(?!(?:Euro|EUR|CHF|Stück|Pakete?|Artikel|Kunden|Nutzer|Punkte|Bestellungen)(?!\\p{L}))\\p{Lu}\\p{Ll}{2}',
+    // "14 impasse des Tisserands", "3 bis, rue Neuve"
+    '\\d{1,5}(?:\\s?(?:bis|ter))?,?\\s(?:rue|avenue|av\\.|boulevard|bd|place|chemin|allée|impasse|quai|route)\\s',
+    // "221 Baker Street", "1600 Pennsylvania Avenue"
+    '\\d{1,5}\\s(?:\\p{Lu}\\p{Ll}+\\s){1,3}(?:Street|St|Road|Rd|Avenue|Ave|Lane|Ln|Drive|Dr|Boulevard|Blvd|Way|Place|Square)\\b',
+    // "Gießerstraße 18", "Am Mühlweg 4a" (the street word is looked for behind the number)
+    '\\d{1,4}(?<=(?:[Ss]tra(?:ß|ss)e|[Ss]tr\\.|[Ww]eg|[Gg]asse|[Pp]latz|[Aa]llee|[Dd]amm|[Uu]fer)\\s{1,2}\\d{1,4})\\p{Ll}?(?!\\p{N})',
+  ].join('|'),
+  'gu',
+);
+/** "S1 2AB", "SW1A 1AA"; "NY 10001". */
+const UK_OR_US_POSTCODE_RE = /\b(?:[A-Z]{1,2}\d[A-Z\d]?\s\d[A-Z]{2}|[A-Z]{2}\s\d{5}(?:-\d{4})?)\b/;
+const HAS_DIGIT_RE = /\d/;
+const WORD_CHAR_RE = /[\p{L}\p{N}.,]/u;
+
+function holdsPostalAddress(text: string): boolean {
+  if (!HAS_DIGIT_RE.test(text)) return false;
+  return startsAtBoundary(text, ADDRESS_FROM_DIGIT_RE, WORD_CHAR_RE) || UK_OR_US_POSTCODE_RE.test(text);
 }
 
 const NONE: readonly ContactKind[] = Object.freeze([]);
@@ -146,15 +206,17 @@ export function contactKindsIn(text: string): readonly ContactKind[] {
   const phone = holdsPhoneNumber(text);
   const email = holdsEmailAddress(text);
   const hours = holdsOpeningHours(text);
-  if (!phone && !email && !hours) return NONE;
+  const address = holdsPostalAddress(text);
+  if (!phone && !email && !hours && !address) return NONE;
   const found: ContactKind[] = [];
   if (phone) found.push('phone');
   if (email) found.push('email');
   if (hours) found.push('hours');
+  if (address) found.push('address');
   return found;
 }
 
 /** Whether `type` (a kind of answer) is a kind of contact. */
 export function isContactKind(type: string): type is ContactKind {
-  return type === 'phone' || type === 'email' || type === 'hours';
+  return type === 'phone' || type === 'email' || type === 'hours' || type === 'address';
 }

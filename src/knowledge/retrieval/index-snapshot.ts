@@ -16,9 +16,9 @@
  *   fewest that hold the largest). The index's arrays are views of this part, which holds nothing
  *   else: the postings keep the stored widths (compact-index.ts; format 3, issue 14's memory per
  *   knowledge base; format 2 widened them to Int32 copies and kept the surface-word counts here).
- *   Format 5 has format 3's layout; its postings also hold the terms of the kinds of contact the
- *   records give (`contactTermsIn`: phone numbers, email addresses, opening hours; format 4 had
- *   the first two), which older snapshots lack.
+ *   Format 6 has format 3's layout; its postings also hold the terms of the kinds of contact the
+ *   records give (`contactTermsIn`: phone numbers, email addresses, opening hours, postal
+ *   addresses; formats 4 and 5 had fewer), which older snapshots lack.
  * - text: a JSON header (language, BM25 options, counts), Int32 sections (each record's source and
  *   kind as an index into a table of the distinct ones, each surface word's term id and counts, every
  *   string's length, -1 for none, and the UTF-8 bytes of every chunk of `STEP` strings), and every
@@ -40,7 +40,7 @@ import { type IndexableRecord, KnowledgeIndex, type RecordsBySlot } from './know
 import { analyzeWords } from './tokenize.js';
 import { inSlices, nextTurn, Slices } from '../../time-slices.js';
 
-export const SNAPSHOT_FORMAT = 5;
+export const SNAPSHOT_FORMAT = 6;
 const MAGIC = 0x32495747; // "GWI2", little-endian
 const DEFLATED = 1;
 /**
