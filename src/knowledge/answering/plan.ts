@@ -398,8 +398,8 @@ export function matchedRareWords(topScore: number, size: number): number {
 /**
  * Whether a question word that the knowledge base has says what the question is about: not a
  * number, nor a kind of answer, unless that kind is a way of reaching the business that the
- * records offer ("What's your phone number?" / "call us on …": the index counts phone numbers
- * and email addresses, and the words that offer them are matches of the kind).
+ * records offer ("What's your phone number?" / "call us on …": the index counts the kinds of
+ * contact its records give, and the words that offer them are matches of the kind).
  */
 function namesATopic(w: QueryWord, stats: TermStats): boolean {
   if (isAnswerTypeTerm(w.term)) return w.matches.length > 1 || stats.docFreq(w.term) > 0;

@@ -663,7 +663,7 @@ async function checkAnalysis(packed: PackedSnapshot, strings: Strings, slices: S
     const text = strings.texts[slot] as string;
     const textTerms = analyzeWords(text, header.language, 'index').terms;
     const analysed = [title ? analyzeWords(title, header.language, 'index').terms : [], [...textTerms, ...contactTermsIn(text)]];
-    // A phone number's or an email address's term does not count in a text's length (knowledge-index.ts).
+    // A kind of contact's term does not count in a text's length (knowledge-index.ts).
     if ((analysed[0] as string[]).length !== arrays.titleLen[slot] || textTerms.length !== arrays.textLen[slot]) throw new Error('the index snapshot was made with another analysis');
     const counts = new Map<string, [number, number]>();
     analysed.forEach((terms, field) => {

@@ -283,8 +283,9 @@ export class KnowledgeIndex implements Vocabulary {
       if (old !== undefined) this.removeSlot(old);
       const title = record.title ? analyzeWords(record.title, this.language, 'index') : null;
       const text = analyzeWords(record.text, this.language, 'index');
-      // A phone number or an email address is also a term of the text (answer-types.ts), one
-      // that does not lengthen it: every other question ranks the records as without it.
+      // A way of reaching the business (a phone number, an email address, opening hours, a postal
+      // address) is also a term of the text (contact-details.ts), one that does not lengthen it:
+      // every other question ranks the records as without it.
       const contact = contactTermsIn(record.text);
       const slot = this.keep(record);
       const titleTerms = title?.terms ?? [];
