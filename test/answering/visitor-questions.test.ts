@@ -119,6 +119,30 @@ We accept Visa, Mastercard, American Express and PayPal. We do not accept cash o
     expect(a.answer).toContain('3 to 7 business days');
   });
 
+  it('keeps the topic through a chain of follow-ups, back to the question that stood on its own', () => {
+    const shipping = knowledgeBase(`# Help
+
+## UK delivery
+Standard UK delivery costs £3.95 and takes 2–4 working days.
+
+## Delivery to Canada
+Tracked delivery to Canada costs £16.95 and usually arrives in 5–10 working days.
+`);
+    const conversation: Turn[] = [
+      { role: 'user', content: 'Do you ship to Canada?' },
+      { role: 'assistant', content: 'Tracked delivery to Canada costs £16.95 and usually arrives in 5–10 working days. [1]' },
+      { role: 'user', content: 'How much is it?' },
+      { role: 'assistant', content: 'Tracked delivery to Canada costs £16.95 and usually arrives in 5–10 working days. [1]' },
+    ];
+    const a = shipping.ask('And how long does it take?', { conversation });
+    expect(a.grounded).toBe(true);
+    expect(shipping.titleOf(a)).toEqual(['Help › Delivery to Canada']);
+    expect(contextualQuery('And how long does it take?', conversation)).toBe('Do you ship to Canada? How much is it? And how long does it take?');
+    // A question that stands on its own starts a new topic, and ends the chain.
+    const later: Turn[] = [...conversation, { role: 'user', content: 'What does standard UK delivery cost?' }];
+    expect(contextualQuery('And how long?', later)).toBe('What does standard UK delivery cost? And how long?');
+  });
+
   it('quotes one record when it answers the whole question', () => {
     expect(shop.ask('How long is the warranty on a kettle?').sources).toHaveLength(1);
   });

@@ -14,26 +14,41 @@ const BACK_REFERENCE_RE =
 const SHORT_WORDS = 8;
 /** Up to this many words, any question is taken as a follow-up ("Price?", "In Canada?"). */
 const FRAGMENT_WORDS = 3;
+/**
+ * Earlier questions a follow-up reaches back through at most: "Do you ship to Canada?" → "How
+ * much is it?" → "And how long does it take?" is still about Canada, two questions back.
+ */
+const CHAIN_QUESTIONS = 3;
 
-function lastUserTurn(conversation: readonly Turn[] | undefined): Turn | undefined {
-  if (!conversation) return undefined;
-  for (let i = conversation.length - 1; i >= 0; i--) {
-    const turn = conversation[i] as Turn;
-    if (turn.role === 'user' && turn.content.trim().length > 0) return turn;
-  }
-  return undefined;
+/** The visitor's questions of `conversation`, oldest first. */
+function userQuestions(conversation: readonly Turn[] | undefined): string[] {
+  if (!conversation) return [];
+  return conversation.filter((turn) => turn.role === 'user' && turn.content.trim().length > 0).map((turn) => turn.content.trim());
+}
+
+/** Whether `question` reads as leaning on a question before it (were there one). */
+function leansBack(question: string): boolean {
+  const words = question.trim().split(/\s+/u).filter((w) => w.length > 0).length;
+  return LEAD_RE.test(question) || words <= FRAGMENT_WORDS || (words <= SHORT_WORDS && BACK_REFERENCE_RE.test(question));
 }
 
 /** Whether `query` leans on the previous question of `conversation`. */
 export function isFollowUp(query: string, conversation: readonly Turn[] | undefined): boolean {
-  if (!lastUserTurn(conversation)) return false;
-  const words = query.trim().split(/\s+/u).filter((w) => w.length > 0).length;
-  return LEAD_RE.test(query) || words <= FRAGMENT_WORDS || (words <= SHORT_WORDS && BACK_REFERENCE_RE.test(query));
+  return userQuestions(conversation).length > 0 && leansBack(query);
 }
 
-/** The text to search and answer for `query`: with the previous question's topic when it is a follow-up. */
+/**
+ * The text to search and answer for `query`: when it is a follow-up, asked together with the
+ * questions it leans on, back to the last one that stood on its own (at most `CHAIN_QUESTIONS`).
+ */
 export function contextualQuery(query: string, conversation: readonly Turn[] | undefined): string {
-  const previous = lastUserTurn(conversation);
-  if (!previous || !isFollowUp(query, conversation)) return query;
-  return `${previous.content.trim()} ${query.trim()}`;
+  const questions = userQuestions(conversation);
+  if (questions.length === 0 || !leansBack(query)) return query;
+  const chain: string[] = [];
+  for (let i = questions.length - 1; i >= 0 && chain.length < CHAIN_QUESTIONS; i--) {
+    const question = questions[i] as string;
+    chain.unshift(question);
+    if (i === 0 || !leansBack(question)) break;
+  }
+  return `${chain.join(' ')} ${query.trim()}`;
 }
