@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { extract } from '../../src/knowledge/extraction/index.js';
 import { ExtractiveAnswerer } from '../../src/knowledge/query/extractive-answerer.js';
 import { KnowledgeIndex } from '../../src/knowledge/retrieval/knowledge-index.js';
-import { contextualQuery } from '../../src/knowledge/answering/follow-up.js';
+import { contextualQuery, isFollowUp } from '../../src/knowledge/answering/follow-up.js';
 import { splitQuestion } from '../../src/knowledge/answering/split-question.js';
 import type { Answer, RetrievedRecord, Turn } from '../../src/knowledge/answering/types.js';
 
@@ -141,6 +141,33 @@ Tracked delivery to Canada costs £16.95 and usually arrives in 5–10 working d
     // A question that stands on its own starts a new topic, and ends the chain.
     const later: Turn[] = [...conversation, { role: 'user', content: 'What does standard UK delivery cost?' }];
     expect(contextualQuery('And how long?', later)).toBe('What does standard UK delivery cost? And how long?');
+  });
+
+  it('asks a follow-up that names another country about that country, not about both', () => {
+    const countries = knowledgeBase(`# Versand
+
+## Liefert ihr nach Österreich?
+Ja. Der Versand nach Österreich kostet 9,90 € und dauert 3 bis 5 Werktage.
+
+## Liefert ihr in die Schweiz?
+Ja. Der Versand in die Schweiz kostet 19,90 € und dauert 4 bis 7 Werktage.
+`);
+    const conversation: Turn[] = [
+      { role: 'user', content: 'Liefert ihr nach Österreich?' },
+      { role: 'assistant', content: 'Der Versand nach Österreich kostet 9,90 € und dauert 3 bis 5 Werktage. [1]' },
+      { role: 'user', content: 'Was kostet das?' },
+      { role: 'assistant', content: 'Der Versand nach Österreich kostet 9,90 € und dauert 3 bis 5 Werktage. [1]' },
+    ];
+    const a = countries.ask('Und in die Schweiz?', { conversation });
+    expect(a.grounded).toBe(true);
+    expect(countries.titleOf(a)).toEqual(['Liefert ihr in die Schweiz?']);
+  });
+
+  it('takes French questions that point back with "ça" or "là" for follow-ups, whatever the spacing of "?"', () => {
+    const conversation: Turn[] = [{ role: 'user', content: 'Vous livrez en Belgique ?' }];
+    expect(isFollowUp('Ça coûte combien ?', conversation)).toBe(true);
+    expect(isFollowUp('Et le délai pour là-bas ?', conversation)).toBe(true);
+    expect(isFollowUp('Quels moyens de paiement acceptez-vous pour les commandes en ligne ?', conversation)).toBe(false);
   });
 
   it('quotes one record when it answers the whole question', () => {

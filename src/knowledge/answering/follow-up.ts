@@ -5,20 +5,39 @@
  * over the previous question's topic by being asked together with it. A question that stands on
  * its own is left alone. Stateless: the client sends the turns (product.md §5).
  */
+import { isCountryName } from '../language/places.js';
+import { normalizeFor } from '../retrieval/tokenize.js';
 import type { Turn } from './types.js';
 
-const LEAD_RE = /^\s*(?:and|also|plus|so|then|but|ok(?:ay)?|what about|how about|und|auch|also|et|mais|alors|y|e|en|ook)\b/iu;
+// Word edges as letters, not \b: \b knows only ASCII letters, so "\bça" never matched "Ça coûte combien ?".
+const LEAD_RE = /^\s*(?:and|also|plus|so|then|but|ok(?:ay)?|what about|how about|und|auch|also|et|mais|alors|y|e|en|ook)(?!\p{L})/iu;
 const BACK_REFERENCE_RE =
-  /\b(?:that|this|it|those|these|them|they|there|one|ones|same|das|dies|diese[rsmn]?|es|dort|dafuer|dafür|davon|ihn|sie|ça|ca|cela|ce|celui|celle|ceux|là|eso|esto|ello|esa|ese|quello|quella|dat|dit|het)\b/iu;
+  /(?<!\p{L})(?:that|this|it|those|these|them|they|there|one|ones|same|das|dies|diese[rsmn]?|es|dort|dafuer|dafür|davon|ihn|sie|ça|ca|cela|ce|celui|celle|ceux|là|eso|esto|ello|esa|ese|quello|quella|dat|dit|het)(?!\p{L})/iu;
 /** Up to this many words, a question with a back-reference is taken as a follow-up. */
 const SHORT_WORDS = 8;
 /** Up to this many words, any question is taken as a follow-up ("Price?", "In Canada?"). */
 const FRAGMENT_WORDS = 3;
 /**
  * Earlier questions a follow-up reaches back through at most: "Do you ship to Canada?" → "How
- * much is it?" → "And how long does it take?" is still about Canada, two questions back.
+ * much is it?" → "And how long does it take?" is still about Canada, two questions back. Five:
+ * every question of the ten turns a conversation may send.
  */
-const CHAIN_QUESTIONS = 3;
+const CHAIN_QUESTIONS = 5;
+
+const WORD_RE = /\p{L}[\p{L}\p{M}]*/gu;
+
+/** Whether `word` (as written) names a country, in any language the gazetteer has ("Schweiz", "Suisse"). */
+function isCountry(word: string): boolean {
+  return isCountryName(normalizeFor(word, 'de')) || isCountryName(normalizeFor(word, 'en'));
+}
+
+/**
+ * `text` without the countries it names: "Und in die Schweiz?" after "Liefert ihr nach
+ * Österreich? Was kostet das?" asks the same about another country, not about both.
+ */
+function withoutCountries(text: string): string {
+  return text.replace(WORD_RE, (word) => (isCountry(word) ? '' : word));
+}
 
 /** The visitor's questions of `conversation`, oldest first. */
 function userQuestions(conversation: readonly Turn[] | undefined): string[] {
@@ -28,7 +47,8 @@ function userQuestions(conversation: readonly Turn[] | undefined): string[] {
 
 /** Whether `question` reads as leaning on a question before it (were there one). */
 function leansBack(question: string): boolean {
-  const words = question.trim().split(/\s+/u).filter((w) => w.length > 0).length;
+  // Words, not the punctuation French sets apart ("Ça coûte combien ?" is three words).
+  const words = question.trim().split(/\s+/u).filter((w) => /[\p{L}\p{N}]/u.test(w)).length;
   return LEAD_RE.test(question) || words <= FRAGMENT_WORDS || (words <= SHORT_WORDS && BACK_REFERENCE_RE.test(question));
 }
 
@@ -40,6 +60,7 @@ export function isFollowUp(query: string, conversation: readonly Turn[] | undefi
 /**
  * The text to search and answer for `query`: when it is a follow-up, asked together with the
  * questions it leans on, back to the last one that stood on its own (at most `CHAIN_QUESTIONS`).
+ * A follow-up that names a country asks about it instead of the countries named before.
  */
 export function contextualQuery(query: string, conversation: readonly Turn[] | undefined): string {
   const questions = userQuestions(conversation);
@@ -50,5 +71,7 @@ export function contextualQuery(query: string, conversation: readonly Turn[] | u
     chain.unshift(question);
     if (i === 0 || !leansBack(question)) break;
   }
-  return `${chain.join(' ')} ${query.trim()}`;
+  const context = chain.join(' ');
+  const swapsCountry = (query.match(WORD_RE) ?? []).some(isCountry);
+  return `${swapsCountry ? withoutCountries(context) : context} ${query.trim()}`;
 }
