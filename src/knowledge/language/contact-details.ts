@@ -173,8 +173,8 @@ function startsAtBoundary(text: string, pattern: RegExp, before: RegExp): boolea
  * A postal address: a postcode before a town ("04229 Leipzig", "69002 Lyon"), a street and its
  * number ("Gießerstraße 18", "14 impasse des Tisserands", "221 Baker Street"), a British postcode
  * ("S1 2AB", "SW1A 1AA") or an American state and ZIP code ("NY 10001"). Not "10000 Euro" nor
- * "2 kg". Each pattern starts at what it cannot do without (a digit, a capital, a street word), so
- * that the texts are read fast: indexing reads every record's text.
+ * "2 kg". Every pattern but the British and American postcodes starts at a digit (see
+ * `startsAtBoundary`): indexing reads every record's text.
  */
 const ADDRESS_FROM_DIGIT_RE = new RegExp(
   [
