@@ -68,6 +68,7 @@ describe('kinds of answer', () => {
     ['Bis wann kann ich anrufen?', 'de', ['hours']],
     ['Quels sont vos horaires ?', 'fr', ['hours']],
     ['Vous êtes ouverts le dimanche ?', 'fr', ['hours']],
+    ['À quelle heure ouvrez-vous le samedi ?', 'fr', ['hours']],
     ["What's your address?", 'en', ['address']],
     ['Where are you based?', 'en', ['address']],
     ['Wie lautet eure Adresse?', 'de', ['address']],

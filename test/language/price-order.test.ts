@@ -13,6 +13,9 @@ describe('questions that ask for the cheapest or the dearest', () => {
     ['Was ist das teuerste Modell?', 'de', 'highest', ['teuerste']],
     ['Quel est le moulin le moins cher ?', 'fr', 'lowest', ['le', 'moins', 'cher']],
     ['Quelle est la bouilloire la plus chère ?', 'fr', 'highest', ['la', 'plus', 'chère']],
+    // Phrases ending in "é": a word edge there is no \b (ASCII only).
+    ['Quel est le thé le meilleur marché ?', 'fr', 'lowest', ['meilleur', 'marché']],
+    ['Quel thé a le prix le plus élevé ?', 'fr', 'highest', ['prix', 'le', 'plus', 'élevé']],
   ])('%s (%s) asks for the %s price', (question, language, order, words) => {
     const asked = askedPriceOrder(question, language);
     expect(asked?.order).toBe(order);

@@ -26,8 +26,8 @@ const PHRASES: Readonly<Record<string, readonly OrderPhrase[]>> = {
     { order: 'highest', phrase: /\b(?:am )?teuerst(?:e[nmrs]?)?\b/u },
   ],
   fr: [
-    { order: 'lowest', phrase: /\b(?:l[ea] |les )?moins (?:cher|chère|chers|chères|coûteu(?:x|se|ses))(?![\p{L}])|\bmeilleur marché\b|\bprix le plus bas\b/u },
-    { order: 'highest', phrase: /\b(?:l[ea] |les )?plus (?:cher|chère|chers|chères|coûteu(?:x|se|ses))(?![\p{L}])|\bprix le plus (?:élevé|haut)\b/u },
+    { order: 'lowest', phrase: /\b(?:l[ea] |les )?moins (?:cher|chère|chers|chères|coûteu(?:x|se|ses))(?![\p{L}])|\bmeilleur marché(?!\p{L})|\bprix le plus bas\b/u },
+    { order: 'highest', phrase: /\b(?:l[ea] |les )?plus (?:cher|chère|chers|chères|coûteu(?:x|se|ses))(?![\p{L}])|\bprix le plus (?:élevé|haut)(?!\p{L})/u },
   ],
 };
 
