@@ -409,6 +409,9 @@ export const Answer = Type.Object({
   grounded: Type.Boolean({ description: 'False when the records do not answer the question' }),
   cached: Type.Boolean(),
   fallback: Type.Optional(Type.Boolean({ description: "Present and true when the built-in extractive answer replaced the language model's (the model failed, timed out, or cited no passage)" })),
+  smallTalk: Type.Optional(
+    Type.Boolean({ description: 'Present and true when the query was small talk (a greeting, thanks, "ok", "are you a bot?"): a short reply in its language, citing nothing, with grounded false' }),
+  ),
   requestId: Type.String(),
 });
 export type Answer = Static<typeof Answer>;

@@ -41,7 +41,7 @@ export type StreamEvent =
   | { type: 'meta'; requestId: string; cached: boolean; id: string }
   | { type: 'sources'; sources: Citation[]; id: string }
   | { type: 'token'; text: string; id: string }
-  | { type: 'done'; answer: string; sources: Citation[]; grounded: boolean; cached: boolean; fallback?: boolean; id: string }
+  | { type: 'done'; answer: string; sources: Citation[]; grounded: boolean; cached: boolean; fallback?: boolean; smallTalk?: boolean; id: string }
   | { type: 'error'; code: string; message: string; id: string };
 
 /**

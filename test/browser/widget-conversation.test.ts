@@ -12,6 +12,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { build } from 'vite';
 import { afterAll, afterEach, beforeAll, expect, it, vi } from 'vitest';
 import { ExtractiveAnswerer } from '../../src/knowledge/query/extractive-answerer.js';
+import { SMALL_TALK } from '../../src/knowledge/language/small-talk-phrases.js';
 import { firstQuestion, followUp, followUpRecords } from '../query/follow-up-fixtures.js';
 import { createKb, createKey, faqMarkdown, uploadFile } from '../query/helpers.js';
 import { chromium, describeIf } from '../support/requirements.js';
@@ -159,5 +160,16 @@ describeIf(chromium, 'chat widget conversation in Chromium', () => {
     expect(text).not.toMatch(/two weeks/);
     await p.locator('groundwork-chat .g .m:not(.u)').last().locator('summary').first().waitFor();
     expect(await p.locator('groundwork-chat .g .m:not(.u)').last().locator('summary').first().innerText()).toBe('[1] Shipping'); // the record's title (its heading)
+  });
+
+  it('replies to small talk without citing, and a follow-up after "thanks" still continues the question', async () => {
+    const { p } = await open('/');
+    expect(await ask(p, 'Hi there!')).toBe(SMALL_TALK.en?.replies.greeting);
+    const reply = p.locator('groundwork-chat .g .m:not(.u)').last();
+    expect(await reply.locator('summary').count(), 'small talk cites nothing').toBe(0);
+    await ask(p, firstQuestion);
+    expect(await ask(p, 'Thanks!')).toBe(SMALL_TALK.en?.replies.thanks);
+    const text = await ask(p, followUp);
+    expect(text).toMatch(/three to five working days/);
   });
 });

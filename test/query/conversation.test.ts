@@ -17,7 +17,7 @@ import type { AnswerInput } from '../../src/knowledge/query/answerer.js';
 import { ExtractiveAnswerer } from '../../src/knowledge/query/extractive-answerer.js';
 import { expectProblem } from '../api/helpers.js';
 import { type Client, signedInClient, startServer, type TestServer } from '../support/server.js';
-import { type Answer, answerWith, type FakeLlm, faqKnowledgeBase, parseSse, post, startFakeLlm } from './helpers.js';
+import { type Answer, faqKnowledgeBase, faqOnFakeLlm, parseSse, post } from './helpers.js';
 
 const shippingTurns = [
   { role: 'user', content: 'Where do orders ship from?' },
@@ -220,24 +220,19 @@ describe('conversation over HTTP', () => {
 });
 
 describe('conversation with a model answerer (no in-process answer: the event path)', () => {
-  let llm: FakeLlm;
-  let server: TestServer;
-  let faq: { ragId: string; apiKey: string };
+  let setup: Awaited<ReturnType<typeof faqOnFakeLlm>> | undefined;
   const answer = vi.spyOn(LlmAnswerer.prototype, 'answer');
 
   beforeAll(async () => {
-    llm = await startFakeLlm();
-    llm.behaviour = answerWith(['Orders ship from Bremen [1].']);
-    server = await startServer({ LLM_BASE_URL: llm.baseUrl, LLM_TIMEOUT_SECONDS: '2', QUERY_RATE_PER_MINUTE: '0', QUERY_QUOTA_PER_DAY: '0' });
-    faq = await faqKnowledgeBase(await signedInClient(server.baseUrl));
+    setup = await faqOnFakeLlm(['Orders ship from Bremen [1].']);
   });
   afterAll(async () => {
     answer.mockRestore();
-    await server?.stop();
-    await llm?.close();
+    await setup?.stop();
   });
 
   it('JSON and stream hand the turns to the model answerer', async () => {
+    const { server, faq } = setup as NonNullable<typeof setup>;
     const json = await post<Answer>(server.baseUrl, '/api/v1/query', { ragId: faq.ragId, query: 'And how fast?', conversation: shippingTurns }, faq.apiKey);
     expect(json.status, JSON.stringify(json.body)).toBe(200);
     const viaJson = answer.mock.calls.at(-1)?.[0] as AnswerInput;

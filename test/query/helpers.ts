@@ -8,7 +8,7 @@ import type { AddressInfo, Socket } from 'node:net';
 import { createParser } from 'eventsource-parser';
 import { expect } from 'vitest';
 import type { Answer, Citation } from '../../src/sdk/query-client.js';
-import type { ApiResponse, Client } from '../support/server.js';
+import { type ApiResponse, type Client, signedInClient, startServer, type TestServer } from '../support/server.js';
 
 export const faqMarkdown = `# Returns
 
@@ -373,4 +373,26 @@ export function rawPost(
   response.catch(() => undefined);
   request.end(JSON.stringify(body));
   return { request, events, response };
+}
+
+/**
+ * A server whose answers a fake model writes (`tokens`, unlimited queries), with the FAQ knowledge
+ * base on it. `stop()` ends the server and the model, whichever of them started.
+ */
+export async function faqOnFakeLlm(tokens: string[]): Promise<{ llm: FakeLlm; server: TestServer; faq: { ragId: string; apiKey: string }; stop(): Promise<void> }> {
+  const llm = await startFakeLlm();
+  llm.behaviour = answerWith(tokens);
+  let server: TestServer | undefined;
+  const stop = async () => {
+    await server?.stop();
+    await llm.close();
+  };
+  try {
+    server = await startServer({ LLM_BASE_URL: llm.baseUrl, LLM_TIMEOUT_SECONDS: '2', QUERY_RATE_PER_MINUTE: '0', QUERY_QUOTA_PER_DAY: '0' });
+    const faq = await faqKnowledgeBase(await signedInClient(server.baseUrl));
+    return { llm, server, faq, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
 }

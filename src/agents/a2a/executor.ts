@@ -96,7 +96,7 @@ export class KnowledgeAgentExecutor implements AgentExecutor {
         if (controller.signal.aborted) break;
         if (event.type === 'token' && event.text) artifact([textPart(event.text)], chunks++ > 0, false);
         if (event.type === 'done') {
-          const result = { answer: event.answer, sources: event.sources, grounded: event.grounded, cached: event.cached };
+          const result = { answer: event.answer, sources: event.sources, grounded: event.grounded, cached: event.cached, ...(event.smallTalk ? { smallTalk: true } : {}) };
           // append=false: the whole answer replaces the streamed chunks.
           artifact([textPart(event.answer), dataPart(result)], false, true);
           this.metrics?.queries.inc({ endpoint: 'a2a', cached: String(event.cached), grounded: String(event.grounded) });

@@ -26,6 +26,7 @@ const AnswerOutput = {
   answer: z.string().describe('Plain text; [n] cites sources[n-1].'),
   grounded: z.boolean().describe('False when the records do not answer the question.'),
   cached: z.boolean(),
+  smallTalk: z.boolean().optional().describe('True when the query was small talk ("hello", "thanks"): a short reply citing nothing.'),
   sources: z.array(Citation),
 };
 const SearchOutput = { results: z.array(z.object({ recordId: z.string(), sourceName: z.string(), title: z.string().nullable(), passage: z.string(), score: z.number() })) };
@@ -212,7 +213,8 @@ export function registerKnowledgeTools(server: McpServer, caller: McpCaller, ser
         const result = await queries.answer(admitted, caller.requestId, extra.signal);
         if (!result) return toolError('cancelled: the request was cancelled before the answer was ready.');
         services.metrics?.queries.inc({ endpoint: 'mcp', cached: String(result.cached), grounded: String(result.grounded) });
-        notices.log(result.grounded ? 'info' : 'notice', result.grounded ? 'answered from the records' : 'the records do not answer this question', {
+        const outcome = result.grounded ? 'answered from the records' : result.smallTalk ? 'small talk, answered without the records' : 'the records do not answer this question';
+        notices.log(result.grounded || result.smallTalk ? 'info' : 'notice', outcome, {
           ragId: args.ragId,
           cached: result.cached,
           sources: result.sources.length,

@@ -7,6 +7,7 @@
  */
 import { isCountryName } from '../language/places.js';
 import { normalizeFor } from '../retrieval/tokenize.js';
+import { isSmallTalk } from './small-talk.js';
 import type { Turn } from './types.js';
 
 // Word edges as letters, not \b: \b knows only ASCII letters, so "\bça" never matched "Ça coûte combien ?".
@@ -39,10 +40,10 @@ function withoutCountries(text: string): string {
   return text.replace(WORD_RE, (word) => (isCountry(word) ? '' : word));
 }
 
-/** The visitor's questions of `conversation`, oldest first. */
+/** The visitor's questions of `conversation`, oldest first; small talk ("hi", "thanks!") is no question to lean on. */
 function userQuestions(conversation: readonly Turn[] | undefined): string[] {
   if (!conversation) return [];
-  return conversation.filter((turn) => turn.role === 'user' && turn.content.trim().length > 0).map((turn) => turn.content.trim());
+  return conversation.filter((turn) => turn.role === 'user' && turn.content.trim().length > 0 && !isSmallTalk(turn.content)).map((turn) => turn.content.trim());
 }
 
 /** Whether `question` reads as leaning on a question before it (were there one). */

@@ -84,7 +84,9 @@ export class OwnerQueries {
   /** The finished answer (the events collected), or undefined when `signal` aborted it first. */
   async answer(admitted: AdmittedQuery, requestId: string, signal: AbortSignal) {
     for await (const event of this.queries.answer(admitted, requestId, signal)) {
-      if (event.type === 'done') return { answer: event.answer, sources: event.sources, grounded: event.grounded, cached: event.cached };
+      if (event.type === 'done') {
+        return { answer: event.answer, sources: event.sources, grounded: event.grounded, cached: event.cached, ...(event.smallTalk ? { smallTalk: true } : {}) };
+      }
     }
     return undefined;
   }

@@ -16,6 +16,7 @@ import type { KnowledgeBase } from '../model.js';
 import type { TermStats } from '../answering/plan.js';
 import type { Retriever } from '../retrieval/port.js';
 import { contextualQuery } from '../answering/follow-up.js';
+import { smallTalk } from '../answering/small-talk.js';
 import type { Answerer, AnswerInput, Citation, RetrievedRecord, Turn } from './answerer.js';
 import { checkedConversation } from './conversation.js';
 import type { UsageRecorder } from './usage-recorder.js';
@@ -71,6 +72,8 @@ export interface DoneEvent {
   grounded: boolean;
   cached: boolean;
   fallback?: boolean;
+  /** Present and true when the query was small talk ("hi", "thanks", "are you a bot?"), answered without the records. */
+  smallTalk?: boolean;
 }
 
 export type QueryEvent = { type: 'meta'; requestId: string; cached: boolean } | { type: 'sources'; sources: Citation[] } | { type: 'token'; text: string } | DoneEvent;
@@ -332,8 +335,8 @@ export class QueryService {
    */
   async answerWhole(admitted: AdmittedQuery, miss: CacheMiss, requestId: string, signal: () => AbortSignal): Promise<DoneEvent | undefined> {
     if (this.answerer.complete) {
-      const result = this.answerer.complete(await this.answerInput(admitted));
-      const done: DoneEvent = { type: 'done', answer: result.answer, sources: result.sources, grounded: result.grounded, cached: false };
+      const input = await this.answerInput(admitted);
+      const done = smallTalkDone(input) ?? completeDone(this.answerer.complete(input));
       await this.settle(admitted, miss.slot, done);
       return done;
     }
@@ -356,6 +359,14 @@ export class QueryService {
     yield { type: 'meta', requestId, cached: false };
 
     const input = await this.answerInput(admitted);
+    const talk = smallTalkDone(input);
+    if (talk) {
+      yield { type: 'sources', sources: [] };
+      yield { type: 'token', text: talk.answer };
+      yield talk;
+      await this.settle(admitted, cached.slot, talk);
+      return;
+    }
     for await (const event of this.answerer.answer({ ...input, signal })) {
       if (signal.aborted) return;
       if (event.type === 'done') {
@@ -378,19 +389,22 @@ export class QueryService {
     return { query, botName: kb.botName, retrieved, stats, conversation, fallbackMessage: kb.fallbackMessage ?? null };
   }
 
-  /** A fresh answer is recorded as a query and cached (a fallback answer is not: the model may be back for the next asker). */
+  /**
+   * A fresh answer is recorded as a query and cached. A fallback answer is not cached (the model may
+   * be back for the next asker), nor is small talk (its reply costs less than a cache entry).
+   */
   private async settle(admitted: AdmittedQuery, slot: CacheSlot | undefined, done: DoneEvent): Promise<void> {
-    this.recordUsage(admitted, false, done.grounded);
-    if (slot && !done.fallback) {
+    this.recordUsage(admitted, false, done.grounded, done.smallTalk);
+    if (slot && !done.fallback && !done.smallTalk) {
       const value: CachedAnswer = { answer: done.answer, sources: done.sources, grounded: done.grounded };
       await this.cache.set(slot.key, value, slot.ttlMs);
     }
   }
 
   /** One query in the usage statistics, unless it is not a visitor's (`recordUsage: false`). */
-  private recordUsage(admitted: AdmittedQuery, cached: boolean, grounded: boolean): void {
+  private recordUsage(admitted: AdmittedQuery, cached: boolean, grounded: boolean, smallTalk?: boolean): void {
     if (admitted.recordUsage === false) return;
-    this.usage.record({ ragId: admitted.kb.ragId, at: this.clock(), cached, grounded, question: admitted.query });
+    this.usage.record({ ragId: admitted.kb.ragId, at: this.clock(), cached, grounded, question: admitted.query, ...(smallTalk ? { smallTalk } : {}) });
   }
 
   private cacheSlot(admitted: Pick<AdmittedQuery, 'kb' | 'query' | 'conversation'>): CacheSlot | undefined {
@@ -410,4 +424,17 @@ export class QueryService {
     const { hits, stats } = await this.retriever.search(kb, contextualQuery(query, conversation), limit);
     return { retrieved: hits, stats };
   }
+}
+
+function completeDone(result: { answer: string; sources: Citation[]; grounded: boolean }): DoneEvent {
+  return { type: 'done', answer: result.answer, sources: result.sources, grounded: result.grounded, cached: false };
+}
+
+/**
+ * The reply to small talk ("hi", "thanks", "are you a bot?"), for either answerer: the records
+ * have nothing to say to it, and a model is not asked (answering/small-talk.ts).
+ */
+function smallTalkDone(input: Omit<AnswerInput, 'signal'>): DoneEvent | undefined {
+  const talk = smallTalk(input.query, { botName: input.botName, conversation: input.conversation, language: input.stats?.language });
+  return talk ? { type: 'done', answer: talk.reply, sources: [], grounded: false, cached: false, smallTalk: true } : undefined;
 }

@@ -11,6 +11,8 @@ export interface QueryOutcome {
   at: number;
   cached: boolean;
   grounded: boolean;
+  /** A greeting, thanks, "ok"… answered without the records: not an unanswered question for the owner. */
+  smallTalk?: boolean;
   question: string;
 }
 
@@ -61,7 +63,7 @@ export class UsageRecorder {
     }
     delta.queries++;
     if (outcome.cached) delta.cacheHits++;
-    if (!outcome.grounded) {
+    if (!outcome.grounded && !outcome.smallTalk) {
       delta.unanswered++;
       this.countQuestion(delta.questions, outcome.question.trim().slice(0, 500));
     }

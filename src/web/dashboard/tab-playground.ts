@@ -193,7 +193,9 @@ export async function playgroundTab(panel: HTMLElement, ctx: TabContext): Promis
           const ms = Math.round((firstToken ?? performance.now()) - started);
           fill(
             status,
-            h('span', { class: data.grounded ? 'badge ok' : 'badge warn' }, data.grounded ? 'Grounded in your records' : 'Not in your records'),
+            data.smallTalk
+              ? h('span', { class: 'badge' }, 'Small talk: answered without your records')
+              : h('span', { class: data.grounded ? 'badge ok' : 'badge warn' }, data.grounded ? 'Grounded in your records' : 'Not in your records'),
             data.cached ? h('span', { class: 'badge' }, 'From cache') : null,
             h('span', { class: 'muted' }, `first words after ${ms} ms`),
           );
