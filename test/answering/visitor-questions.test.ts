@@ -548,6 +548,31 @@ Indiquez votre numéro de commande dans chaque message.
     }
   });
 
+  it('answers a request to reach a person ("Can I talk to a human?") with the record that gives a phone number or an email address', () => {
+    for (const [kb, question, contact] of [
+      [english, 'Can I talk to a human?', 'hello@kettle.example'],
+      [english, 'How can I get in touch?', '0114 496 0321'],
+      [english, 'I want to speak to someone', 'hello@kettle.example'],
+      [german, 'Wie kann ich euch erreichen?', '0341 2569480'],
+      [german, 'Kann ich mit einem Menschen sprechen?', 'service@speichenwerk.example'],
+      [french, 'Comment vous contacter ?', '04 78 29 61 05'],
+      [french, "Je voudrais parler à quelqu'un", 'bonjour@theiere.example'],
+    ] as const) {
+      const a = kb.ask(question);
+      expect(a.grounded, question).toBe(true);
+      expect(a.answer, question).toContain(contact);
+    }
+    // Records that give no way to reach anyone: refused.
+    expect(knowledgeBase(`# Help
+
+## App
+The app runs on any phone with Android 10 or iOS 16.
+
+## Returns
+Send the item back within 30 days.
+`).ask('Can I talk to a human?').grounded).toBe(false);
+  });
+
   it('reads a part that asks only "when are you open" with the rest of the question, not with any record’s hours', () => {
     const shop = knowledgeBase(`# Hilfe
 

@@ -14,14 +14,14 @@
  * currency, or a small number word next to a unit of time; a quantity is any number in digits;
  * contact details as contact-details.ts finds them.
  */
-import { type ContactKind, contactKindsIn } from './contact-details.js';
+import { type ContactAsk, contactKindsIn } from './contact-details.js';
 
 /**
  * A span of time, a price, a count or measure ("how many filters", "how much coffee does it hold"),
  * or how or when to reach the business (contact-details.ts: "What's your phone number?" is answered
  * by "call us on 0114 496 0321", which says neither "phone" nor "number").
  */
-export type AnswerType = 'duration' | 'amount' | 'quantity' | ContactKind;
+export type AnswerType = 'duration' | 'amount' | 'quantity' | ContactAsk;
 
 /** The pseudo-term of a kind of answer: it cannot collide with a real term (a control character). */
 export function answerTypeTerm(type: AnswerType): string {
@@ -56,6 +56,12 @@ const ASKS: Readonly<Record<string, readonly Ask[]>> = {
     },
     // The business's postal address, not an email address nor the customer's delivery address.
     { type: 'address', phrase: /\b(?:your|the|ur) (?:postal |street |shop |store |office |warehouse |returns? |business |company )?address\b|\bwhere (?:are|r) (?:you|u) (?:located|based)\b|\bwhere is your (?:shop|store|office|warehouse|showroom|company|business)\b/u },
+    // Any way to reach a person: "How can I contact you?", "Can I talk to a human?", "get in touch".
+    {
+      type: 'contact',
+      phrase:
+        /\b(?:contact|reach|get hold of|get in touch with) (?:you|u|someone|somebody|(?:a |an )?(?:actual |real |live )?(?:person|human)|support|customer (?:service|support|care)|your (?:team|support team|customer service))\b|\bget in touch\b|\bcontact (?:details|info|information|options)\b|\b(?:talk|speak|chat) (?:to|with) (?:a |an |some |your )?(?:actual |real |live )?(?:human|humans|person|people|someone|somebody|agent|representative|rep|member of (?:staff|your team)|customer (?:service|support|care)|support|you guys)\b/u,
+    },
   ],
   de: [
     { type: 'duration', phrase: /\bwie (?:lange?|schnell|bald)\b/u },
@@ -66,6 +72,11 @@ const ASKS: Readonly<Record<string, readonly Ask[]>> = {
     // \b is ASCII-only, even with the u flag: "(?<!\p{L})" before a word that may start with an umlaut.
     { type: 'hours', phrase: /(?<!\p{L})(?:öffnungs|service|sprech|geschäfts)zeiten\b|\b(?:habt|hat|haben|ist|sind|seid) (?:ihr|sie|der laden|der shop|das geschäft|der kundenservice|der support)\b[^?.!]*\b(?:geöffnet|offen|erreichbar)\b|\b(?:wann|bis wann|ab wann|um wie viel uhr)\b[^?.!]*\b(?:geöffnet|offen|erreichbar|anrufen)\b/u },
     { type: 'address', phrase: /\b(?:eure|ihre|deine) (?:post)?adresse\b|(?<!\p{L})anschrift\b|\bwo (?:seid ihr|sitzt ihr|befindet ihr euch|befinden sie sich)\b|\bwo (?:ist|befindet sich|liegt) (?:euer|ihr|der|das) (?:laden|geschäft|lager|büro|sitz|showroom)\b/u },
+    {
+      type: 'contact',
+      phrase:
+        /\b(?:euch|sie|dich|jemanden|den kundenservice|den kundendienst|den support|den service)\s+(?:\p{L}+\s+)?(?:erreichen|kontaktieren)\b|\bkontakt (?:aufnehmen|zu euch|mit euch)\b|(?<!\p{L})kontaktmöglichkeit(?:en)?\b|\bmit (?:einem|einer|jemandem|einem echten|einer echten) ?(?:menschen|mitarbeiter(?:in)?|person|berater(?:in)?)?\s+(?:sprechen|reden|chatten|telefonieren)\b/u,
+    },
   ],
   fr: [
     { type: 'duration', phrase: /\bcombien de (?:temps|jours)\b/u },
@@ -75,6 +86,11 @@ const ASKS: Readonly<Record<string, readonly Ask[]>> = {
     { type: 'email', phrase: /\badresse (?:e-?mail|mail|m[ée]l|[ée]lectronique|courriel)\b/u },
     { type: 'hours', phrase: /\bhoraires?\b|\bheures d'ouverture\b|(?<!\p{L})(?:êtes-vous|etes-vous|vous êtes|vous etes|est-ce que vous êtes) (?:ouverts?|ouvertes?|joignables?|disponibles?)\b|(?<!\p{L})(?:à|a) quelle heure\b[^?.!]*\b(?:ouvr|ferm|appeler|joindre)|\bquand\b[^?.!]*\b(?:ouverts?|ouvertes?|joignables?|vous appeler|vous joindre)\b/u },
     { type: 'address', phrase: /\bvotre adresse(?! (?:e-?mail|mail|m[ée]l|[ée]lectronique|courriel))\b|\badresse postale\b|(?<!\p{L})où (?:êtes-vous|etes-vous|vous trouvez-vous|se trouve votre (?:boutique|magasin|entrepôt|siège))/u },
+    {
+      type: 'contact',
+      phrase:
+        /\b(?:vous|te) (?:contacter|joindre)\b|(?<!\p{L})(?:contacter|joindre) (?:le service client|le sav|le support|quelqu(?:'|’)un)|\bparler (?:à|a|avec) (?:quelqu(?:'|’)un|un (?:être )?humain|une personne|un conseiller|une conseillère|un agent|une vraie personne)/u,
+    },
   ],
 };
 

@@ -14,13 +14,22 @@
 
 export type ContactKind = 'phone' | 'email' | 'hours' | 'address';
 
+/**
+ * What a question may ask for: one kind, or `contact`, any way to reach a person ("How can I
+ * contact you?", "Can I talk to a human?"), which a phone number or an email address answers.
+ */
+export type ContactAsk = ContactKind | 'contact';
+
+/** The kinds that answer a question asking for `contact`. */
+export const CONTACT_KINDS: readonly ContactKind[] = ['phone', 'email'];
+
 type PerLanguage = Readonly<Record<string, readonly string[]>>;
 
 /**
  * Words with which records offer a kind of contact ("call us on …", "telefonisch unter …",
  * "écrivez-nous à …", "available Monday to Friday"): a question for one also looks for them.
  */
-const OFFER_WORDS: Readonly<Record<ContactKind, PerLanguage>> = {
+const OFFER_WORDS: Readonly<Record<ContactAsk, PerLanguage>> = {
   phone: {
     en: ['phone', 'telephone', 'call', 'ring', 'helpline', 'hotline', 'contact'],
     de: ['telefon', 'telefonisch', 'anrufen', 'anruf', 'hotline', 'kontakt', 'erreichbar'],
@@ -42,6 +51,11 @@ const OFFER_WORDS: Readonly<Record<ContactKind, PerLanguage>> = {
     de: ['sitz', 'ansässig', 'anschrift'],
     fr: ['situé', 'située', 'situés', 'installé', 'installée', 'installés', 'siège'],
   },
+  contact: {
+    en: ['phone', 'telephone', 'call', 'ring', 'helpline', 'hotline', 'email', 'e-mail', 'mail', 'write', 'contact'],
+    de: ['telefon', 'telefonisch', 'anrufen', 'anruf', 'hotline', 'e-mail', 'email', 'mail', 'schreiben', 'schreib', 'kontakt', 'erreichbar'],
+    fr: ['téléphone', 'téléphonique', 'appeler', 'appelez', 'appel', 'e-mail', 'email', 'mail', 'courriel', 'écrire', 'écrivez', 'contact', 'contacter'],
+  },
 };
 
 /** Days, named in a question about opening hours ("Are you open on Sundays?"). */
@@ -56,7 +70,7 @@ const WEEKDAYS: Readonly<Record<'en' | 'de' | 'fr', readonly string[]>> = {
  * answer must share: "phone number" is answered by "call us on 0114 496 0321", "Are you open on
  * Sundays?" by the days and hours the records give.
  */
-const KIND_NAMES: Readonly<Record<ContactKind, PerLanguage>> = {
+const KIND_NAMES: Readonly<Record<ContactAsk, PerLanguage>> = {
   phone: {
     en: ['phone', 'telephone', 'mobile', 'cell', 'number', 'no', 'helpline', 'hotline', 'call', 'ring', 'dial'],
     de: ['telefonnummer', 'telefon', 'rufnummer', 'nummer', 'hotline', 'servicenummer'],
@@ -77,15 +91,21 @@ const KIND_NAMES: Readonly<Record<ContactKind, PerLanguage>> = {
     de: ['adresse', 'anschrift', 'postadresse', 'befindet', 'befinden', 'sitzt'],
     fr: ['adresse', 'postale', 'situé', 'située', 'situés', 'situées', 'trouvez', 'trouve'],
   },
+  // "Can I talk to a human?": whom and how, not a topic. "contact" and "support" stay: records use them.
+  contact: {
+    en: ['talk', 'speak', 'touch', 'reach', 'hold', 'human', 'humans', 'person', 'people', 'someone', 'somebody', 'agent', 'representative', 'rep', 'real', 'actual', 'live', 'member', 'staff'],
+    de: ['sprechen', 'reden', 'mensch', 'menschen', 'mitarbeiter', 'mitarbeiterin', 'jemanden', 'jemandem', 'person', 'echten', 'echte', 'erreichen', 'kontaktieren'],
+    fr: ['parler', 'humain', 'conseiller', 'conseillère', 'personne', 'quelqu', 'vrai', 'vraie', 'joindre', 'contacter'],
+  },
 };
 
 /** Words with which records offer `kind`, in `language`. */
-export function offerWords(kind: ContactKind, language: string): readonly string[] {
+export function offerWords(kind: ContactAsk, language: string): readonly string[] {
   return OFFER_WORDS[kind][language] ?? [];
 }
 
 /** Words of a question asking for `kind` that name that kind, in `language`. */
-export function kindNames(kind: ContactKind, language: string): readonly string[] {
+export function kindNames(kind: ContactAsk, language: string): readonly string[] {
   return KIND_NAMES[kind][language] ?? [];
 }
 
@@ -219,4 +239,9 @@ export function contactKindsIn(text: string): readonly ContactKind[] {
 /** Whether `type` (a kind of answer) is a kind of contact. */
 export function isContactKind(type: string): type is ContactKind {
   return type === 'phone' || type === 'email' || type === 'hours' || type === 'address';
+}
+
+/** Whether `type` (a kind of answer a question asks for) asks for a kind of contact or any way to reach a person. */
+export function isContactAsk(type: string): type is ContactAsk {
+  return type === 'contact' || isContactKind(type);
 }

@@ -9,7 +9,7 @@
  * never mention ("Mars", "oat") weighs a lot.
  */
 import { type AnswerType, answerTypeTerm, askedAnswerTypes } from '../language/answer-types.js';
-import { type ContactKind, isContactKind, kindNames, offerWords } from '../language/contact-details.js';
+import { CONTACT_KINDS, type ContactAsk, isContactAsk, kindNames, offerWords } from '../language/contact-details.js';
 import { askedPriceOrder, type PriceOrder } from '../language/price-order.js';
 import { spellOutChatSpeak } from '../language/chat-speak.js';
 import { acceptWords, asksAboutPaying, cardNetworkNames, cardWords, isCardWord, isTakeWord, networkNames } from '../language/payment-cards.js';
@@ -427,7 +427,7 @@ export function expandQuery(
   const asked = askedAnswerTypes(query, vocab.language);
   if (priceOrder && !asked.includes('amount')) asked.push('amount');
   // "phone number": its words name the kind of answer, not a topic the answer must share.
-  const kinds = asked.filter(isContactKind);
+  const kinds = asked.filter(isContactAsk);
   const topical = kinds.length === 0 ? words : words.filter((w) => !kinds.some((kind) => kindNameSurfaces(kind, vocab.language).has(w.surface)));
   const expanded: ExpandedQuery = { language: vocab.language, words: withAnswerTypes(asked, topical, vocab), stopTerms };
   if (priceOrder) expanded.priceOrder = priceOrder.order;
@@ -437,7 +437,7 @@ export function expandQuery(
 /** `kindNames` as the tokeniser reads them, per kind and language; made once. */
 const kindNameSurfaceSets = new Map<string, ReadonlySet<string>>();
 
-function kindNameSurfaces(kind: ContactKind, language: string): ReadonlySet<string> {
+function kindNameSurfaces(kind: ContactAsk, language: string): ReadonlySet<string> {
   const key = `${kind} ${language}`;
   let set = kindNameSurfaceSets.get(key);
   if (set === undefined) {
@@ -464,8 +464,10 @@ function withAnswerTypes(asked: readonly AnswerType[], words: QueryWord[], vocab
       const term = answerTypeTerm(type);
       // A way of reaching the business is also found by the words that offer it ("call us on").
       // Less than an answer of the kind covers: "calls" is not a phone number.
-      const offered = isContactKind(type) ? namesMatches(vocab, offerWords(type, vocab.language), RELATED_CREDIT.broader) : [];
-      return { surface: type, term, general: 0, matches: [{ term, credit: 1 }, ...offered], via: 'exact' };
+      const offered = isContactAsk(type) ? namesMatches(vocab, offerWords(type, vocab.language), RELATED_CREDIT.broader) : [];
+      // Any way to reach a person is a phone number or an email address.
+      const kinds = type === 'contact' ? CONTACT_KINDS.map((kind) => ({ term: answerTypeTerm(kind), credit: 1 })) : [{ term, credit: 1 }];
+      return { surface: type, term, general: 0, matches: [...kinds, ...offered], via: 'exact' };
     }),
   ];
 }
