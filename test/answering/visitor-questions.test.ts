@@ -463,6 +463,29 @@ describe('two products named in one question', () => {
     expect(prices.answer).toContain('£29');
   });
 
+  it('lists the products of the kind a question about the range asks for, by name and price', () => {
+    const machines = grinders.ask('Do you sell espresso machines?');
+    expect(machines.grounded).toBe(true);
+    expect(grinders.titleOf(machines).sort()).toEqual(['Lintel Compact Espresso Machine', 'Lintel One Espresso Machine']);
+    expect(machines.answer).toMatch(/^Lintel (?:One|Compact) Espresso Machine \(£\d+\) \[1\] Lintel (?:One|Compact) Espresso Machine \(£\d+\) \[2\]$/);
+    expect(grinders.titleOf(grinders.ask('What grinders do you have?')).sort()).toEqual(['Fellside E48 Electric Grinder', 'Fellside E64 Single-Dose Grinder', 'Fellside Hand Grinder']);
+    expect(grinders.titleOf(grinders.ask('Have you got a hand grinder?'))).toEqual(['Fellside Hand Grinder']);
+    // Alone, the words of the question meet only one machine's record first: the range is what lists both.
+    expect(grinders.titleOf(grinders.ask('espresso machines')).length).toBe(1);
+  });
+
+  it('refuses a question about the range when no product is of that kind, though the words meet records', () => {
+    for (const question of ['Do you sell decaf beans?', 'Do you stock descaling solution for the espresso machines?', 'Do you sell replacement burrs for the hand grinder?']) {
+      expect(grinders.ask(question).grounded, question).toBe(false);
+    }
+  });
+
+  it('answers a question about the range with a qualifier from the product it names, not with a list', () => {
+    const tamper = grinders.ask('Do you sell a tamper for 58 mm baskets?');
+    expect(grinders.titleOf(tamper)).toEqual(['Arden Tamper 58 mm']);
+    expect(tamper.answer).toContain('58 mm baskets');
+  });
+
   it('answers a product named in passing, however little of the question it matches', () => {
     const both = grinders.ask('Thinking of getting the Lintel One plus the E48 electric grinder - what do they cost?');
     expect(both.answer).toContain('£289');

@@ -41,6 +41,12 @@ export function notFound(query = '', language?: string, fallbackMessage?: string
   return { answer: refusalText(query ? detectQuestionLanguage(query, language) : language, fallbackMessage), grounded: false, sources: [] };
 }
 
+/** A product's name and price: "Arden Tamper 58.5 mm (£38)". */
+function productHead(record: RetrievedRecord, price = priceLine(record)): string {
+  const name = record.title ?? '';
+  return name && price ? `${name} (${price})` : name || price || '';
+}
+
 /**
  * A product's reply: "Name (price) — asked-for fields" from the product record's own lines. When
  * none of the chosen lines is a field ("how heavy is it?" asks for "Weight", a word the question
@@ -59,8 +65,7 @@ function productReply(record: RetrievedRecord, units: readonly ScoredUnit[], bud
       if (l) fields++;
     }
   }
-  const name = record.title ?? '';
-  const head = name && price ? `${name} (${price})` : name || price || '';
+  const head = productHead(record, price);
   if (fields === 0) {
     let used = head.length + phrases.join('; ').length;
     for (const l of specLines(record)) {
@@ -84,6 +89,8 @@ interface Part {
 interface RecordChoice {
   record: RetrievedRecord;
   units: ScoredUnit[];
+  /** A product listed in answer to a question about the range: its name and price are the reply. */
+  listed?: true;
 }
 
 /** Adds a plan's chosen units to `choices`, one entry per record in order of first selection. */
@@ -92,7 +99,7 @@ function collect(plan: AnswerPlan, choices: Map<string, RecordChoice>): void {
     const record = plan.records[u.record] as RetrievedRecord;
     let choice = choices.get(record.recordId);
     if (!choice) {
-      choice = { record, units: [] };
+      choice = { record, units: [], ...(plan.range ? { listed: true } : {}) };
       choices.set(record.recordId, choice);
     }
     // A unit chosen by two parts is quoted once: compared by where it starts in the record, since
@@ -104,7 +111,8 @@ function collect(plan: AnswerPlan, choices: Map<string, RecordChoice>): void {
 /** A record's reply: its units in document order, a product as "name (price) — fields". */
 function partOf(choice: RecordChoice, o: ResolvedOptions): Part {
   const units = [...choice.units].sort((a, b) => a.unit.start - b.unit.start);
-  const text = choice.record.kind === 'product' ? productReply(choice.record, units, o.maxChars) : units.map((u) => u.unit.text).join(' ');
+  const text =
+    choice.record.kind !== 'product' ? units.map((u) => u.unit.text).join(' ') : choice.listed ? productHead(choice.record) : productReply(choice.record, units, o.maxChars);
   // Only the first selected unit can exceed the budget (a very long sentence); clip it.
   return { record: choice.record, text: clip(text, o.maxChars) };
 }

@@ -144,6 +144,8 @@ export interface AnswerPlan {
   selected: ScoredUnit[];
   /** The records considered (a prefix of `retrieved`). */
   records: RetrievedRecord[];
+  /** The question asks what products of a kind there are: `selected` holds one unit of each, to be listed by name. */
+  range?: true;
 }
 
 /** `value` unless it is undefined (an option explicitly set to undefined takes the default). */
@@ -371,7 +373,7 @@ function byPrice(seed: ScoredUnit, scored: readonly ScoredUnit[], records: reado
  * Weights of the answer-or-refuse model: a logistic regression fitted on the tuning half of the
  * visitor-question sets by `npx tsx eval/calibrate.ts` (docs/quality.md), which prints them.
  */
-export const CONFIDENCE_MODEL: Readonly<ConfidenceModel> = { bias: -2.87, coverage: 1.48, score: 0.98 };
+export const CONFIDENCE_MODEL: Readonly<ConfidenceModel> = { bias: -2.91, coverage: 1.56, score: 0.99 };
 
 /**
  * How likely the retrieved records answer the question, 0…1, from two signals: `coverage`, the
@@ -410,6 +412,26 @@ export function planAnswer(query: string, retrieved: readonly RetrievedRecord[],
   return planResolved(query, retrieved, resolveOptions(options));
 }
 
+/**
+ * For a question about the range ("Do you sell espresso machines?"): of each product whose name
+ * holds every word naming the kind (or a word it matches: "machines" / "Machine"), its best unit,
+ * in retrieval order. Empty when the question names nothing the records have.
+ */
+function rangeProducts(units: readonly RecordUnits[], records: readonly RetrievedRecord[], kindWords: readonly QueryWord[], scored: readonly ScoredUnit[]): ScoredUnit[] {
+  const kind = kindWords.filter((w) => !isAnswerTypeTerm(w.term));
+  if (kind.length === 0) return [];
+  const listed: ScoredUnit[] = [];
+  for (let r = 0; r < records.length; r++) {
+    if ((records[r] as RetrievedRecord).kind !== 'product') continue;
+    const name = (units[r] as RecordUnits).units[0]?.context;
+    if (!name || !kind.every((w) => w.matches.some((m) => name.has(m.term)))) continue;
+    let best: ScoredUnit | undefined;
+    for (const u of scored) if (u.record === r && (best === undefined || u.relevance > best.relevance)) best = u;
+    if (best) listed.push(best);
+  }
+  return listed;
+}
+
 /** `planAnswer` with options already resolved (the extractive answerer resolves them once). */
 export function planResolved(query: string, retrieved: readonly RetrievedRecord[], o: ResolvedOptions): AnswerPlan {
   const records = retrieved.slice(0, Math.max(0, o.maxRecords));
@@ -431,6 +453,15 @@ export function planResolved(query: string, retrieved: readonly RetrievedRecord[
   // (`asksWhatProductLacks`); the decision is taken again without the products, and a passage or
   // a Q&A record may answer instead.
   const lacking = new Set<number>();
+  if (expanded.range && records.some((r) => r.kind === 'product')) {
+    const { head, qualified } = expanded.range;
+    const listed = rangeProducts(units, records, words.filter((w) => head.has(w.surface)), scored);
+    // A kind with a qualifier ("filters for the glass dripper") is answered as any question, from the products it names.
+    if (listed.length > 0 && !qualified) return { coverage: 1, confidence: 1, words, weights, grounded: true, selected: listed, records, range: true };
+    // No product is of the kind asked for ("Do you sell decaf beans?"): a passage or a Q&A record may still answer.
+    if (listed.length === 0) for (let r = 0; r < records.length; r++) if ((records[r] as RetrievedRecord).kind === 'product') lacking.add(r);
+    if (lacking.size === records.length) return refused(0, 0);
+  }
   let coverage = 0;
   let confidence = 0;
   let seed: ScoredUnit | undefined;

@@ -11,6 +11,7 @@
 import { type AnswerType, answerTypeTerm, askedAnswerTypes } from '../language/answer-types.js';
 import { CONTACT_KINDS, type ContactAsk, isContactAsk, kindNames, offerWords } from '../language/contact-details.js';
 import { askedPriceOrder, type PriceOrder } from '../language/price-order.js';
+import { askedRange } from '../language/range-question.js';
 import { spellOutChatSpeak } from '../language/chat-speak.js';
 import { acceptWords, asksAboutPaying, cardNetworkNames, cardWords, isCardWord, isTakeWord, networkNames } from '../language/payment-cards.js';
 import { isCountryName, placesContaining } from '../language/places.js';
@@ -74,6 +75,12 @@ export interface ExpandedQuery {
   stopTerms: readonly string[];
   /** The question asks for the cheapest or the dearest of what it names (language/price-order.ts). */
   priceOrder?: PriceOrder;
+  /**
+   * The question asks which products of a kind the shop has ("Do you sell grinders?",
+   * language/range-question.ts): the surfaces of the words naming the kind, and whether a qualifier
+   * follows them ("… for the espresso machines").
+   */
+  range?: { head: ReadonlySet<string>; qualified: boolean };
 }
 
 /** What expansion needs of an index. */
@@ -374,7 +381,10 @@ export function expandQuery(
   const names = namesIn(query, vocab.language);
   // "the cheapest" names an order to pick by, not a word the answer must contain: it asks for a price.
   const priceOrder = askedPriceOrder(query, vocab.language);
-  const orderSurfaces = priceOrder ? new Set(analyzeWords([...priceOrder.words].join(' '), vocab.language, 'query').surfaces) : undefined;
+  // "Do you sell …" names the asking, not a word a product's record must contain.
+  const range = priceOrder ? undefined : askedRange(query, vocab.language);
+  const asking = priceOrder?.words ?? range?.words;
+  const orderSurfaces = asking ? new Set(analyzeWords([...asking].join(' '), vocab.language, 'query').surfaces) : undefined;
   const aboutPaying = asksAboutPaying(surfaces);
   const seen = new Set<string>();
   const words: QueryWord[] = [];
@@ -431,6 +441,7 @@ export function expandQuery(
   const topical = kinds.length === 0 ? words : words.filter((w) => !kinds.some((kind) => kindNameSurfaces(kind, vocab.language).has(w.surface)));
   const expanded: ExpandedQuery = { language: vocab.language, words: withAnswerTypes(asked, topical, vocab), stopTerms };
   if (priceOrder) expanded.priceOrder = priceOrder.order;
+  if (range) expanded.range = { head: new Set(analyzeWords([...range.head].join(' '), vocab.language, 'query').surfaces), qualified: range.qualified };
   return expanded;
 }
 
