@@ -486,6 +486,26 @@ describe('two products named in one question', () => {
     expect(tamper.answer).toContain('58 mm baskets');
   });
 
+  it('answers a colour from the product that names one, and refuses it for a product that names none', () => {
+    const kettles = knowledgeBase(
+      JSON.stringify([
+        { name: 'Gooseneck Electric Kettle 0.9 L', price: '£119', description: 'Set the exact temperature you want. Matte black with a wooden-effect handle.', specs: { Capacity: '0.9 L', Power: '1200 W' } },
+        { name: 'Stainless Gooseneck Kettle 1.2 L', price: '£48', description: 'A stovetop kettle for pour-over.', specs: { Capacity: '1.2 L', Hob: 'gas, electric, induction' } },
+        { name: 'Milk Jug – Small', price: '£18', description: 'Enough milk for a single flat white.', specs: { Capacity: '350 ml', Finish: 'brushed' } },
+      ]),
+      'json',
+    );
+    for (const question of ['What colour is the electric kettle?', 'Does the electric kettle come in white?']) {
+      const a = kettles.ask(question);
+      expect(kettles.titleOf(a), question).toEqual(['Gooseneck Electric Kettle 0.9 L']);
+      expect(a.answer, question).toContain('Matte black');
+    }
+    expect(kettles.ask('What finish does the small milk jug have?').answer).toContain('brushed');
+    for (const question of ['Does the stainless kettle come in red?', 'What colours does the stainless kettle come in?']) {
+      expect(kettles.ask(question).grounded, question).toBe(false);
+    }
+  });
+
   it('answers a product named in passing, however little of the question it matches', () => {
     const both = grinders.ask('Thinking of getting the Lintel One plus the E48 electric grinder - what do they cost?');
     expect(both.answer).toContain('£289');

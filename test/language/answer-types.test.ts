@@ -19,6 +19,17 @@ describe('kinds of answer', () => {
     ['how much extra is express delivery', 'en', ['amount']],
     ['Wie viele Filter sind in einer Packung?', 'de', ['quantity']],
     ["Combien d'articles puis-je commander ?", 'fr', ['quantity']],
+    ['What colour is the electric kettle?', 'en', ['colour']],
+    ['Does the E48 grinder come in red?', 'en', ['colour']],
+    ['Is the dripper available in other colours?', 'en', ['colour']],
+    ['Do you have the kettle in black?', 'en', ['colour']],
+    ['Welche Farben gibt es?', 'de', ['colour']],
+    ['Gibt es die Lampe auch in Schwarz?', 'de', ['colour']],
+    ['De quelle couleur est la théière ?', 'fr', ['colour']],
+    ['Elle existe en rouge ?', 'fr', ['colour']],
+    // A colour as a thing's name, or "white" of a drink: no colour asked for.
+    ['Is the red kettle dishwasher safe?', 'en', []],
+    ['Which cup is best for a flat white?', 'en', []],
   ])('%s (%s) asks for %j', (question, language, types) => {
     expect(askedAnswerTypes(question, language)).toEqual(types);
   });
@@ -37,6 +48,11 @@ describe('kinds of answer', () => {
     ['Capacity: 80 ml', ['quantity']],
     ['Each box holds 100 filters.', ['quantity']],
     ['Shipping is free of charge.', ['amount']],
+    ['Matte black with a wooden-effect handle.', ['colour']],
+    ['Finish: brushed', ['colour']],
+    ['Farbe: Anthrazit', ['colour']],
+    ['Disponible en vert ou en noir.', ['colour']],
+    ['Pay by card or by bank transfer.', []],
   ])('finds in %s: %j', (text, types) => {
     expect(answerTypesIn(text)).toEqual(types);
   });

@@ -8,7 +8,7 @@
  * word the records do not use ("long", "things") weighs little and the name of something they
  * never mention ("Mars", "oat") weighs a lot.
  */
-import { type AnswerType, answerTypeTerm, askedAnswerTypes } from '../language/answer-types.js';
+import { type AnswerType, answerTypeTerm, askedAnswerTypes, colourNames } from '../language/answer-types.js';
 import { CONTACT_KINDS, type ContactAsk, isContactAsk, kindNames, offerWords } from '../language/contact-details.js';
 import { askedPriceOrder, type PriceOrder } from '../language/price-order.js';
 import { askedRange } from '../language/range-question.js';
@@ -437,7 +437,7 @@ export function expandQuery(
   const asked = askedAnswerTypes(query, vocab.language);
   if (priceOrder && !asked.includes('amount')) asked.push('amount');
   // "phone number": its words name the kind of answer, not a topic the answer must share.
-  const kinds = asked.filter(isContactAsk);
+  const kinds = asked.filter((type): type is ContactAsk | 'colour' => type === 'colour' || isContactAsk(type));
   const topical = kinds.length === 0 ? words : words.filter((w) => !kinds.some((kind) => kindNameSurfaces(kind, vocab.language).has(w.surface)));
   const expanded: ExpandedQuery = { language: vocab.language, words: withAnswerTypes(asked, topical, vocab), stopTerms };
   if (priceOrder) expanded.priceOrder = priceOrder.order;
@@ -448,11 +448,11 @@ export function expandQuery(
 /** `kindNames` as the tokeniser reads them, per kind and language; made once. */
 const kindNameSurfaceSets = new Map<string, ReadonlySet<string>>();
 
-function kindNameSurfaces(kind: ContactAsk, language: string): ReadonlySet<string> {
+function kindNameSurfaces(kind: ContactAsk | 'colour', language: string): ReadonlySet<string> {
   const key = `${kind} ${language}`;
   let set = kindNameSurfaceSets.get(key);
   if (set === undefined) {
-    set = new Set(kindNames(kind, language).flatMap((name) => analyzeWords(name, language, 'query').surfaces));
+    set = new Set((kind === 'colour' ? colourNames(language) : kindNames(kind, language)).flatMap((name) => analyzeWords(name, language, 'query').surfaces));
     kindNameSurfaceSets.set(key, set);
   }
   return set;
