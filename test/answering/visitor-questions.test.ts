@@ -616,6 +616,51 @@ Send the item back within 30 days.
 `).ask('Can I talk to a human?').grounded).toBe(false);
   });
 
+  it('answers "where is my order?" with how to track it, and not from a record that only tracks time', () => {
+    const shop = knowledgeBase(`# Help
+
+## Tracking
+As soon as your parcel leaves our warehouse we email you a tracking link.
+
+## Cancelling
+You can change or cancel an order within 1 hour of placing it.
+
+## Accounts
+You can place an order without an account.
+`);
+    for (const question of ['Where is my order?', "where's my parcel"]) expect(shop.titleOf(shop.ask(question)), question).toEqual(['Help › Tracking']);
+    const laden = knowledgeBase(`# Hilfe
+
+## Sendungsverfolgung
+Sobald dein Paket unser Lager verlässt, bekommst du eine E-Mail mit der DHL-Sendungsnummer. Du findest sie auch unter „Meine Bestellungen“.
+
+## Stornieren
+Du kannst deine Bestellung innerhalb einer Stunde ändern oder stornieren.
+`);
+    expect(laden.ask('Wo ist meine Bestellung?').answer).toContain('Sendungsnummer');
+    const app = knowledgeBase(`# Help
+
+## Time tracking
+Employees clock in and out in the app; their hours are tracked to the minute.
+
+## Geofencing
+Time tracking can be limited to a radius around each location.
+
+## Timesheets
+Managers approve timesheets weekly. Tracked breaks are shown separately.
+
+## Requests
+Employees can request a shift swap or time off from the app.
+
+## Billing
+Plans are billed per user per month; invoices are emailed to the account owner.
+
+## Passwords
+Use "Forgot password" on the sign-in page to get a reset link.
+`);
+    expect(app.ask('Where is my order?').grounded).toBe(false);
+  });
+
   it('reads a part that asks only "when are you open" with the rest of the question, not with any record’s hours', () => {
     const shop = knowledgeBase(`# Hilfe
 

@@ -21,7 +21,7 @@ import { type ContactAsk, contactKindsIn } from './contact-details.js';
  * or how or when to reach the business (contact-details.ts: "What's your phone number?" is answered
  * by "call us on 0114 496 0321", which says neither "phone" nor "number").
  */
-export type AnswerType = 'duration' | 'amount' | 'quantity' | 'colour' | ContactAsk;
+export type AnswerType = 'duration' | 'amount' | 'quantity' | 'colour' | 'tracking' | ContactAsk;
 
 /** The pseudo-term of a kind of answer: it cannot collide with a real term (a control character). */
 export function answerTypeTerm(type: AnswerType): string {
@@ -56,6 +56,8 @@ const ASKS: Readonly<Record<string, readonly Ask[]>> = {
     },
     // The business's postal address, not an email address nor the customer's delivery address.
     { type: 'address', phrase: /\b(?:your|the|ur) (?:postal |street |shop |store |office |warehouse |returns? |business |company )?address\b|\bwhere (?:are|r) (?:you|u) (?:located|based)\b|\bwhere is your (?:shop|store|office|warehouse|showroom|company|business)\b/u },
+    // Where an order is: answered by how to track it ("Where is my order?" / "How do I track my order?").
+    { type: 'tracking', phrase: /\bwhere(?:'s|’s| is| are) (?:my|our) (?:order|parcel|package|delivery|shipment|stuff)\b|\b(?:status of|track(?:ing)?|trace) (?:my|our) (?:order|parcel|package|delivery|shipment)\b|\border status\b|\bhas my (?:order|parcel|package) (?:shipped|been (?:shipped|sent|dispatched))\b/u },
     // A colour: "What colour is the kettle?", "Does the E48 come in red?", "available in other colours".
     { type: 'colour', phrase: /\b(?:what|which) colou?rs?\b|\b(?:comes?|available|made|sold|get (?:it|one|them)) in (?:any |other |different |more )?(?:colou?rs?|finish(?:es)?|black|white|red|blue|green|yellow|grey|gray|silver|gold|golden|copper|brass|bronze|chrome|pink|purple|violet|orange|brown|beige|cream|navy|teal|turquoise|charcoal|graphite|ivory|burgundy|olive)\b|\bcolou?r (?:options|choices|range)\b|(?<!\p{L})in (?:black|white|red|blue|green|yellow|grey|gray|silver|gold|golden|copper|brass|bronze|chrome|pink|purple|violet|orange|brown|beige|cream|navy|teal|turquoise|charcoal|graphite|ivory|burgundy|olive)\s*[?!.]*$/u },
     // Any way to reach a person: "How can I contact you?", "Can I talk to a human?", "get in touch".
@@ -74,6 +76,7 @@ const ASKS: Readonly<Record<string, readonly Ask[]>> = {
     // \b is ASCII-only, even with the u flag: "(?<!\p{L})" before a word that may start with an umlaut.
     { type: 'hours', phrase: /(?<!\p{L})(?:öffnungs|service|sprech|geschäfts)zeiten\b|\b(?:habt|hat|haben|ist|sind|seid) (?:ihr|sie|der laden|der shop|das geschäft|der kundenservice|der support)\b[^?.!]*\b(?:geöffnet|offen|erreichbar)\b|\b(?:wann|bis wann|ab wann|um wie viel uhr)\b[^?.!]*\b(?:geöffnet|offen|erreichbar|anrufen)\b/u },
     { type: 'address', phrase: /\b(?:eure|ihre|deine) (?:post)?adresse\b|(?<!\p{L})anschrift\b|\bwo (?:seid ihr|sitzt ihr|befindet ihr euch|befinden sie sich)\b|\bwo (?:ist|befindet sich|liegt) (?:euer|ihr|der|das) (?:laden|geschäft|lager|büro|sitz|showroom)\b/u },
+    { type: 'tracking', phrase: /\bwo (?:ist|bleibt) (?:meine|unsere) (?:bestellung|lieferung|sendung|ware)\b|\bwo (?:ist|bleibt) (?:mein|unser) (?:paket|päckchen)(?!\p{L})|\bstatus (?:meiner|der|unserer) (?:bestellung|sendung|lieferung)\b|(?<!\p{L})bestellstatus\b|\b(?:meine|die) (?:sendung|bestellung) (?:verfolgen|nachverfolgen)\b/u },
     { type: 'colour', phrase: /\bwelche(?:r|n)? farben?\b|\bin (?:welchen|anderen|weiteren|mehreren|verschiedenen) farben\b|\b(?:auch |noch )?in (?:schwarz|weiß|weiss|rot|blau|grün|gelb|grau|silber|silbern|gold|golden|kupfer|messing|bronze|chrom|rosa|pink|lila|violett|orange|braun|beige|creme|anthrazit|türkis|olivgrün|bordeaux)\s*[?!.]*$|\bfarbe (?:hat|haben)\b/u },
     {
       type: 'contact',
@@ -89,6 +92,7 @@ const ASKS: Readonly<Record<string, readonly Ask[]>> = {
     { type: 'email', phrase: /\badresse (?:e-?mail|mail|m[ée]l|[ée]lectronique|courriel)\b/u },
     { type: 'hours', phrase: /\bhoraires?\b|\bheures d'ouverture\b|(?<!\p{L})(?:êtes-vous|etes-vous|vous êtes|vous etes|est-ce que vous êtes) (?:ouverts?|ouvertes?|joignables?|disponibles?)\b|(?<!\p{L})(?:à|a) quelle heure\b[^?.!]*\b(?:ouvr|ferm|appeler|joindre)|\bquand\b[^?.!]*\b(?:ouverts?|ouvertes?|joignables?|vous appeler|vous joindre)\b/u },
     { type: 'address', phrase: /\bvotre adresse(?! (?:e-?mail|mail|m[ée]l|[ée]lectronique|courriel))\b|\badresse postale\b|(?<!\p{L})où (?:êtes-vous|etes-vous|vous trouvez-vous|se trouve votre (?:boutique|magasin|entrepôt|siège))/u },
+    { type: 'tracking', phrase: /(?<!\p{L})où (?:est|en est|sont) (?:ma|notre) (?:commande|livraison)\b|(?<!\p{L})où (?:est|en est) (?:mon|notre) (?:colis|paquet|envoi)\b|\bstatut de (?:ma|la|notre) commande\b|\bsuivi de (?:ma|mon|notre) (?:commande|colis|livraison)\b|\bsuivre (?:ma|mon) (?:commande|colis)\b/u },
     { type: 'colour', phrase: /\bquelles? couleurs?\b|\bde quelle couleur\b|\b(?:existe|existent|dispo|disponibles?) en (?:d['’]autres couleurs|plusieurs couleurs|(?:noire?s?|blanc|blanche|blancs|blanches|rouges?|bleue?s?|verte?s?|jaunes?|grise?s?|argent|argentée?s?|dorée?s?|or|cuivre|cuivrée?s?|laiton|bronze|chromée?s?|roses?|violette?s?|orange|marron|beiges?|crème|anthracite|turquoise|bordeaux|kaki)(?!\p{L}))|(?<!\p{L})en (?:noire?s?|blanc|blanche|blancs|blanches|rouges?|bleue?s?|verte?s?|jaunes?|grise?s?|argent|argentée?s?|dorée?s?|or|cuivre|cuivrée?s?|laiton|bronze|chromée?s?|roses?|violette?s?|orange|marron|beiges?|crème|anthracite|turquoise|bordeaux|kaki)\s*[?!.]*$/u },
     {
       type: 'contact',
@@ -130,6 +134,21 @@ const COLOUR_NAMES: Readonly<Record<string, readonly string[]>> = {
   de: ['farbe', 'farben'],
   fr: ['couleur', 'couleurs', 'coloris'],
 };
+
+/**
+ * Words with which records tell how to follow an order ("a tracking link", "DHL-Sendungsnummer",
+ * "numéro de suivi"): what a question asking where an order is meets.
+ */
+const TRACKING_WORDS: Readonly<Record<string, readonly string[]>> = {
+  en: ['track', 'tracking', 'tracked', 'trace'],
+  de: ['sendungsverfolgung', 'sendungsnummer', 'verfolgen', 'verfolgung', 'tracking', 'trackingnummer', 'nachverfolgen'],
+  fr: ['suivi', 'suivre', 'tracking'],
+};
+
+/** Words of records that tell how to follow an order, in `language`. */
+export function trackingWords(language: string): readonly string[] {
+  return TRACKING_WORDS[language] ?? [];
+}
 
 /** Words of a question asking for a colour that name the kind, in `language`. */
 export function colourNames(language: string): readonly string[] {

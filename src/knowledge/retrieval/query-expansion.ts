@@ -8,7 +8,7 @@
  * word the records do not use ("long", "things") weighs little and the name of something they
  * never mention ("Mars", "oat") weighs a lot.
  */
-import { type AnswerType, answerTypeTerm, askedAnswerTypes, colourNames } from '../language/answer-types.js';
+import { type AnswerType, answerTypeTerm, askedAnswerTypes, colourNames, trackingWords } from '../language/answer-types.js';
 import { CONTACT_KINDS, type ContactAsk, isContactAsk, kindNames, offerWords } from '../language/contact-details.js';
 import { askedPriceOrder, type PriceOrder } from '../language/price-order.js';
 import { askedRange } from '../language/range-question.js';
@@ -476,6 +476,12 @@ function withAnswerTypes(asked: readonly AnswerType[], words: QueryWord[], vocab
       // A way of reaching the business is also found by the words that offer it ("call us on").
       // Less than an answer of the kind covers: "calls" is not a phone number.
       const offered = isContactAsk(type) ? namesMatches(vocab, offerWords(type, vocab.language), RELATED_CREDIT.broader) : [];
+      // "Where is my order?" is answered by how to track it: a word as the records write it,
+      // weighed like any word they use ("tracking" in a time-tracking app is no rare word).
+      if (type === 'tracking') {
+        const tracking = namesMatches(vocab, trackingWords(vocab.language), 1);
+        return { surface: type, term: tracking[0]?.term ?? term, general: 0, matches: tracking, via: tracking.length > 0 ? 'related' : 'none' };
+      }
       // Any way to reach a person is a phone number or an email address.
       const kinds = type === 'contact' ? CONTACT_KINDS.map((kind) => ({ term: answerTypeTerm(kind), credit: 1 })) : [{ term, credit: 1 }];
       return { surface: type, term, general: 0, matches: [...kinds, ...offered], via: 'exact' };
