@@ -492,6 +492,8 @@ describe('two products named in one question', () => {
         { name: 'Gooseneck Electric Kettle 0.9 L', price: '£119', description: 'Set the exact temperature you want. Matte black with a wooden-effect handle.', specs: { Capacity: '0.9 L', Power: '1200 W' } },
         { name: 'Stainless Gooseneck Kettle 1.2 L', price: '£48', description: 'A stovetop kettle for pour-over.', specs: { Capacity: '1.2 L', Hob: 'gas, electric, induction' } },
         { name: 'Milk Jug – Small', price: '£18', description: 'Enough milk for a single flat white.', specs: { Capacity: '350 ml', Finish: 'brushed' } },
+        { name: 'Merino Crew Sweater', price: '£89', description: 'A soft crew-neck sweater knitted from fine merino wool.', specs: { Colors: 'navy, grey, forest green', Material: '100% merino wool' } },
+        { name: 'Cotton Apron', price: '£24', description: 'A barista apron with two pockets.', specs: { Material: 'organic cotton' } },
       ]),
       'json',
     );
@@ -501,6 +503,12 @@ describe('two products named in one question', () => {
       expect(a.answer, question).toContain('Matte black');
     }
     expect(kettles.ask('What finish does the small milk jug have?').answer).toContain('brushed');
+    // "colours" meets the records' own "Colors" line, which weighs more than a colour alone; where
+    // no record says "colour", the word is no topic the answer must share.
+    expect(kettles.ask('Which colours is the merino jumper available in?').answer).toContain('navy, grey, forest green');
+    const surfaces = (kb: { index: { expand(q: string): { words: readonly { surface: string }[] } } }) => kb.index.expand('Which colours is the jumper available in?').words.map((w) => w.surface);
+    expect(surfaces(kettles)).toContain('colours');
+    expect(surfaces(knowledgeBase('# Help\n\n## Jumpers\nOur jumpers come in navy and grey.\n\n## Returns\nReturns within 30 days.\n'))).not.toContain('colours');
     for (const question of ['Does the stainless kettle come in red?', 'What colours does the stainless kettle come in?']) {
       expect(kettles.ask(question).grounded, question).toBe(false);
     }

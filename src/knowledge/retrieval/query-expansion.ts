@@ -436,9 +436,12 @@ export function expandQuery(
   }
   const asked = askedAnswerTypes(query, vocab.language);
   if (priceOrder && !asked.includes('amount')) asked.push('amount');
-  // "phone number": its words name the kind of answer, not a topic the answer must share.
+  // "phone number": its words name the kind of answer, not a topic the answer must share. "colour"
+  // stays when the records use it ("Colors: navy, grey"): there it finds the line; "number" or
+  // "open" would find the wrong ones ("order number", "open an investigation").
   const kinds = asked.filter((type): type is ContactAsk | 'colour' => type === 'colour' || isContactAsk(type));
-  const topical = kinds.length === 0 ? words : words.filter((w) => !kinds.some((kind) => kindNameSurfaces(kind, vocab.language).has(w.surface)));
+  const namesKind = (w: QueryWord) => kinds.some((kind) => (kind !== 'colour' || w.matches.length === 0) && kindNameSurfaces(kind, vocab.language).has(w.surface));
+  const topical = kinds.length === 0 ? words : words.filter((w) => !namesKind(w));
   const expanded: ExpandedQuery = { language: vocab.language, words: withAnswerTypes(asked, topical, vocab), stopTerms };
   if (priceOrder) expanded.priceOrder = priceOrder.order;
   if (range) expanded.range = { head: new Set(analyzeWords([...range.head].join(' '), vocab.language, 'query').surfaces), qualified: range.qualified };
