@@ -391,7 +391,8 @@ export class QueryService {
 
   /**
    * A fresh answer is recorded as a query and cached. A fallback answer is not cached (the model may
-   * be back for the next asker), nor is small talk (its reply costs less than a cache entry).
+   * be back for the next asker), nor is small talk: its reply names the bot, which the owner can
+   * rename without a new content version (so without a new cache key).
    */
   private async settle(admitted: AdmittedQuery, slot: CacheSlot | undefined, done: DoneEvent): Promise<void> {
     this.recordUsage(admitted, false, done.grounded, done.smallTalk);
