@@ -25,7 +25,7 @@ export const SMALL_TALK: Readonly<Record<string, SmallTalkLanguage>> = {
         'are you human', 'are you a human', 'are you a person', 'are you a real person', 'are you real', 'are you ai', 'are you an ai', 'is this a bot',
         'is this a real person', 'is this a human', 'am i talking to a bot', 'am i talking to a human', 'am i talking to a real person',
         'am i chatting with a bot', 'am i chatting with a human', 'what is your name', "what's your name", 'whats your name', 'what can you do',
-        'what can you help with', 'what can you help me with', 'what do you do',
+        'what can you help with', 'what can you help me with',
       ],
       announce: [
         'i have a question', "i've got a question", 'ive got a question', 'i got a question', 'i have a few questions', 'i have some questions',
@@ -111,7 +111,7 @@ export const SMALL_TALK: Readonly<Record<string, SmallTalkLanguage>> = {
         'qui êtes-vous', 'qui êtes vous', 'qui es-tu', 'qui es tu', 'tu es qui', 'vous êtes qui', 'tu es un robot', 'vous êtes un robot', 'es-tu un robot',
         'êtes-vous un robot', 'tu es un bot', 'vous êtes un bot', "c'est un robot", "c'est un bot", 'est-ce un robot', 'êtes-vous humain',
         'es-tu humain', 'tu es humain', 'vous êtes humain', 'tu es une ia', 'vous êtes une ia', 'comment tu t’appelles', "comment tu t'appelles",
-        'que pouvez-vous faire', 'que peux-tu faire', 'tu fais quoi',
+        'que pouvez-vous faire', 'que peux-tu faire',
       ],
       announce: [
         "j'ai une question", "j'ai quelques questions", 'une question', 'question', 'petite question', 'pouvez-vous m’aider', "pouvez-vous m'aider",
