@@ -384,7 +384,7 @@ export function expandQuery(
   // "Do you sell …" names the asking, not a word a product's record must contain.
   const range = priceOrder ? undefined : askedRange(query, vocab.language);
   const asking = priceOrder?.words ?? range?.words;
-  const orderSurfaces = asking ? new Set(analyzeWords([...asking].join(' '), vocab.language, 'query').surfaces) : undefined;
+  const askingSurfaces = asking ? new Set(analyzeWords([...asking].join(' '), vocab.language, 'query').surfaces) : undefined;
   const aboutPaying = asksAboutPaying(surfaces);
   const seen = new Set<string>();
   const words: QueryWord[] = [];
@@ -394,7 +394,7 @@ export function expandQuery(
     const surface = surfaces[i] as string;
     if (seen.has(term)) continue;
     seen.add(term);
-    if (stops[i] || orderSurfaces?.has(surface)) {
+    if (stops[i] || askingSurfaces?.has(surface)) {
       stopTerms.push(term);
       continue;
     }
