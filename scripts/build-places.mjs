@@ -52,6 +52,12 @@ const EXONYMS = {
   US: ['New York', 'New York City'],
 };
 
+/**
+ * Short names visitors and shops write for a country, which world-countries keeps only among its
+ * codes ("We deliver anywhere in the UK"). Not "US": it is also a word ("ship it to us").
+ */
+const ABBREVIATIONS = { GB: ['UK'], US: ['USA'], AE: ['UAE'] };
+
 const byName = new Map();
 const add = (name, cca2, population) => {
   const key = name.trim();
@@ -70,6 +76,7 @@ for (const c of countries) {
     if (t) names.add(t.common);
   }
   for (const alt of c.altSpellings) if (alt.length > 3 && !/[^\p{L}\s.'-]/u.test(alt)) names.add(alt);
+  for (const abbreviation of ABBREVIATIONS[c.cca2] ?? []) names.add(abbreviation);
   const continent = c.region === 'Americas' ? (c.subregion === 'South America' ? 'South America' : 'North America') : c.region;
   out.countries[c.cca2] = { names: [...names], continent: CONTINENTS[continent] ? continent : null };
 }

@@ -201,20 +201,20 @@ Returns are accepted within 30 days of delivery, unused and in the original box.
 ## Cable
 The power cable is long enough for most kitchens: it measures 1.2 metres.
 
-## Delivery charges
-Delivery is free on orders over 50 euros; below that it is 4.95 euros.
+## How much is delivery and how long does it take?
+Delivery is free on orders over 50 euros; below that it is 4.95 euros. Parcels arrive in 2 to 4 working days.
 
 ## Payment
 We accept Visa, Mastercard and PayPal.
 `);
-    for (const question of ['how long do i have to retrun somthing', 'How long do I have for returns?']) {
+    for (const question of ['how long do i have to retrun somthing', 'how long do i have to return something', 'How long do I have for returns?']) {
       const returns = kettles.ask(question);
       expect(returns.grounded, question).toBe(true);
       expect(kettles.titleOf(returns)[0], question).toBe('Kettle shop › Returns');
       expect(returns.answer).toContain('30 days');
     }
     const charges = kettles.ask('how much do you charge me for delivery');
-    expect(kettles.titleOf(charges)[0]).toBe('Kettle shop › Delivery charges');
+    expect(kettles.titleOf(charges)[0]).toBe('How much is delivery and how long does it take?');
     // Still no answer when the records hold none of the thing asked about.
     expect(kettles.ask('How long does shipping to Japan take?').grounded).toBe(false);
   });
@@ -321,6 +321,19 @@ describe('meaning beyond the records’ words', () => {
     expect(trial.ask('wat is the warranty on iorn pans').answer).toContain('Cast-iron');
   });
 
+  it('weighs a slip for a word the records use as that word ("meny" is "many", "retrun" is "return")', () => {
+    const plans = knowledgeBase('# Plans\n\nHow many users can join? Many can: the Starter plan allows up to 15 users. Returns are free.\n');
+    const words = (q: string) => plans.index.expand(q).words.map((w) => ({ surface: w.surface, general: w.general }));
+    // A function word: filler, as the word meant is.
+    expect(words('which users can meny join').map((w) => w.surface)).toEqual(words('which users can many join').map((w) => w.surface));
+    expect(words('meny').map((w) => w.surface)).toEqual([]);
+    // An ordinary word weighs as the word meant, not as an unknown name.
+    const [slip] = words('retrun');
+    expect(slip?.general).toBe(words('return')[0]?.general);
+    expect(slip?.general).toBeLessThan(0.5);
+    expect(plans.index.expand('retrun').words[0]?.via).toBe('spelling');
+  });
+
   it('does not take a rarer real word for a misspelling of another ("bake" is not "bike")', () => {
     const bikes = knowledgeBase('# Returns\n\nYou can return any bike within 30 days of delivery for a full refund.\n');
     expect(bikes.ask('How do I bake sourdough bread?').grounded).toBe(false);
@@ -396,6 +409,40 @@ describe('places the records do not name', () => {
     const a = eu.ask('Liefert ihr auch nach Italien?');
     expect(a.grounded).toBe(true);
     expect(a.answer).toContain('alle EU-Länder');
+  });
+
+  it('reads a place named in several words as one place ("Mexico City", "New York", "Frankfurt am Main")', () => {
+    const city = shop.ask('Hi, I live in Mexico City, can I order from you?');
+    expect(city.grounded).toBe(true);
+    expect(shop.titleOf(city)[0]).toBe('Shop FAQ › Shipping');
+    const york = shop.ask('Can you send my order to New York?');
+    expect(shop.titleOf(york)[0]).toBe('Shop FAQ › Shipping');
+    expect(york.answer).toContain('within the United States');
+    // "city" and "new" are not topics of their own: one word, weighed as a name.
+    const words = shop.index.expand('Do you ship to New York?').words;
+    expect(words.map((w) => w.surface)).toEqual(['ship', 'new york']);
+    expect(words[1]?.matches.map((m) => m.term)).toEqual(expect.arrayContaining(['unit', 'state']));
+    const de = knowledgeBase('# Versand\n\nWir liefern innerhalb Deutschlands in 1 bis 2 Werktagen.\n\n# Sortiment\n\nWir verkaufen Fahrräder und Zubehör.\n');
+    const frankfurt = de.ask('Liefert ihr nach Frankfurt am Main?');
+    expect(frankfurt.grounded).toBe(true);
+    expect(frankfurt.answer).toContain('1 bis 2 Werktagen');
+    expect(de.index.expand('Liefert ihr nach Frankfurt am Main?').words.map((w) => w.surface)).toEqual(['liefert', 'frankfurt am main']);
+    // "Lieferung" and "liefern": a stem, two endings.
+    const delivery = de.ask('Wie lange dauert die Lieferung nach Frankfurt am Main?');
+    expect(delivery.grounded).toBe(true);
+    expect(delivery.answer).toContain('1 bis 2 Werktagen');
+  });
+
+  it('meets a town with the short name the records give its country ("London" → "UK delivery")', () => {
+    const uk = knowledgeBase('# UK delivery\n\nStandard UK delivery costs £3.95 and takes 2 to 4 working days.\n\n# Europe\n\nWe ship to all EU countries for £9.95.\n');
+    const a = uk.ask('Do you deliver to London?');
+    expect(a.grounded).toBe(true);
+    expect(uk.titleOf(a)[0]).toBe('UK delivery');
+  });
+
+  it('does not read ordinary words in a row as a place unless written as a name ("long beach" towel, Long Beach)', () => {
+    expect(shop.index.expand('is there a long beach towel').words.map((w) => w.surface)).toEqual(['long', 'beach', 'towel']);
+    expect(shop.index.expand('Do you ship to Long Beach?').words.map((w) => w.surface)).toContain('long beach');
   });
 
   it('still refuses what the records do not say about a place', () => {

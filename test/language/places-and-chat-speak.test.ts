@@ -4,7 +4,7 @@ import fc from 'fast-check';
  * chat abbreviations spelled out before a question is analysed.
  */
 import { describe, expect, it } from 'vitest';
-import { placesContaining } from '../../src/knowledge/language/places.js';
+import { placeNameLength, placesContaining } from '../../src/knowledge/language/places.js';
 import { CHAT_SPEAK_TABLES, spellOutChatSpeak } from '../../src/knowledge/language/chat-speak.js';
 import { relatedWords } from '../../src/knowledge/language/related-words.js';
 import { KnowledgeIndex } from '../../src/knowledge/retrieval/knowledge-index.js';
@@ -27,6 +27,23 @@ describe('places', () => {
   it('normalises names as the language does (umlauts typed as ae/oe/ue in German)', () => {
     expect(placesContaining('koeln')).toContain('Deutschland');
     expect(placesContaining('koln')).toContain('Allemagne');
+  });
+
+  it('knows the short names shops write for a country ("UK", "USA"), but not "US", which is also a word', () => {
+    expect(placesContaining('london')).toContain('UK');
+    expect(placesContaining('chicago')).toContain('USA');
+    expect(placesContaining('chicago')).not.toContain('US');
+  });
+
+  it('finds names of several words in a question’s words, the longest first', () => {
+    const words = ['i', 'live', 'in', 'mexico', 'city', 'near', 'frankfurt', 'am', 'main'];
+    expect(placeNameLength(words, 3)).toBe(2);
+    expect(placeNameLength(words, 6)).toBe(3);
+    expect(placeNameLength(words, 1)).toBe(0);
+    expect(placeNameLength(words, 8)).toBe(0);
+    expect(placeNameLength(['saint', 'etienne'], 0)).toBe(2);
+    expect(placesContaining('mexico city')).toContain('Mexico');
+    expect(placesContaining('new zealand')).toContain('Oceania');
   });
 
   it('knows nothing of words that are not places', () => {

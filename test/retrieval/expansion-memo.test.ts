@@ -20,11 +20,12 @@ const records = [
 ];
 
 // Words of every kind a question word can be matched as: exact, variant, compound, misspelt,
-// related in meaning, a place (as a name or not: "Nice", "nice"), filler, and words nobody uses.
+// related in meaning, a place (as a name or not: "Nice", "nice"; in several words: "New York"), filler, and words nobody uses.
 const WORDS = [
   'delivery', 'deliveries', 'delivry', 'shipping', 'shippping', 'ship', 'card', 'refund', 'refnd', 'return', 'swap',
   'exchange', 'Toronto', 'Canada', 'Mars', 'hi', 'thanks', 'wondering', 'partner', 'silly', 'how', 'long', 'does', 'take',
   'wat', 'somthing', 'Nice', 'nice', 'Wien', 'wien', 'express', 'Express', 'EUR', '60', 'lieferzeit', 'versand', 'frobnicate', 'cost', 'costs', 'the', '?',
+  'New', 'York', 'Mexico', 'City', 'am', 'Main', 'Frankfurt', 'meny', 'retrun', 'lieferung', 'refundable',
 ];
 
 const question = fc.array(fc.constantFrom(...WORDS), { minLength: 1, maxLength: 8 }).map((words) => words.join(' '));

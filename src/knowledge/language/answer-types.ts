@@ -136,6 +136,22 @@ const COLOUR_NAMES: Readonly<Record<string, readonly string[]>> = {
 };
 
 /**
+ * Words of a question asking for a duration that only ask ("how long", "wie lange", "combien de
+ * temps"): a record that says "how long does it take?" answers that about its own topic, not the
+ * visitor's ("How long do I have to return something?" is not about delivery).
+ */
+const DURATION_NAMES: Readonly<Record<string, readonly string[]>> = {
+  en: ['long', 'soon', 'quickly', 'fast'],
+  de: ['lange', 'lang', 'schnell', 'bald'],
+  fr: ['temps'],
+};
+
+/** Words of a question asking for a duration that name the asking, in `language`. */
+export function durationNames(language: string): readonly string[] {
+  return DURATION_NAMES[language] ?? [];
+}
+
+/**
  * Words with which records tell how to follow an order ("a tracking link", "DHL-Sendungsnummer",
  * "numéro de suivi"): what a question asking where an order is meets.
  */

@@ -7,7 +7,8 @@
  * The gazetteer is `lexicon/places.json`, generated from npm packages by `scripts/build-places.mjs`
  * (GeoNames towns of 20,000 people or more; country names in English, German, French, Spanish,
  * Italian, Dutch and Portuguese). It is read on first use (about 270 KB, a few milliseconds) and
- * kept (`loadPlaces` at start-up). Names are matched as the question's words are: normalised, one word.
+ * kept (`loadPlaces` at start-up). Names are matched as the question's words are: normalised; a name
+ * of several words ("Mexico City") as its words in a row.
  */
 import { readFileSync } from 'node:fs';
 import { normalizeFor } from '../retrieval/tokenize.js';
@@ -31,10 +32,16 @@ interface Place {
 
 let gazetteer: Gazetteer | undefined;
 /**
- * One-word place names, normalised both as German questions are (umlauts as ae/oe/ue) and as
- * other languages' are (diacritics dropped): "koeln" and "koln" are both Köln.
+ * Place names by their normalised words joined with a space ("koeln", "mexico city", "frankfurt am
+ * main"), normalised both as German questions are (umlauts as ae/oe/ue) and as other languages'
+ * are (diacritics dropped): "koeln" and "koln" are both Köln.
  */
 let names: Map<string, Place> | undefined;
+/** The most words a name of `names` has. */
+let longestName = 1;
+
+/** Longest place name read, in words: longer ones are official forms nobody types ("… of Great Britain and Northern Ireland"). */
+const MAX_NAME_WORDS = 4;
 
 function load(): Gazetteer {
   // lexicon/ is three levels above both src/knowledge/language and dist/knowledge/language.
@@ -42,17 +49,25 @@ function load(): Gazetteer {
   return gazetteer;
 }
 
+/** A name's words as the tokeniser reads a question's, joined with a space, in German and in other languages' folding. */
+function keysOf(name: string): string[] {
+  if (/[^\p{L}\s'’-]/u.test(name)) return [];
+  const words = name.split(/[\s'’-]+/u).filter((w) => w.length > 0);
+  if (words.length === 0 || words.length > MAX_NAME_WORDS) return [];
+  const folded = words.map((w) => normalizeFor(w, 'en')).join(' ');
+  const german = /[äöüÄÖÜß]/u.test(name) ? words.map((w) => normalizeFor(w, 'de')).join(' ') : folded;
+  return german === folded ? [folded] : [folded, german];
+}
+
 function lookup(): Map<string, Place> {
   if (names) return names;
   const g = load();
   const map = new Map<string, Place>();
   const put = (name: string, place: Place) => {
-    if (/[\s-]/u.test(name)) return;
-    const folded = normalizeFor(name, 'en');
-    const german = /[äöüÄÖÜß]/u.test(name) ? normalizeFor(name, 'de') : folded;
-    for (const key of german === folded ? [folded] : [folded, german]) {
+    for (const key of keysOf(name)) {
       // A country's name wins over a town of the same name (Luxembourg, Singapore, Mexico).
       if (!map.has(key) || place.isCountry) map.set(key, place);
+      longestName = Math.max(longestName, key.split(' ').length);
     }
   };
   for (const [country, towns] of Object.entries(g.cities)) for (const town of towns) put(town, { country, isCountry: false });
@@ -66,16 +81,29 @@ export function loadPlaces(): void {
   lookup();
 }
 
+/**
+ * The number of words of the longest place name of two words or more that starts at `words[start]`
+ * ("mexico city", "new zealand", "frankfurt am main"), or 0: `words` are a question's normalised
+ * words, stop words included.
+ */
+export function placeNameLength(words: readonly string[], start: number): number {
+  const map = lookup();
+  for (let n = Math.min(longestName, words.length - start); n >= 2; n--) {
+    if (map.has(words.slice(start, start + n).join(' '))) return n;
+  }
+  return 0;
+}
+
 /** Whether `word` (one normalised word) is the name of a country ("italien", "denmark"), not only of a town. */
 export function isCountryName(word: string): boolean {
   return lookup().get(word)?.isCountry === true;
 }
 
 /**
- * The names of what the place `word` (one normalised word) is in, or `[]` when it is not a known
- * place: for a town its country's names; for both its continent's and, for members of the
- * European Union, the Union's. Names in every language the gazetteer has: the caller keeps those
- * its knowledge base uses.
+ * The names of what the place `word` (normalised words joined with a space) is in, or `[]` when it
+ * is not a known place: for a town its country's names; for both its continent's and, for members
+ * of the European Union, the Union's. Names in every language the gazetteer has: the caller keeps
+ * those its knowledge base uses.
  */
 export function placesContaining(word: string): string[] {
   const place = lookup().get(word);

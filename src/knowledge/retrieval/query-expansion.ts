@@ -8,13 +8,13 @@
  * word the records do not use ("long", "things") weighs little and the name of something they
  * never mention ("Mars", "oat") weighs a lot.
  */
-import { type AnswerType, answerTypeTerm, askedAnswerTypes, colourNames, trackingWords } from '../language/answer-types.js';
+import { type AnswerType, answerTypeTerm, askedAnswerTypes, colourNames, durationNames, trackingWords } from '../language/answer-types.js';
 import { CONTACT_KINDS, type ContactAsk, isContactAsk, kindNames, offerWords } from '../language/contact-details.js';
 import { askedPriceOrder, type PriceOrder } from '../language/price-order.js';
 import { askedRange } from '../language/range-question.js';
 import { spellOutChatSpeak } from '../language/chat-speak.js';
 import { acceptWords, asksAboutPaying, cardNetworkNames, cardWords, isCardWord, isTakeWord, networkNames } from '../language/payment-cards.js';
-import { isCountryName, placesContaining } from '../language/places.js';
+import { isCountryName, placeNameLength, placesContaining } from '../language/places.js';
 import { unitNames, unitSymbol } from '../language/units.js';
 import { commonRank, commonWordMisspelt, generalInformativeness, hasCommonWords } from '../language/common-words.js';
 import { isDictionaryWord, type Relation, type RelatedWord, relatedWords } from '../language/related-words.js';
@@ -109,6 +109,10 @@ const VARIANT_SUFFIXES = new Set(
 );
 
 const VARIANT_CREDIT = 0.9;
+/** Two words that share a stem with different endings are a little further apart than a word and its variant. */
+const SIBLING_CREDIT = 0.8;
+/** A shared stem must be this long: "pay" + "ment" / "pay" + "ing" is a variant, "con" + "tent" / "con" + "ing" would not be. */
+const MIN_SIBLING_STEM = 4;
 const COMPOUND_CREDIT = 0.6;
 const SPELLING_CREDIT = 0.85;
 /** Readings of one misspelt word kept at most. */
@@ -140,6 +144,17 @@ function variantMatches(vocab: Vocabulary, surface: string): TermMatch[] {
     if (!VARIANT_SUFFIXES.has(surface.slice(k)) || stops?.has(surface.slice(0, k))) continue;
     const t = vocab.termOfSurface(surface.slice(0, k));
     if (present(vocab, t)) out.set(t, VARIANT_CREDIT);
+  }
+  if (out.size > 0) return [...out].map(([term, credit]) => ({ term, credit }));
+  // Both are a shared stem plus an ending ("Lieferung" ~ "liefern", "refundable" ~ "refunds").
+  for (let k = surface.length - 1; k >= MIN_SIBLING_STEM; k--) {
+    const stem = surface.slice(0, k);
+    if (!VARIANT_SUFFIXES.has(surface.slice(k)) || stops?.has(stem)) continue;
+    for (const v of vocab.surfacesWithPrefix(stem, 64)) {
+      if (v === surface || !VARIANT_SUFFIXES.has(v.slice(k)) || stops?.has(v)) continue;
+      const t = vocab.termOfSurface(v);
+      if (present(vocab, t) && !out.has(t)) out.set(t, SIBLING_CREDIT);
+    }
   }
   return [...out].map(([term, credit]) => ({ term, credit }));
 }
@@ -176,27 +191,34 @@ function compoundMatches(vocab: Vocabulary, term: string): TermMatch[] {
   return [...out].map(([t, credit]) => ({ term: t, credit }));
 }
 
-function spellingMatches(vocab: Vocabulary, surface: string): TermMatch[] {
+/** Readings of a misspelt word, and the word of the knowledge base it most likely stands for. */
+interface Spelling {
+  matches: TermMatch[];
+  /** The surface word of the most used reading ("meny" → "many"). */
+  meant?: string;
+}
+
+function spellingMatches(vocab: Vocabulary, surface: string): Spelling {
   // Only words of some length that are not ordinary words of the language: "retrun", not "form".
-  if (surface.length < 4 || !/^[a-z]+$/.test(surface)) return [];
-  if (hasCommonWords(vocab.language) && commonRank(surface, vocab.language) !== undefined) return [];
+  if (surface.length < 4 || !/^[a-z]+$/.test(surface)) return { matches: [] };
+  if (hasCommonWords(vocab.language) && commonRank(surface, vocab.language) !== undefined) return { matches: [] };
   // A four-letter word of the dictionary, rarer than the common words ("bake", "flee"), is taken
   // only for a form of the same word ("flee" → "fled"), not for another word ("bake" → "bike"):
   // four letters leave many real words one edit apart.
   const sameWordOnly = surface.length === 4 && isDictionaryWord(surface, vocab.language);
   // Every word one edit away is a reading of the slip ("startr": "start" or "starter"), the most
   // frequent first; a few at most.
-  const found = new Map<string, number>();
+  const found = new Map<string, { df: number; surface: string }>();
   for (const v of vocab.surfacesWithinOneEdit(surface)) {
     if (sameWordOnly && !v.startsWith(surface.slice(0, 3))) continue;
     const t = vocab.termOfSurface(v);
     const df = t === undefined ? 0 : vocab.docFreq(t);
-    if (t !== undefined && df > 0 && df > (found.get(t) ?? 0)) found.set(t, df);
+    if (t !== undefined && df > 0 && df > (found.get(t)?.df ?? 0)) found.set(t, { df, surface: v });
   }
-  return [...found]
-    .sort((a, b) => b[1] - a[1])
-    .slice(0, MAX_SPELLINGS)
-    .map(([term]) => ({ term, credit: SPELLING_CREDIT }));
+  const readings = [...found].sort((a, b) => b[1].df - a[1].df).slice(0, MAX_SPELLINGS);
+  const matches = readings.map(([term]) => ({ term, credit: SPELLING_CREDIT }));
+  const first = readings[0];
+  return first === undefined ? { matches } : { matches, meant: first[1].surface };
 }
 
 function realWordSlips(vocab: Vocabulary, surface: string): TermMatch[] {
@@ -274,6 +296,26 @@ function placeMatches(vocab: Vocabulary, surface: string, isName: boolean): Term
   return namesMatches(vocab, placesContaining(surface), RELATED_CREDIT['part-of']);
 }
 
+/**
+ * A place named in several words at `surfaces[start]` ("Mexico City", "New Zealand", "Frankfurt am
+ * Main"), as one word of the question: its own name where the records use it, else what it is in
+ * ("Mexico City" → "We ship to Mexico"), so that neither "city" nor "new" is taken for a topic of
+ * its own. Only written as a name or with a word that is not an ordinary one ("long beach" is not
+ * Long Beach).
+ */
+function placeOfWords(surfaces: readonly string[], stops: readonly boolean[], start: number, names: ReadonlySet<string>, vocab: Vocabulary): { word: QueryWord; length: number } | undefined {
+  if (stops[start]) return undefined;
+  const length = placeNameLength(surfaces, start);
+  if (length < 2) return undefined;
+  const words = surfaces.slice(start, start + length);
+  if (!words.some((w, k) => names.has(w) || (!stops[start + k] && commonRank(w, vocab.language) === undefined))) return undefined;
+  const surface = words.join(' ');
+  const own = namesMatches(vocab, [surface], 1);
+  const matches = own.length > 0 ? own : namesMatches(vocab, placesContaining(surface), RELATED_CREDIT['part-of']);
+  const word: QueryWord = { surface, term: surface, general: 1, matches, via: own.length > 0 ? 'exact' : matches.length > 0 ? 'related' : 'none' };
+  return { word, length };
+}
+
 /** Indexed terms of the names in `names` (a name of several words matches when the knowledge base has all of them), at `credit`. */
 function namesMatches(vocab: Vocabulary, names: readonly string[], credit: number, skip?: readonly string[]): TermMatch[] {
   const out = new Map<string, number>();
@@ -335,6 +377,8 @@ function unitMatches(vocab: Vocabulary, surface: string): TermMatch[] {
 export interface WordMatch {
   matches: TermMatch[];
   via: MatchKind;
+  /** For a corrected slip, the word meant: a slip for an ordinary word ("meny") weighs as little as it. */
+  meant?: string;
 }
 
 /**
@@ -360,7 +404,7 @@ export function matchWord(vocab: Vocabulary, surface: string, term: string, isNa
   const compounds = compoundMatches(vocab, term);
   if (compounds.length > 0) return { matches: compounds, via: 'compound' };
   const spelled = spellingMatches(vocab, surface);
-  if (spelled.length > 0) return { matches: spelled, via: 'spelling' };
+  if (spelled.meant !== undefined) return { matches: spelled.matches, via: 'spelling', meant: spelled.meant };
   const related = relatedMatches(vocab, surface);
   // An ordinary word may be a slip for one the knowledge base uses ("trail" for "trial", "loose"
   // for "lose"): such a match counts for less than a correction of a non-word.
@@ -392,19 +436,32 @@ export function expandQuery(
   for (let i = 0; i < terms.length; i++) {
     const term = terms[i] as string;
     const surface = surfaces[i] as string;
+    const place = placeOfWords(surfaces, stops, i, names, vocab);
+    if (place !== undefined) {
+      words.push(place.word);
+      for (let j = i; j < i + place.length; j++) seen.add(terms[j] as string);
+      i += place.length - 1;
+      continue;
+    }
     if (seen.has(term)) continue;
     seen.add(term);
     if (stops[i] || askingSurfaces?.has(surface)) {
       stopTerms.push(term);
       continue;
     }
-    let { matches, via } = match(surface, term, names.has(surface));
+    const matched = match(surface, term, names.has(surface));
+    // A slip for a function word the records use ("meny" for "many") is filler, like the word meant.
+    if (matched.meant !== undefined && STOP_WORDS_BY_LANGUAGE[vocab.language]?.has(matched.meant)) {
+      stopTerms.push(term);
+      continue;
+    }
+    let { matches, via } = matched;
     // A slip on a function word ("wat", "wen") is filler, like the word meant.
     if (via === 'none' && !names.has(surface) && commonRank(surface, vocab.language) === undefined && isMisspeltStopWord(surface, vocab.language)) {
       stopTerms.push(term);
       continue;
     }
-    let typed = surface;
+    let typed = matched.meant ?? surface;
     // A misspelt ordinary word ("somthing") counts as the word meant, matched or not.
     const meant = via === 'none' && !names.has(surface) ? commonWordMisspelt(surface, vocab.language) : undefined;
     if (meant !== undefined) {
@@ -439,7 +496,7 @@ export function expandQuery(
   // "phone number": its words name the kind of answer, not a topic the answer must share. "colour"
   // stays when the records use it ("Colors: navy, grey"): there it finds the line; "number" or
   // "open" would find the wrong ones ("order number", "open an investigation").
-  const kinds = asked.filter((type): type is ContactAsk | 'colour' => type === 'colour' || isContactAsk(type));
+  const kinds = asked.filter((type): type is NamedKind => type === 'colour' || type === 'duration' || isContactAsk(type));
   const namesKind = (w: QueryWord) => kinds.some((kind) => (kind !== 'colour' || w.matches.length === 0) && kindNameSurfaces(kind, vocab.language).has(w.surface));
   const topical = kinds.length === 0 ? words : words.filter((w) => !namesKind(w));
   const expanded: ExpandedQuery = { language: vocab.language, words: withAnswerTypes(asked, topical, vocab), stopTerms };
@@ -448,14 +505,18 @@ export function expandQuery(
   return expanded;
 }
 
+/** Kinds of answer whose asking words are not the topic ("phone number", "colour", "how long"). */
+type NamedKind = ContactAsk | 'colour' | 'duration';
+
 /** `kindNames` as the tokeniser reads them, per kind and language; made once. */
 const kindNameSurfaceSets = new Map<string, ReadonlySet<string>>();
 
-function kindNameSurfaces(kind: ContactAsk | 'colour', language: string): ReadonlySet<string> {
+function kindNameSurfaces(kind: NamedKind, language: string): ReadonlySet<string> {
   const key = `${kind} ${language}`;
   let set = kindNameSurfaceSets.get(key);
   if (set === undefined) {
-    set = new Set((kind === 'colour' ? colourNames(language) : kindNames(kind, language)).flatMap((name) => analyzeWords(name, language, 'query').surfaces));
+    const names = kind === 'colour' ? colourNames(language) : kind === 'duration' ? durationNames(language) : kindNames(kind, language);
+    set = new Set(names.flatMap((name) => analyzeWords(name, language, 'query').surfaces));
     kindNameSurfaceSets.set(key, set);
   }
   return set;
