@@ -33,7 +33,7 @@ export function calibrationExamples(): Example[] {
       const hits = index.search(searched, 6);
       const retrieved = hits.map((h) => ({ ...(byId.get(h.recordId) as (typeof set.records)[number]), score: h.score }));
       const plan = planAnswer(searched, retrieved, { stats: index, minConfidence: 0, minCoverage: 0 });
-      out.push({ x: [plan.coverage, matchedRareWords(hits[0]?.score ?? 0, index.size)], y: o.complete ? 1 : 0 });
+      out.push({ x: [plan.coverage, matchedRareWords((hits[0]?.score ?? 0) * (plan.scoreShare ?? 1), index.size)], y: o.complete ? 1 : 0 });
     }
   }
   return out;

@@ -380,6 +380,35 @@ Nous livrons en France métropolitaine en 3 à 5 jours ouvrés. La livraison en 
 Nous acceptons la carte bancaire et PayPal. Les chèques ne sont pas acceptés.
 `);
 
+describe('names of several words', () => {
+  const app = knowledgeBase(`# Help centre
+
+## Slack
+Connect Slack under Settings › Integrations › Slack; the integration is included in the Team plan.
+
+## Signing in
+Anyone can use the "Sign in with Google" or "Sign in with Microsoft" buttons.
+
+## Calendars
+Shifts sync to Google Calendar and Outlook within 15 minutes.
+`);
+
+  it('are answered only from a record that writes the name whole ("Microsoft Teams" is not "Microsoft" and "Team")', () => {
+    expect(app.ask('Do you integrate with Microsoft Teams?').grounded).toBe(false);
+    const calendar = app.ask('Can my shifts show up in Google Calendar?');
+    expect(calendar.grounded).toBe(true);
+    expect(app.titleOf(calendar)[0]).toBe('Help centre › Calendars');
+    expect(app.index.expand('Do you integrate with Microsoft Teams?').words.map((w) => w.phrase)).toEqual([undefined, 'microsoft teams', 'microsoft teams']);
+  });
+
+  it('are not read in a question written in title case, nor at the start of a sentence, nor in German', () => {
+    expect(app.index.expand('Do You Integrate With Slack Or Google Calendar?').words.every((w) => w.phrase === undefined)).toBe(true);
+    expect(app.index.expand('Microsoft Teams: do you integrate with it?').words.every((w) => w.phrase === undefined)).toBe(true);
+    expect(german.index.expand('Liefert ihr Fahrräder nach Österreich?').words.every((w) => w.phrase === undefined)).toBe(true);
+    expect(app.ask('Do You Integrate With Slack?').grounded).toBe(true);
+  });
+});
+
 describe('places the records do not name', () => {
   it('meets a town with its country, in German and French ("Wien" → Österreich, "Genève" → Suisse)', () => {
     const a = german.ask('Liefert ihr auch nach Wien?');

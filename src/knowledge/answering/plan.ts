@@ -9,6 +9,7 @@ import type { PriceOrder } from '../language/price-order.js';
 import { idf as bm25Idf, DEFAULT_BM25, lengthNorm, saturate } from '../retrieval/bm25.js';
 import { KnowledgeIndex } from '../retrieval/knowledge-index.js';
 import { type ExpandedQuery, isNumberWord, type QueryWord } from '../retrieval/query-expansion.js';
+import { normalizeFor } from '../retrieval/tokenize.js';
 import { priceOf } from './product-lines.js';
 import type { RetrievedRecord } from './types.js';
 import { type RecordUnits, type RecordUnitsCache, recordHasTerm, recordUnits, type Unit, unitTermCount } from './units.js';
@@ -146,6 +147,8 @@ export interface AnswerPlan {
   records: RetrievedRecord[];
   /** The question asks what products of a kind there are: `selected` holds one unit of each, to be listed by name. */
   range?: true;
+  /** The share of the retrieval score the confidence counts, below 1 when the question names something no record writes whole. */
+  scoreShare?: number;
 }
 
 /** `value` unless it is undefined (an option explicitly set to undefined takes the default). */
@@ -210,7 +213,65 @@ function similarity(a: Unit, b: Unit): number {
  * Scores every unit of `units` (one entry per record of `records`, same order), in record then
  * unit order. Plain loops: this runs for every query.
  */
-function score(units: readonly RecordUnits[], records: readonly RetrievedRecord[], words: readonly QueryWord[], weights: readonly number[], o: ResolvedOptions): ScoredUnit[] {
+/**
+ * Per record, the question's words that are part of a name of several words the record does not
+ * write together ("Microsoft Teams" in a record with "Sign in with Microsoft" and "the Team plan"),
+ * or undefined when the question names none.
+ */
+function namesLacking(records: readonly RetrievedRecord[], words: readonly QueryWord[], language: string): (readonly boolean[])[] | undefined {
+  if (!words.some((w) => w.phrase !== undefined)) return undefined;
+  return records.map((r) => {
+    const text = normalizeFor(`${r.title ?? ''}\n${r.text}`, language);
+    const has = new Map<string, boolean>();
+    return words.map((w) => {
+      if (w.phrase === undefined) return false;
+      let found = has.get(w.phrase);
+      if (found === undefined) {
+        found = phrasePattern(w.phrase).test(text);
+        has.set(w.phrase, found);
+      }
+      return !found;
+    });
+  });
+}
+
+const NO_MATCHES: QueryWord['matches'] = [];
+
+/** The share of the matched words' weight (`weights` of `before`) that `after`'s words still match. */
+function matchedShare(after: readonly QueryWord[], weights: readonly number[], before: readonly QueryWord[]): number {
+  let kept = 0;
+  let all = 0;
+  for (let i = 0; i < before.length; i++) {
+    if ((before[i] as QueryWord).matches.length === 0) continue;
+    all += weights[i] as number;
+    if ((after[i] as QueryWord).matches.length > 0) kept += weights[i] as number;
+  }
+  return all > 0 ? kept / all : 1;
+}
+
+/**
+ * `words` with the words of a name that no record writes whole unmatched, as the name of something
+ * the records never mention is ("Do you integrate with Microsoft Teams?" of a help centre that has
+ * "Sign in with Microsoft" and "the Team plan").
+ */
+function withUnknownNames(words: readonly QueryWord[], lacking: readonly (readonly boolean[])[]): readonly QueryWord[] {
+  return words.map((w, i) => (w.phrase !== undefined && lacking.every((l) => l[i] === true) ? { ...w, matches: NO_MATCHES, via: 'none' } : w));
+}
+
+/** The words of `phrase` in a row, apart from spaces or hyphens, as whole words. */
+function phrasePattern(phrase: string): RegExp {
+  const words = phrase.split(' ').map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  return new RegExp(`(?<![\\p{L}\\p{N}])${words.join('[\\s\\-]+')}(?![\\p{L}\\p{N}])`, 'u');
+}
+
+function score(
+  units: readonly RecordUnits[],
+  records: readonly RetrievedRecord[],
+  words: readonly QueryWord[],
+  weights: readonly number[],
+  o: ResolvedOptions,
+  lacking?: (readonly boolean[])[],
+): ScoredUnit[] {
   let sum = 0;
   for (const w of weights) sum += w;
   const total = sum || 1;
@@ -229,6 +290,7 @@ function score(units: readonly RecordUnits[], records: readonly RetrievedRecord[
   for (let record = 0; record < units.length; record++) {
     const entry = units[record] as RecordUnits;
     const prior = topScore > 0 ? (records[record]?.score ?? 0) / topScore : 0;
+    const lacks = lacking?.[record];
     for (const u of entry.units) {
       let covered = 0;
       let match = 0;
@@ -240,7 +302,9 @@ function score(units: readonly RecordUnits[], records: readonly RetrievedRecord[
         const w = weights[i] as number;
         let best = 0;
         let bestMatch = 0;
-        for (const m of word.matches) {
+        // A word of a name the record does not write whole counts as not found in it.
+        const matches = lacks?.[i] === true ? NO_MATCHES : word.matches;
+        for (const m of matches) {
           const tf = unitTermCount(u, m.term);
           const inContext = u.context.has(m.term);
           if (tf > 0 || inContext) {
@@ -373,7 +437,7 @@ function byPrice(seed: ScoredUnit, scored: readonly ScoredUnit[], records: reado
  * Weights of the answer-or-refuse model: a logistic regression fitted on the tuning half of the
  * visitor-question sets by `npx tsx eval/calibrate.ts` (docs/quality.md), which prints them.
  */
-export const CONFIDENCE_MODEL: Readonly<ConfidenceModel> = { bias: -2.89, coverage: 1.75, score: 0.94 };
+export const CONFIDENCE_MODEL: Readonly<ConfidenceModel> = { bias: -2.88, coverage: 1.77, score: 0.93 };
 
 /**
  * How likely the retrieved records answer the question, 0…1, from two signals: `coverage`, the
@@ -437,16 +501,20 @@ export function planResolved(query: string, retrieved: readonly RetrievedRecord[
   const records = retrieved.slice(0, Math.max(0, o.maxRecords));
   const stats = o.stats ?? localStats(records);
   const expanded = stats.expand(query);
-  const words = expanded.words;
+  const namesMissing = namesLacking(records, expanded.words, stats.language);
+  const words = namesMissing ? withUnknownNames(expanded.words, namesMissing) : expanded.words;
   const weights = wordWeights(words, stats, o);
-  const refused = (coverage: number, confidence: number): AnswerPlan => ({ coverage, confidence, words, weights, grounded: false, selected: [], records });
+  // Retrieval scored the words of an unknown name as found: its score counts without their share.
+  const scoreShare = words === expanded.words ? 1 : matchedShare(words, wordWeights(expanded.words, stats, o), expanded.words);
+  const withShare = (plan: AnswerPlan): AnswerPlan => (scoreShare < 1 ? Object.assign(plan, { scoreShare }) : plan);
+  const refused = (coverage: number, confidence: number): AnswerPlan => withShare({ coverage, confidence, words, weights, grounded: false, selected: [], records });
   // No content words ("what is it?") leaves nothing to ground an answer on: abstain rather than guess.
   if (records.length === 0 || words.length === 0) return refused(0, 0);
   // A number the records share is no topic: "Can I send something back after 3 weeks?" is not
   // answered by "Delivery takes 3 to 5 days" when no word of the question but the number is met.
   if (!words.some((w) => namesATopic(w, stats))) return refused(0, 0);
   const units = records.map((r) => recordUnits(r, o.maxChars, stats.language, o.units));
-  const scored = score(units, records, words, weights, o);
+  const scored = score(units, records, words, weights, o, namesMissing);
   let total = 0;
   for (const w of weights) total += w;
   // A product the question names but asks something of that its record lacks is not the answer
@@ -472,7 +540,7 @@ export function planResolved(query: string, retrieved: readonly RetrievedRecord[
     for (let r = 0; r < records.length; r++) if (!lacking.has(r)) topScore = Math.max(topScore, (records[r] as RetrievedRecord).score);
     // Retrieval scores are on this scale only when they come from the knowledge base's own index;
     // without its statistics, coverage alone decides.
-    confidence = o.stats ? confidenceOf(coverage, topScore, stats.size) : 0;
+    confidence = o.stats ? confidenceOf(coverage, topScore * scoreShare, stats.size) : 0;
     if (coverage <= 0 || coverage < o.minCoverage || (confidence < o.minConfidence && coverage < o.sufficientCoverage)) return refused(coverage, confidence);
     // Seed with the most relevant unit among those that cover enough (the first on ties); then MMR over the rest.
     seed = undefined;
@@ -512,5 +580,5 @@ export function planResolved(query: string, retrieved: readonly RetrievedRecord[
     used += 1 + next.unit.text.length;
     candidates.splice(candidates.indexOf(next), 1);
   }
-  return { coverage, confidence, words, weights, grounded: true, selected, records };
+  return withShare({ coverage, confidence, words, weights, grounded: true, selected, records });
 }

@@ -46,6 +46,27 @@ function namesIn(query: string, language: string): Set<string> {
   return out;
 }
 
+/** Two or more capitalised words in a row inside a sentence ("integrate with Microsoft Teams"). */
+const NAME_PHRASE_RE = /(?<![.!?]\s{0,3}|^\s*)(?<![\p{L}\p{N}'’])\p{Lu}[\p{Ll}\p{M}]+(?:[ \t]+\p{Lu}[\p{Ll}\p{M}\p{N}]*)+(?![\p{L}\p{N}])/gu;
+/** A question with more capitalised words than this share is written in title case: its capitals name nothing. */
+const TITLE_CASE_SHARE = 0.5;
+
+/**
+ * Names of several words, each capitalised, inside a sentence ("Microsoft Teams", "Brew Scale
+ * Pro"), as normalised words joined with a space: a record answers about such a name only where it
+ * writes the words together ("Sign in with Microsoft" and "the Team plan" are not "Microsoft
+ * Teams"). Not in German, where every noun is capitalised, nor in a question written in title case.
+ */
+function namePhrasesIn(query: string, language: string): string[] {
+  if (language === 'de') return [];
+  const found = query.match(NAME_PHRASE_RE);
+  if (found === null) return [];
+  const words = query.match(/\p{L}[\p{L}\p{M}]*/gu) ?? [];
+  const capitalised = words.filter((w) => /^\p{Lu}/u.test(w)).length;
+  if (capitalised > TITLE_CASE_SHARE * words.length) return [];
+  return found.map((phrase) => phrase.split(/\s+/u).map((w) => normalizeFor(w, language)).join(' '));
+}
+
 export interface TermMatch {
   /** An indexed term. */
   term: string;
@@ -65,6 +86,8 @@ export interface QueryWord {
   /** Indexed terms this word matches, best first; empty when none. */
   matches: readonly TermMatch[];
   via: MatchKind;
+  /** The name of several words the word is part of ("microsoft teams"): a record covers the word only where it has the whole name. */
+  phrase?: string;
 }
 
 export interface ExpandedQuery {
@@ -423,6 +446,7 @@ export function expandQuery(
   const query = spellOutChatSpeak(typed, vocab.language, (word) => vocab.docFreq(word) > 0);
   const { terms, stops, surfaces } = analyzeWords(query, vocab.language, 'query');
   const names = namesIn(query, vocab.language);
+  const phrases = namePhrasesIn(query, vocab.language);
   // "the cheapest" names an order to pick by, not a word the answer must contain: it asks for a price.
   const priceOrder = askedPriceOrder(query, vocab.language);
   // "Do you sell …" names the asking, not a word a product's record must contain.
@@ -489,7 +513,10 @@ export function expandQuery(
     }
     // Numbers are as informative as rare words: "58 mm", "2 years".
     const general = NUMBER_RE.test(surface) || names.has(surface) ? 1 : generalInformativeness(typed, vocab.language, scale.commonRank, scale.rareRank);
-    words.push({ surface, term, general, matches, via });
+    const word: QueryWord = { surface, term, general, matches, via };
+    const phrase = phrases.find((p) => p.split(' ').includes(surface));
+    if (phrase !== undefined) word.phrase = phrase;
+    words.push(word);
   }
   const asked = askedAnswerTypes(query, vocab.language);
   if (priceOrder && !asked.includes('amount')) asked.push('amount');
