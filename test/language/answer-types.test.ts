@@ -23,6 +23,11 @@ describe('kinds of answer', () => {
     ["where's my parcel", 'en', ['tracking']],
     ['Wo bleibt mein Paket?', 'de', ['tracking']],
     ['Où est ma commande ?', 'fr', ['tracking']],
+    // With the definite article, only as the whole clause: "where is the order form" is no parcel.
+    ['Et ensuite comment je vois où en est le colis ?', 'fr', ['tracking']],
+    ['ok so where is the parcel?', 'en', ['tracking']],
+    ['Wo bleibt das Paket?', 'de', ['tracking']],
+    ['Where is the order form?', 'en', []],
     ['Where is the reset link?', 'en', []],
     ['What colour is the electric kettle?', 'en', ['colour']],
     ['Does the E48 grinder come in red?', 'en', ['colour']],
