@@ -469,6 +469,13 @@ describe('places the records do not name', () => {
     expect(uk.titleOf(a)[0]).toBe('UK delivery');
   });
 
+  it('meets a country with its other names ("USA" → "United States", "Deutschland" → "Germany")', () => {
+    const usa = shop.ask('How much is shipping to the USA?');
+    expect(shop.titleOf(usa)[0]).toBe('Shop FAQ › Shipping');
+    const de = knowledgeBase('# Germany\n\nWe deliver to Germany in 3 days.\n\n# Returns\n\nReturns are free within 30 days.\n');
+    expect(de.titleOf(de.ask('Do you deliver to Deutschland?'))[0]).toBe('Germany');
+  });
+
   it('does not read ordinary words in a row as a place unless written as a name ("long beach" towel, Long Beach)', () => {
     expect(shop.index.expand('is there a long beach towel').words.map((w) => w.surface)).toEqual(['long', 'beach', 'towel']);
     expect(shop.index.expand('Do you ship to Long Beach?').words.map((w) => w.surface)).toContain('long beach');

@@ -4,7 +4,7 @@ import fc from 'fast-check';
  * chat abbreviations spelled out before a question is analysed.
  */
 import { describe, expect, it } from 'vitest';
-import { placeNameLength, placesContaining } from '../../src/knowledge/language/places.js';
+import { countryNames, placeNameLength, placesContaining } from '../../src/knowledge/language/places.js';
 import { CHAT_SPEAK_TABLES, spellOutChatSpeak } from '../../src/knowledge/language/chat-speak.js';
 import { relatedWords } from '../../src/knowledge/language/related-words.js';
 import { KnowledgeIndex } from '../../src/knowledge/retrieval/knowledge-index.js';
@@ -33,6 +33,13 @@ describe('places', () => {
     expect(placesContaining('london')).toContain('UK');
     expect(placesContaining('chicago')).toContain('USA');
     expect(placesContaining('chicago')).not.toContain('US');
+  });
+
+  it('gives a country’s other names, and no town’s', () => {
+    expect(countryNames('usa')).toEqual(expect.arrayContaining(['United States', 'Vereinigte Staaten', 'États-Unis']));
+    expect(countryNames('deutschland')).toContain('Germany');
+    expect(countryNames('new zealand')).toContain('Neuseeland');
+    expect(countryNames('wien')).toEqual([]);
   });
 
   it('finds names of several words in a question’s words, the longest first', () => {

@@ -94,6 +94,17 @@ export function placeNameLength(words: readonly string[], start: number): number
   return 0;
 }
 
+/**
+ * A country's names in every language the gazetteer has, and its short names ("usa" → "United
+ * States", "Vereinigte Staaten", …), when `word` (normalised words joined with a space) names a
+ * country; `[]` otherwise.
+ */
+export function countryNames(word: string): string[] {
+  const place = lookup().get(word);
+  if (!place?.isCountry) return [];
+  return [...(load().countries[place.country]?.names ?? [])];
+}
+
 /** Whether `word` (one normalised word) is the name of a country ("italien", "denmark"), not only of a town. */
 export function isCountryName(word: string): boolean {
   return lookup().get(word)?.isCountry === true;

@@ -14,7 +14,7 @@ import { askedPriceOrder, type PriceOrder } from '../language/price-order.js';
 import { askedRange } from '../language/range-question.js';
 import { spellOutChatSpeak } from '../language/chat-speak.js';
 import { acceptWords, asksAboutPaying, cardNetworkNames, cardWords, isCardWord, isTakeWord, networkNames } from '../language/payment-cards.js';
-import { isCountryName, placeNameLength, placesContaining } from '../language/places.js';
+import { countryNames, isCountryName, placeNameLength, placesContaining } from '../language/places.js';
 import { unitNames, unitSymbol } from '../language/units.js';
 import { commonRank, commonWordMisspelt, generalInformativeness, hasCommonWords } from '../language/common-words.js';
 import { isDictionaryWord, type Relation, type RelatedWord, relatedWords } from '../language/related-words.js';
@@ -316,7 +316,16 @@ function placeMatches(vocab: Vocabulary, surface: string, isName: boolean): Term
   // German writes every noun with a capital, so a country's name ("Italien") is a place even when
   // it is a common word; elsewhere a common word must be written as a name ("Turkey", not "turkey").
   if (!isName && commonRank(surface, vocab.language) !== undefined && !(vocab.language === 'de' && isCountryName(surface))) return [];
-  return namesMatches(vocab, placesContaining(surface), RELATED_CREDIT['part-of']);
+  return placeNamesMatches(vocab, surface);
+}
+
+/**
+ * Indexed terms of a place's other names, for a country ("USA" → "United States", "Deutschland" →
+ * "Germany"), as variants; else of what it is in ("Wien" → "Österreich", "EU"), as parts.
+ */
+function placeNamesMatches(vocab: Vocabulary, place: string): TermMatch[] {
+  const same = namesMatches(vocab, countryNames(place), VARIANT_CREDIT, [place]);
+  return same.length > 0 ? same : namesMatches(vocab, placesContaining(place), RELATED_CREDIT['part-of']);
 }
 
 /**
@@ -334,7 +343,7 @@ function placeOfWords(surfaces: readonly string[], stops: readonly boolean[], st
   if (!words.some((w, k) => names.has(w) || (!stops[start + k] && commonRank(w, vocab.language) === undefined))) return undefined;
   const surface = words.join(' ');
   const own = namesMatches(vocab, [surface], 1);
-  const matches = own.length > 0 ? own : namesMatches(vocab, placesContaining(surface), RELATED_CREDIT['part-of']);
+  const matches = own.length > 0 ? own : placeNamesMatches(vocab, surface);
   const word: QueryWord = { surface, term: surface, general: 1, matches, via: own.length > 0 ? 'exact' : matches.length > 0 ? 'related' : 'none' };
   return { word, length };
 }
