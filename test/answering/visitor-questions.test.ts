@@ -476,6 +476,13 @@ describe('places the records do not name', () => {
     expect(de.titleOf(de.ask('Do you deliver to Deutschland?'))[0]).toBe('Germany');
   });
 
+  it('reads "US" in capitals as the country, and "us" as the pronoun', () => {
+    expect(shop.titleOf(shop.ask('How long does delivery to the US take?'))[0]).toBe('Shop FAQ › Shipping');
+    expect(shop.index.expand('How long does delivery to the US take?').words.map((w) => w.surface)).toContain('usa');
+    expect(shop.index.expand('can you send it back to us?').words.map((w) => w.surface)).not.toContain('usa');
+    expect(shop.index.expand('CAN YOU SEND IT TO US').words.map((w) => w.surface)).not.toContain('usa');
+  });
+
   it('does not read ordinary words in a row as a place unless written as a name ("long beach" towel, Long Beach)', () => {
     expect(shop.index.expand('is there a long beach towel').words.map((w) => w.surface)).toEqual(['long', 'beach', 'towel']);
     expect(shop.index.expand('Do you ship to Long Beach?').words.map((w) => w.surface)).toContain('long beach');
