@@ -250,6 +250,30 @@ describe('German knowledge base', () => {
     expect(german.titleOf(b)[0]).toBe('Häufige Fragen › Zahlung');
   });
 
+  it('answers a Q&A record’s own question from that record, not from another that shares its words', () => {
+    const faq = knowledgeBase(
+      JSON.stringify([
+        {
+          question: 'Wann bekomme ich mein Geld zurück?',
+          answer:
+            'Sobald deine Retoure bei uns eingegangen und geprüft ist, erstatten wir den Betrag innerhalb von 5 Werktagen – immer auf das Zahlungsmittel, mit dem du bezahlt hast. Bei PayPal ist die Gutschrift meist sofort sichtbar, bei Kreditkarten kann es je nach Bank weitere 3 bis 5 Tage dauern.',
+        },
+        {
+          question: 'Wie reklamiere ich einen defekten Artikel?',
+          answer:
+            'Schreib uns eine E-Mail mit deiner Bestellnummer, einer kurzen Fehlerbeschreibung und Fotos des Mangels. Wir melden uns innerhalb von 2 Werktagen. Nach der Prüfung bekommst du je nach Fall eine Reparatur, einen Ersatzartikel oder dein Geld zurück.',
+        },
+        { question: 'Wie lange dauert die Lieferung?', answer: 'Die Zustellung durch DHL dauert innerhalb Deutschlands 1 bis 2 Werktage.' },
+        { question: 'Welche Zahlungsarten bietet ihr an?', answer: 'Du kannst mit PayPal, Kreditkarte, Klarna und per Vorkasse bezahlen.' },
+        { question: 'Wie löse ich einen Gutschein ein?', answer: 'Gib den Code im Warenkorb im Feld „Gutschein einlösen“ ein.' },
+      ]),
+      'json',
+    );
+    const a = faq.ask('Wann bekomme ich mein Geld zurück?');
+    expect(faq.titleOf(a)).toEqual(['Wann bekomme ich mein Geld zurück?']);
+    expect(a.answer).toContain('5 Werktagen');
+  });
+
   it('refuses in German, or with the owner’s message', () => {
     const a = german.ask('Habt ihr eine Filiale in München?');
     expect(a.grounded).toBe(false);

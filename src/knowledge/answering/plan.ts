@@ -291,6 +291,10 @@ function score(
     const entry = units[record] as RecordUnits;
     const prior = topScore > 0 ? (records[record]?.score ?? 0) / topScore : 0;
     const lacks = lacking?.[record];
+    // A Q&A record's question is the question its answer answers: met there, a word counts as
+    // fully as in the answer ("Wann bekomme ich mein Geld zurück?" is that record's question, and
+    // another record's "… oder dein Geld zurück" is not). A heading or a product's name less so.
+    const contextWeight = records[record]?.kind === 'qa' ? 1 : o.contextWeight;
     for (const u of entry.units) {
       let covered = 0;
       let match = 0;
@@ -313,7 +317,7 @@ function score(
             // A term found elsewhere in the record earns partial credit.
           } else if (recordHasTerm(entry, m.term)) best = Math.max(best, o.recordCredit * m.credit);
           // saturate(1) at average length is 1, so an exact match weighs like the context bonus at weight 1.
-          bestMatch = Math.max(bestMatch, m.credit * Math.max(saturate(tf / norm, k1), inContext ? o.contextWeight : 0));
+          bestMatch = Math.max(bestMatch, m.credit * Math.max(saturate(tf / norm, k1), inContext ? contextWeight : 0));
         }
         covers[i] = best;
         covered += w * best;
@@ -437,7 +441,7 @@ function byPrice(seed: ScoredUnit, scored: readonly ScoredUnit[], records: reado
  * Weights of the answer-or-refuse model: a logistic regression fitted on the tuning half of the
  * visitor-question sets by `npx tsx eval/calibrate.ts` (docs/quality.md), which prints them.
  */
-export const CONFIDENCE_MODEL: Readonly<ConfidenceModel> = { bias: -2.88, coverage: 1.77, score: 0.93 };
+export const CONFIDENCE_MODEL: Readonly<ConfidenceModel> = { bias: -2.9, coverage: 1.89, score: 0.94 };
 
 /**
  * How likely the retrieved records answer the question, 0…1, from two signals: `coverage`, the
