@@ -67,13 +67,28 @@ describe('splitSentences', () => {
   });
 
   it("does not take a list item's number for a word of the item", () => {
-    const record = { recordId: 'r', sourceName: 'help.md', title: 'Resetting your password', kind: 'passage' as const, score: 1, text: '1. Click Forgot password.\n2. Enter the email address you use.\n3. Wait 2 minutes.' };
+    const record = { recordId: 'r', sourceName: 'help.md', title: 'Resetting your password', kind: 'passage' as const, score: 1, text: 'Before you start, sign out.\n- Item 4 of the menu.\n- Then 6 more.' };
     const units = recordUnits(record, 600, 'en').units;
-    expect(units.map((u) => u.text)).toEqual(['1. Click Forgot password.', '2. Enter the email address you use.', '3. Wait 2 minutes.']);
-    expect(units[0]?.tf.has('1')).toBe(false);
-    expect(units[1]?.tf.has('2')).toBe(false);
-    expect(units[2]?.tf.has('3')).toBe(false);
-    expect(units[2]?.tf.has('2')).toBe(true);
+    expect(units.map((u) => u.text)).toEqual(['Before you start, sign out.', '- Item 4 of the menu.', '- Then 6 more.']);
+    expect(units[1]?.tf.has('4')).toBe(true);
+  });
+
+  it('keeps numbered steps together, with an item’s further sentences, and reads no step number as a word', () => {
+    const record = {
+      recordId: 'r',
+      sourceName: 'help.md',
+      title: 'Resetting your password',
+      kind: 'passage' as const,
+      score: 1,
+      text: '1. Click Forgot password.\n2. Enter the email address you use.\n3. Open the email. The link is valid for 60 minutes.\n\nIf you use SSO, ask your IT team.',
+    };
+    const units = recordUnits(record, 600, 'en').units;
+    expect(units.map((u) => u.text)).toEqual(['1. Click Forgot password. 2. Enter the email address you use. 3. Open the email. The link is valid for 60 minutes.', 'If you use SSO, ask your IT team.']);
+    for (const n of ['1', '2', '3']) expect(units[0]?.tf.has(n), n).toBe(false);
+    expect(units[0]?.tf.has('60')).toBe(true);
+    // Steps that do not fit the budget whole stay apart.
+    expect(recordUnits(record, 60, 'en').units.map((u) => u.text)).toEqual(['1. Click Forgot password.', '2. Enter the email address you use.', '3. Open the email.', 'The link is valid for 60 minutes.', 'If you use SSO, ask your IT team.']);
+    expect(recordUnits(record, 60, 'en').units[1]?.tf.has('2')).toBe(false);
   });
 
   it('splits Chinese and Japanese sentences', () => {

@@ -41,13 +41,15 @@ export interface Unit {
  */
 interface AnalysedUnit extends Unit {
   answerTerms: readonly string[] | undefined;
+  /** The text without its list items' numbers: what its words and kinds of answer are read from. */
+  plain: string;
 }
 
 
 function answerTermsOf(u: Unit): readonly string[] {
   const unit = u as AnalysedUnit;
   // The list number is not part of the answer ("2. Wait 30 days" holds a duration, "2." no quantity).
-  unit.answerTerms ??= answerTypesIn(withoutListNumber(unit.text)).map(answerTypeTerm);
+  unit.answerTerms ??= answerTypesIn(unit.plain).map(answerTypeTerm);
   return unit.answerTerms;
 }
 
@@ -100,19 +102,19 @@ function layout(r: RetrievedRecord, text: string): RecordLayout {
   return { context: null, bodyStart: 0 };
 }
 
-function makeUnit(text: string, start: number, context: ReadonlySet<string>, language: string): Unit {
+function makeUnit(text: string, start: number, context: ReadonlySet<string>, language: string, plain = withoutListNumber(text)): Unit {
   const tf = new Map<string, number>();
   const content = new Set<string>();
   // A list item's number is not a word of it: "SOC 2" is not answered by step 2 of a list.
   // Parallel lists rather than an object per word (`analyze`): every record a query answers from may be analysed.
-  const { terms, stops } = analyzeWords(withoutListNumber(text), language, 'index');
+  const { terms, stops } = analyzeWords(plain, language, 'index');
   for (let i = 0; i < terms.length; i++) {
     const term = terms[i] as string;
     tf.set(term, (tf.get(term) ?? 0) + 1);
     if (!stops[i]) content.add(term);
   }
   // The kinds of answer the unit holds, for questions that ask for one: on first use (`unitTermCount`).
-  const unit: AnalysedUnit = { text, start, tf, len: terms.length, content, context, answerTerms: undefined };
+  const unit: AnalysedUnit = { text, start, tf, len: terms.length, content, context, answerTerms: undefined, plain };
   return unit;
 }
 
@@ -285,30 +287,66 @@ function analyseRecord(r: RetrievedRecord, maxChars: number, language: string): 
     const lead = body.length - body.trimStart().length;
     return [makeUnit(collapsed, bodyStart + lead, ctx, language)];
   }
-  return withLists(splitSentences(body, bodyStart), maxChars).map((s) => makeUnit(s.text, s.start, ctx, language));
+  return withLists(splitSentences(body, bodyStart), maxChars, text).map((s) => makeUnit(s.text, s.start, ctx, language, s.plain));
 }
 
 const LIST_ITEM_RE = /^(?:[-*•–]|\d{1,2}[.)])\s/;
 
+/** A sentence, or a list joined into one, with the text its words are read from (`AnalysedUnit.plain`). */
+interface ListedSentence extends Sentence {
+  plain?: string;
+}
+
+const FIRST_STEP_RE = /^1[.)]\s/;
+const STEP_NUMBER_RE = /^(\d{1,2})[.)]\s/;
+
+/** Whether the sentence at `start` of `text` begins a line (a list item's sentence does; its second sentence does not). */
+function startsLine(text: string, start: number): boolean {
+  let k = start - 1;
+  while (k >= 0 && (text[k] === ' ' || text[k] === '\t')) k--;
+  return k < 0 || text[k] === '\n';
+}
+
 /**
- * A sentence that introduces a list ("…check that:") is one unit with its items, when they fit
- * the budget: quoting the lead without the items answers nothing.
+ * A sentence that introduces a list ("…check that:") is one unit with its items, and numbered
+ * steps ("1. On the sign-in page, click Forgot password? 2. Enter …") are one unit together, when
+ * they fit the budget: quoting the lead without the items answers nothing, and steps 1 and 4
+ * without 2 and 3 mislead. An item's further sentences on its line belong to it.
  */
-function withLists(sentences: Sentence[], maxChars: number): Sentence[] {
-  const out: Sentence[] = [];
+function withLists(sentences: Sentence[], maxChars: number, text: string): ListedSentence[] {
+  const out: ListedSentence[] = [];
   for (let i = 0; i < sentences.length; i++) {
     const lead = sentences[i] as Sentence;
-    if (!lead.text.endsWith(':')) {
+    const steps = FIRST_STEP_RE.test(lead.text);
+    if (!lead.text.endsWith(':') && !steps) {
       out.push(lead);
       continue;
     }
-    let text = lead.text;
+    let joined = lead.text;
+    let plain = withoutListNumber(lead.text);
+    let items = steps ? 1 : 0;
+    let cut = false;
     let j = i + 1;
-    while (j < sentences.length && LIST_ITEM_RE.test((sentences[j] as Sentence).text) && text.length + 1 + (sentences[j] as Sentence).text.length <= maxChars) {
-      text += ` ${(sentences[j] as Sentence).text}`;
-      j++;
+    for (; j < sentences.length; j++) {
+      const s = sentences[j] as Sentence;
+      const item = steps ? Number(STEP_NUMBER_RE.exec(s.text)?.[1]) === items + 1 : LIST_ITEM_RE.test(s.text);
+      // A further sentence of an item, on its line.
+      const continues = items > 0 && !startsLine(text, s.start);
+      if (!item && !continues) break;
+      if (joined.length + 1 + s.text.length > maxChars) {
+        cut = true;
+        break;
+      }
+      if (item) items++;
+      joined += ` ${s.text}`;
+      plain += ` ${item ? withoutListNumber(s.text) : s.text}`;
     }
-    out.push({ text, start: lead.start });
+    // Steps that do not fit whole stay sentences of their own.
+    if (steps && cut) {
+      out.push(lead);
+      continue;
+    }
+    out.push({ text: joined, start: lead.start, plain });
     i = j - 1;
   }
   return out;
