@@ -274,6 +274,23 @@ describe('German knowledge base', () => {
     expect(a.answer).toContain('5 Werktagen');
   });
 
+  it('meets a compound with its words written apart ("Versandkosten" / "Der Versand … kostet")', () => {
+    const faq = knowledgeBase(
+      JSON.stringify([
+        { question: 'Wie hoch sind die Versandkosten innerhalb Deutschlands?', answer: 'Innerhalb Deutschlands versenden wir mit DHL für pauschal 4,95 €.' },
+        { question: 'Liefert ihr auch nach Österreich?', answer: 'Ja. Der Versand nach Österreich kostet 9,90 €, die Lieferzeit beträgt 3 bis 5 Werktage.' },
+        { question: 'Wie lange dauert die Lieferung?', answer: 'Die Zustellung dauert 1 bis 2 Werktage.' },
+      ]),
+      'json',
+    );
+    const a = faq.ask('Wie hoch sind die Versandkosten nach Österreich?');
+    expect(faq.titleOf(a)[0]).toBe('Liefert ihr auch nach Österreich?');
+    expect(a.answer).toContain('9,90 €');
+    const word = faq.index.expand('Versandkosten').words[0];
+    expect(word?.matches.map((m) => m.term)).toEqual(expect.arrayContaining(['versand', 'kostet']));
+    expect(word?.matches[0]).toEqual({ term: 'versandkost', credit: 1 });
+  });
+
   it('refuses in German, or with the owner’s message', () => {
     const a = german.ask('Habt ihr eine Filiale in München?');
     expect(a.grounded).toBe(false);

@@ -212,24 +212,33 @@ function compoundMatches(vocab: Vocabulary, term: string): TermMatch[] {
       if (present(vocab, t) && v.length >= term.length + 3) out.set(t, COMPOUND_CREDIT);
     }
   }
-  // The question's word is two words of the knowledge base ("lieferzeit" = "liefer" + "zeit"),
-  // possibly with a linking "s" ("versandsart").
-  if (out.size === 0 && term.length >= 2 * MIN_PART) {
-    for (let i = MIN_PART; i <= term.length - MIN_PART; i++) {
-      const head = term.slice(0, i);
-      let tail = term.slice(i);
-      const headTerm = vocab.docFreq(head) > 0 ? head : vocab.termOfSurface(head);
-      if (!present(vocab, headTerm)) continue;
-      if (vocab.docFreq(tail) === 0 && tail.startsWith('s') && vocab.docFreq(tail.slice(1)) > 0) tail = tail.slice(1);
-      const tailTerm = vocab.docFreq(tail) > 0 ? tail : vocab.termOfSurface(tail);
-      if (present(vocab, tailTerm) && tail.length >= MIN_PART - 1) {
-        out.set(headTerm, COMPOUND_CREDIT);
-        out.set(tailTerm, COMPOUND_CREDIT);
-        break;
-      }
-    }
-  }
+  // The question's word is two words of the knowledge base ("lieferzeit" = "liefer" + "zeit").
+  if (out.size === 0) for (const m of compoundParts(vocab, term)) out.set(m.term, m.credit);
   return [...out].map(([t, credit]) => ({ term: t, credit }));
+}
+
+/** Languages that write compounds as one word. */
+const COMPOUNDING = new Set(['de', 'nl']);
+
+/**
+ * The two words of the knowledge base a compound is made of, or none: "lieferzeit" = "liefer" +
+ * "zeit", possibly with a linking "s" ("versandsart"), the second perhaps with an ending the
+ * records give it ("versandkost" = "versand" + "kostet").
+ */
+function compoundParts(vocab: Vocabulary, term: string): TermMatch[] {
+  if (term.length < 2 * MIN_PART) return [];
+  for (let i = MIN_PART; i <= term.length - MIN_PART; i++) {
+    const head = term.slice(0, i);
+    let tail = term.slice(i);
+    const headTerm = vocab.docFreq(head) > 0 ? head : vocab.termOfSurface(head);
+    if (!present(vocab, headTerm)) continue;
+    if (vocab.docFreq(tail) === 0 && tail.startsWith('s') && vocab.docFreq(tail.slice(1)) > 0) tail = tail.slice(1);
+    if (tail.length < MIN_PART - 1) continue;
+    // The tail as the records write it alone, perhaps with an ending ("kost" → "kostet").
+    const tailTerms = vocab.docFreq(tail) > 0 ? [tail] : present(vocab, vocab.termOfSurface(tail)) ? [vocab.termOfSurface(tail) as string] : variantMatches(vocab, tail).map((m) => m.term);
+    if (tailTerms.length > 0) return [headTerm, ...tailTerms].map((t) => ({ term: t, credit: COMPOUND_CREDIT }));
+  }
+  return [];
 }
 
 /** Readings of a misspelt word, and the word of the knowledge base it most likely stands for. */
@@ -440,7 +449,11 @@ export type WordMatcher = (surface: string, term: string, isName: boolean) => Wo
 
 /** Matches of one content word, the first kind that finds any. A number ("58", "2024") only matches exactly. */
 export function matchWord(vocab: Vocabulary, surface: string, term: string, isName = false): WordMatch {
-  if (vocab.docFreq(term) > 0) return { matches: [{ term, credit: 1 }], via: 'exact' };
+  if (vocab.docFreq(term) > 0) {
+    // A compound the records also write apart ("Versandkosten" / "Der Versand kostet").
+    const parts = COMPOUNDING.has(vocab.language) ? compoundParts(vocab, term) : [];
+    return { matches: [{ term, credit: 1 }, ...parts], via: 'exact' };
+  }
   if (HAS_DIGIT_RE.test(surface)) return { matches: [], via: 'none' };
   const networks = networkMatches(vocab, surface);
   if (networks.length > 0) return { matches: networks, via: 'related' };
