@@ -316,6 +316,19 @@ describe('product answers', () => {
     expect(a.answer).not.toMatch(/TAM-58|Tampers/);
   });
 
+  it('meets an adjective with the quantity it measures, though another record uses the adjective ("heavy" → "Weight")', () => {
+    const kit = knowledgeBase(
+      JSON.stringify([
+        { name: 'Fellside Hand Grinder', price: '£129', category: 'Grinders', description: 'A manual grinder for travel.', specs: { Burrs: '38 mm conical', Weight: '620 g' } },
+        { name: 'Knock Box', price: '£29', category: 'Accessories', description: 'A heavy rubber bar takes the knocks.', specs: { Diameter: '110 mm' } },
+      ]),
+      'json',
+    );
+    const a = kit.ask('How heavy is the Fellside hand grinder?');
+    expect(a.grounded).toBe(true);
+    expect(a.answer).toMatch(/^Fellside Hand Grinder \(£129\) — .*weight: 620 g/);
+  });
+
   it('answers "the cheapest" and "the most expensive" with the product of that price among those the question names', () => {
     const cheapest = catalogue.ask('Which of your tampers is the cheapest?');
     expect(cheapest.grounded).toBe(true);

@@ -292,6 +292,7 @@ function mergeMatches(a: readonly TermMatch[], b: readonly TermMatch[]): TermMat
 interface RelatedTerms {
   terms: readonly string[];
   credit: number;
+  relation: Relation;
 }
 
 /**
@@ -308,7 +309,7 @@ function relatedTermsOf(surface: string, language: string): readonly RelatedTerm
   if (known !== undefined && known.language === language) return known.related;
   const related = words.map(({ lemma, relation }): RelatedTerms => {
     const { terms, stops } = analyzeWords(lemma, language, 'query');
-    return { terms: terms.filter((_, i) => !stops[i]), credit: RELATED_CREDIT[relation] };
+    return { terms: terms.filter((_, i) => !stops[i]), credit: RELATED_CREDIT[relation], relation };
   });
   analysedRelated.set(words, { language, related });
   return related;
@@ -318,10 +319,10 @@ function relatedTermsOf(surface: string, language: string): readonly RelatedTerm
  * Indexed terms of words related in meaning ("swap" → "exchange", "Toronto" → "Canada"). A
  * related phrase ("give back") matches when the knowledge base has all its words.
  */
-function relatedMatches(vocab: Vocabulary, surface: string): TermMatch[] {
+function relatedMatches(vocab: Vocabulary, surface: string, only?: Relation): TermMatch[] {
   const out = new Map<string, number>();
-  for (const { terms, credit } of relatedTermsOf(surface, vocab.language)) {
-    if (terms.length === 0 || !terms.every((t) => vocab.docFreq(t) > 0)) continue;
+  for (const { terms, credit, relation } of relatedTermsOf(surface, vocab.language)) {
+    if ((only !== undefined && relation !== only) || terms.length === 0 || !terms.every((t) => vocab.docFreq(t) > 0)) continue;
     for (const t of terms) if ((out.get(t) ?? 0) < credit) out.set(t, credit);
   }
   return [...out].map(([term, credit]) => ({ term, credit }));
@@ -450,9 +451,11 @@ export type WordMatcher = (surface: string, term: string, isName: boolean) => Wo
 /** Matches of one content word, the first kind that finds any. A number ("58", "2024") only matches exactly. */
 export function matchWord(vocab: Vocabulary, surface: string, term: string, isName = false): WordMatch {
   if (vocab.docFreq(term) > 0) {
-    // A compound the records also write apart ("Versandkosten" / "Der Versand kostet").
+    // A compound the records also write apart ("Versandkosten" / "Der Versand kostet"), and the
+    // quantity an adjective measures, which a product's fields name ("heavy" → "Weight: 620 g").
     const parts = COMPOUNDING.has(vocab.language) ? compoundParts(vocab, term) : [];
-    return { matches: [{ term, credit: 1 }, ...parts], via: 'exact' };
+    const attributes = relatedMatches(vocab, surface, 'attribute');
+    return { matches: mergeMatches([{ term, credit: 1 }, ...parts], attributes), via: 'exact' };
   }
   if (HAS_DIGIT_RE.test(surface)) return { matches: [], via: 'none' };
   const networks = networkMatches(vocab, surface);
