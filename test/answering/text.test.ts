@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { collapseSpace, splitSentences } from '../../src/knowledge/answering/sentences.js';
-import { recordUnits } from '../../src/knowledge/answering/units.js';
+import { recordUnits, type Unit, unitTermCount } from '../../src/knowledge/answering/units.js';
+import { answerTypeTerm } from '../../src/knowledge/language/answer-types.js';
 import { tokensOf } from '../../src/knowledge/answering/stream-tokens.js';
 
 describe('tokensOf', () => {
@@ -89,6 +90,10 @@ describe('splitSentences', () => {
     // Steps that do not fit the budget whole stay apart.
     expect(recordUnits(record, 60, 'en').units.map((u) => u.text)).toEqual(['1. Click Forgot password.', '2. Enter the email address you use.', '3. Open the email.', 'The link is valid for 60 minutes.', 'If you use SSO, ask your IT team.']);
     expect(recordUnits(record, 60, 'en').units[1]?.tf.has('2')).toBe(false);
+    // Nor as a quantity: "SOC 2" or "how many" is not answered by step 2.
+    const steps = recordUnits({ ...record, recordId: 's', text: '1. Open the box.\n2. Call us.' }, 600, 'en').units;
+    expect(steps.map((u) => u.text)).toEqual(['1. Open the box. 2. Call us.']);
+    expect(unitTermCount(steps[0] as Unit, answerTypeTerm('quantity'))).toBe(0);
   });
 
   it('splits Chinese and Japanese sentences', () => {

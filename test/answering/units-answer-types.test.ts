@@ -8,16 +8,15 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { answerExtractively } from '../../src/knowledge/answering/extractive.js';
-import { withoutListNumber } from '../../src/knowledge/answering/sentences.js';
-import { type RecordUnits, RecordUnitsCache, recordHasTerm, recordUnits, type Unit, unitTermCount } from '../../src/knowledge/answering/units.js';
+import { type RecordUnits, RecordUnitsCache, recordHasTerm, recordUnits, type Unit, unitPlainText, unitTermCount } from '../../src/knowledge/answering/units.js';
 import { type AnswerType, answerTypesIn, answerTypeTerm } from '../../src/knowledge/language/answer-types.js';
 import { type FixtureRecord, qa, retrieverFor, SHOP_FAQ } from './fixtures.js';
 
 const TYPES: AnswerType[] = ['duration', 'amount', 'quantity'];
 
-/** What the eager analysis put in a unit's term counts: the kinds of answer of its text, list number removed. */
+/** What the eager analysis put in a unit's term counts: the kinds of answer of its text, list numbers removed. */
 function eagerCount(u: Unit, term: string): number {
-  for (const type of answerTypesIn(withoutListNumber(u.text))) if (answerTypeTerm(type) === term) return 1;
+  for (const type of answerTypesIn(unitPlainText(u))) if (answerTypeTerm(type) === term) return 1;
   return u.tf.get(term) ?? 0;
 }
 

@@ -447,12 +447,30 @@ Anyone can use the "Sign in with Google" or "Sign in with Microsoft" buttons.
 Shifts sync to Google Calendar and Outlook within 15 minutes.
 `);
 
-  it('are answered only from a record that writes the name whole ("Microsoft Teams" is not "Microsoft" and "Team")', () => {
+  it('are refused when no record writes the name ("Microsoft Teams" is not "Microsoft" and "Team")', () => {
     expect(app.ask('Do you integrate with Microsoft Teams?').grounded).toBe(false);
     const calendar = app.ask('Can my shifts show up in Google Calendar?');
     expect(calendar.grounded).toBe(true);
     expect(app.titleOf(calendar)[0]).toBe('Help centre › Calendars');
     expect(app.index.expand('Do you integrate with Microsoft Teams?').words.map((w) => w.phrase)).toEqual([undefined, 'microsoft teams', 'microsoft teams']);
+  });
+
+  it('are written by a record that has their words in order, a word or two apart, in any form ("Cast-iron casseroles", "Glass Cone Dripper")', () => {
+    const shop = knowledgeBase(`# Kitchen shop
+
+## Shipping abroad
+We ship to Japan and Mexico. Cast-iron casseroles can't be sent to Mexico because of courier weight limits.
+
+## Induction
+All our stainless-steel and cast-iron pans work on induction.
+
+## Drippers
+The Glass Cone Dripper comes with 10 paper filters.
+`);
+    const casserole = shop.ask('Does the Cast Iron Casserole work on induction?');
+    expect(casserole.grounded).toBe(true);
+    expect(shop.titleOf(casserole)[0]).toBe('Kitchen shop › Induction');
+    expect(shop.ask('Does the Glass Dripper come with filters?').answer).toContain('10 paper filters');
   });
 
   it('are not read in a question written in title case, nor at the start of a sentence, nor in German', () => {

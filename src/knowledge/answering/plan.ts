@@ -9,7 +9,7 @@ import type { PriceOrder } from '../language/price-order.js';
 import { idf as bm25Idf, DEFAULT_BM25, lengthNorm, saturate } from '../retrieval/bm25.js';
 import { KnowledgeIndex } from '../retrieval/knowledge-index.js';
 import { type ExpandedQuery, isNumberWord, type QueryWord } from '../retrieval/query-expansion.js';
-import { normalizeFor } from '../retrieval/tokenize.js';
+import { analyzeWords } from '../retrieval/tokenize.js';
 import { priceOf } from './product-lines.js';
 import type { RetrievedRecord } from './types.js';
 import { type RecordUnits, type RecordUnitsCache, recordHasTerm, recordUnits, type Unit, unitTermCount } from './units.js';
@@ -209,30 +209,47 @@ function similarity(a: Unit, b: Unit): number {
   return shared / Math.sqrt(a.content.size * b.content.size);
 }
 
+/** Words a name of several words may have between its own in a record ("Glass [Cone] Dripper"). */
+const NAME_GAP = 2;
+
 /**
- * Scores every unit of `units` (one entry per record of `records`, same order), in record then
- * unit order. Plain loops: this runs for every query.
+ * The names of several words in the question (`QueryWord.phrase`) that no retrieved record writes:
+ * their words in order, at most `NAME_GAP` words apart, as the records' terms ("Cast Iron Casserole"
+ * in "Cast-iron casseroles", "Glass Dripper" in "Glass Cone Dripper"). Undefined when there are none.
  */
-/**
- * Per record, the question's words that are part of a name of several words the record does not
- * write together ("Microsoft Teams" in a record with "Sign in with Microsoft" and "the Team plan"),
- * or undefined when the question names none.
- */
-function namesLacking(records: readonly RetrievedRecord[], words: readonly QueryWord[], language: string): (readonly boolean[])[] | undefined {
-  if (!words.some((w) => w.phrase !== undefined)) return undefined;
-  return records.map((r) => {
-    const text = normalizeFor(`${r.title ?? ''}\n${r.text}`, language);
-    const has = new Map<string, boolean>();
-    return words.map((w) => {
-      if (w.phrase === undefined) return false;
-      let found = has.get(w.phrase);
-      if (found === undefined) {
-        found = phrasePattern(w.phrase).test(text);
-        has.set(w.phrase, found);
+function unknownNames(records: readonly RetrievedRecord[], words: readonly QueryWord[], language: string): ReadonlySet<string> | undefined {
+  const phrases = new Set<string>();
+  for (const w of words) if (w.phrase !== undefined) phrases.add(w.phrase);
+  if (phrases.size === 0) return undefined;
+  const texts = records.map((r) => analyzeWords(`${r.title ?? ''}\n${r.text}`, language, 'query').terms);
+  const unknown = new Set<string>();
+  for (const phrase of phrases) {
+    const terms = analyzeWords(phrase, language, 'query').terms;
+    if (!texts.some((text) => hasInOrder(text, terms))) unknown.add(phrase);
+  }
+  return unknown.size > 0 ? unknown : undefined;
+}
+
+/** Whether `terms` occur in `text` in order, each at most `NAME_GAP` terms after the one before. */
+function hasInOrder(text: readonly string[], terms: readonly string[]): boolean {
+  for (let i = 0; i < text.length; i++) {
+    if (text[i] !== terms[0]) continue;
+    let at = i;
+    let k = 1;
+    for (; k < terms.length; k++) {
+      let next = -1;
+      for (let j = at + 1; j < text.length && j <= at + 1 + NAME_GAP; j++) {
+        if (text[j] === terms[k]) {
+          next = j;
+          break;
+        }
       }
-      return !found;
-    });
-  });
+      if (next < 0) break;
+      at = next;
+    }
+    if (k === terms.length) return true;
+  }
+  return false;
 }
 
 const NO_MATCHES: QueryWord['matches'] = [];
@@ -250,28 +267,19 @@ function matchedShare(after: readonly QueryWord[], weights: readonly number[], b
 }
 
 /**
- * `words` with the words of a name that no record writes whole unmatched, as the name of something
- * the records never mention is ("Do you integrate with Microsoft Teams?" of a help centre that has
+ * `words` with the words of the `unknown` names unmatched, as the name of anything else the
+ * records never mention is ("Do you integrate with Microsoft Teams?" of a help centre that has
  * "Sign in with Microsoft" and "the Team plan").
  */
-function withUnknownNames(words: readonly QueryWord[], lacking: readonly (readonly boolean[])[]): readonly QueryWord[] {
-  return words.map((w, i) => (w.phrase !== undefined && lacking.every((l) => l[i] === true) ? { ...w, matches: NO_MATCHES, via: 'none' } : w));
+function withUnknownNames(words: readonly QueryWord[], unknown: ReadonlySet<string>): readonly QueryWord[] {
+  return words.map((w) => (w.phrase !== undefined && unknown.has(w.phrase) ? { ...w, matches: NO_MATCHES, via: 'none' } : w));
 }
 
-/** The words of `phrase` in a row, apart from spaces or hyphens, as whole words. */
-function phrasePattern(phrase: string): RegExp {
-  const words = phrase.split(' ').map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
-  return new RegExp(`(?<![\\p{L}\\p{N}])${words.join('[\\s\\-]+')}(?![\\p{L}\\p{N}])`, 'u');
-}
-
-function score(
-  units: readonly RecordUnits[],
-  records: readonly RetrievedRecord[],
-  words: readonly QueryWord[],
-  weights: readonly number[],
-  o: ResolvedOptions,
-  lacking?: (readonly boolean[])[],
-): ScoredUnit[] {
+/**
+ * Scores every unit of `units` (one entry per record of `records`, same order), in record then
+ * unit order. Plain loops: this runs for every query.
+ */
+function score(units: readonly RecordUnits[], records: readonly RetrievedRecord[], words: readonly QueryWord[], weights: readonly number[], o: ResolvedOptions): ScoredUnit[] {
   let sum = 0;
   for (const w of weights) sum += w;
   const total = sum || 1;
@@ -290,7 +298,6 @@ function score(
   for (let record = 0; record < units.length; record++) {
     const entry = units[record] as RecordUnits;
     const prior = topScore > 0 ? (records[record]?.score ?? 0) / topScore : 0;
-    const lacks = lacking?.[record];
     // A Q&A record's question is the question its answer answers: met there, a word counts as
     // fully as in the answer ("Wann bekomme ich mein Geld zurück?" is that record's question, and
     // another record's "… oder dein Geld zurück" is not). A heading or a product's name less so.
@@ -306,9 +313,7 @@ function score(
         const w = weights[i] as number;
         let best = 0;
         let bestMatch = 0;
-        // A word of a name the record does not write whole counts as not found in it.
-        const matches = lacks?.[i] === true ? NO_MATCHES : word.matches;
-        for (const m of matches) {
+        for (const m of word.matches) {
           const tf = unitTermCount(u, m.term);
           const inContext = u.context.has(m.term);
           if (tf > 0 || inContext) {
@@ -505,8 +510,8 @@ export function planResolved(query: string, retrieved: readonly RetrievedRecord[
   const records = retrieved.slice(0, Math.max(0, o.maxRecords));
   const stats = o.stats ?? localStats(records);
   const expanded = stats.expand(query);
-  const namesMissing = namesLacking(records, expanded.words, stats.language);
-  const words = namesMissing ? withUnknownNames(expanded.words, namesMissing) : expanded.words;
+  const unknown = unknownNames(records, expanded.words, stats.language);
+  const words = unknown ? withUnknownNames(expanded.words, unknown) : expanded.words;
   const weights = wordWeights(words, stats, o);
   // Retrieval scored the words of an unknown name as found: its score counts without their share.
   const scoreShare = words === expanded.words ? 1 : matchedShare(words, wordWeights(expanded.words, stats, o), expanded.words);
@@ -518,7 +523,7 @@ export function planResolved(query: string, retrieved: readonly RetrievedRecord[
   // answered by "Delivery takes 3 to 5 days" when no word of the question but the number is met.
   if (!words.some((w) => namesATopic(w, stats))) return refused(0, 0);
   const units = records.map((r) => recordUnits(r, o.maxChars, stats.language, o.units));
-  const scored = score(units, records, words, weights, o, namesMissing);
+  const scored = score(units, records, words, weights, o);
   let total = 0;
   for (const w of weights) total += w;
   // A product the question names but asks something of that its record lacks is not the answer

@@ -46,6 +46,11 @@ interface AnalysedUnit extends Unit {
 }
 
 
+/** The text a unit's words and kinds of answer are read from: its text without its list items' numbers. */
+export function unitPlainText(u: Unit): string {
+  return (u as AnalysedUnit).plain;
+}
+
 function answerTermsOf(u: Unit): readonly string[] {
   const unit = u as AnalysedUnit;
   // The list number is not part of the answer ("2. Wait 30 days" holds a duration, "2." no quantity).
