@@ -53,9 +53,10 @@ const TITLE_CASE_SHARE = 0.5;
 
 /**
  * Names of several words, each capitalised, inside a sentence ("Microsoft Teams", "Brew Scale
- * Pro"), as normalised words joined with a space: a record answers about such a name only where it
- * writes the words together ("Sign in with Microsoft" and "the Team plan" are not "Microsoft
- * Teams"). Not in German, where every noun is capitalised, nor in a question written in title case.
+ * Pro"), as normalised words joined with a space: a name that no record writes is something the
+ * records never mention, though each of its words may be theirs ("Sign in with Microsoft" and "the
+ * Team plan" are not "Microsoft Teams"; answering/plan.ts, `unknownNames`). Not in German, where
+ * every noun is capitalised, nor in a question written in title case.
  */
 function namePhrasesIn(query: string, language: string): string[] {
   if (language === 'de') return [];
@@ -104,7 +105,7 @@ export interface QueryWord {
   /** Indexed terms this word matches, best first; empty when none. */
   matches: readonly TermMatch[];
   via: MatchKind;
-  /** The name of several words the word is part of ("microsoft teams"): a record covers the word only where it has the whole name. */
+  /** The name of several words the word is part of ("microsoft teams"): unmatched when no record writes the name. */
   phrase?: string;
 }
 
