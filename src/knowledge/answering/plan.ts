@@ -9,9 +9,9 @@ import type { PriceOrder } from '../language/price-order.js';
 import { idf as bm25Idf, DEFAULT_BM25, lengthNorm, saturate } from '../retrieval/bm25.js';
 import { KnowledgeIndex } from '../retrieval/knowledge-index.js';
 import { type ExpandedQuery, isNumberWord, type QueryWord } from '../retrieval/query-expansion.js';
-import { analyzeWords } from '../retrieval/tokenize.js';
 import { priceOf } from './product-lines.js';
 import type { RetrievedRecord } from './types.js';
+import { matchedShare, unknownNames, withUnknownNames } from './unknown-names.js';
 import { type RecordUnits, type RecordUnitsCache, recordHasTerm, recordUnits, type Unit, unitTermCount } from './units.js';
 
 export interface ExtractiveOptions {
@@ -207,72 +207,6 @@ function similarity(a: Unit, b: Unit): number {
   let shared = 0;
   for (const t of a.content) if (b.content.has(t)) shared++;
   return shared / Math.sqrt(a.content.size * b.content.size);
-}
-
-/** Words a name of several words may have between its own in a record ("Glass [Cone] Dripper"). */
-const NAME_GAP = 2;
-
-/**
- * The names of several words in the question (`QueryWord.phrase`) that no retrieved record writes:
- * their words in order, at most `NAME_GAP` words apart, as the records' terms ("Cast Iron Casserole"
- * in "Cast-iron casseroles", "Glass Dripper" in "Glass Cone Dripper"). Undefined when there are none.
- */
-function unknownNames(records: readonly RetrievedRecord[], words: readonly QueryWord[], language: string): ReadonlySet<string> | undefined {
-  const phrases = new Set<string>();
-  for (const w of words) if (w.phrase !== undefined) phrases.add(w.phrase);
-  if (phrases.size === 0) return undefined;
-  const texts = records.map((r) => analyzeWords(`${r.title ?? ''}\n${r.text}`, language, 'query').terms);
-  const unknown = new Set<string>();
-  for (const phrase of phrases) {
-    const terms = analyzeWords(phrase, language, 'query').terms;
-    if (!texts.some((text) => hasInOrder(text, terms))) unknown.add(phrase);
-  }
-  return unknown.size > 0 ? unknown : undefined;
-}
-
-/** Whether `terms` occur in `text` in order, each at most `NAME_GAP` terms after the one before. */
-function hasInOrder(text: readonly string[], terms: readonly string[]): boolean {
-  for (let i = 0; i < text.length; i++) {
-    if (text[i] !== terms[0]) continue;
-    let at = i;
-    let k = 1;
-    for (; k < terms.length; k++) {
-      let next = -1;
-      for (let j = at + 1; j < text.length && j <= at + 1 + NAME_GAP; j++) {
-        if (text[j] === terms[k]) {
-          next = j;
-          break;
-        }
-      }
-      if (next < 0) break;
-      at = next;
-    }
-    if (k === terms.length) return true;
-  }
-  return false;
-}
-
-const NO_MATCHES: QueryWord['matches'] = [];
-
-/** The share of the matched words' weight (`weights` of `before`) that `after`'s words still match. */
-function matchedShare(after: readonly QueryWord[], weights: readonly number[], before: readonly QueryWord[]): number {
-  let kept = 0;
-  let all = 0;
-  for (let i = 0; i < before.length; i++) {
-    if ((before[i] as QueryWord).matches.length === 0) continue;
-    all += weights[i] as number;
-    if ((after[i] as QueryWord).matches.length > 0) kept += weights[i] as number;
-  }
-  return all > 0 ? kept / all : 1;
-}
-
-/**
- * `words` with the words of the `unknown` names unmatched, as the name of anything else the
- * records never mention is ("Do you integrate with Microsoft Teams?" of a help centre that has
- * "Sign in with Microsoft" and "the Team plan").
- */
-function withUnknownNames(words: readonly QueryWord[], unknown: ReadonlySet<string>): readonly QueryWord[] {
-  return words.map((w) => (w.phrase !== undefined && unknown.has(w.phrase) ? { ...w, matches: NO_MATCHES, via: 'none' } : w));
 }
 
 /**

@@ -55,7 +55,7 @@ const TITLE_CASE_SHARE = 0.5;
  * Names of several words, each capitalised, inside a sentence ("Microsoft Teams", "Brew Scale
  * Pro"), as normalised words joined with a space: a name that no record writes is something the
  * records never mention, though each of its words may be theirs ("Sign in with Microsoft" and "the
- * Team plan" are not "Microsoft Teams"; answering/plan.ts, `unknownNames`). Not in German, where
+ * Team plan" are not "Microsoft Teams"; answering/unknown-names.ts). Not in German, where
  * every noun is capitalised, nor in a question written in title case.
  */
 function namePhrasesIn(query: string, language: string): string[] {
