@@ -21,3 +21,17 @@ export function randomBase62(bits = 128): string {
 export function newId(prefix: 'kb' | 'src' | 'rec' | 'acc' | 'code' | 'key'): string {
   return `${prefix}_${randomBase62(128)}`;
 }
+
+/** This process's part of `uniqueToken`: 128 random bits, drawn once. */
+const processToken = randomBase62(128);
+let tokenSequence = 0;
+
+/**
+ * A token no other call in any process makes: this process's random part and a counter. For
+ * uniqueness, not secrecy (a rate limiter's log entry, a knowledge base's stamp); it costs no
+ * random bytes per call, which matters on the query path.
+ */
+export function uniqueToken(): string {
+  tokenSequence += 1;
+  return `${processToken}.${tokenSequence.toString(36)}`;
+}

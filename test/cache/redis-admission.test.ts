@@ -1,7 +1,8 @@
 /**
  * The admission script against a real Redis (REDIS_URL), under unique prefixes deleted afterwards:
  * a copy is confirmed, limited and served its cached answer in one call; a stale copy takes nothing;
- * a change makes every copy stale; a change Redis did not take is retried.
+ * a change makes every copy stale; a change Redis did not take is retried; checks made together
+ * share a script call; an answer read once is kept until its Redis entry expires.
  */
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
@@ -75,6 +76,54 @@ describeIf(redis, 'Redis admission', () => {
     const fresh = stampOf(await b.check({ ragId: 'kb_2', stamp, rules: ragRules, now }));
     expect(fresh).not.toBe(stamp);
     expect(await b.check({ ragId: 'kb_2', stamp: fresh, rules: ragRules, now })).toMatchObject({ kind: 'checked', decision: { allowed: true } });
+  });
+
+  it('checks made in the same turn share one script call, each decided as it would be alone', async () => {
+    let calls = 0;
+    const counted = new Proxy(client, {
+      get(target, property, receiver) {
+        const value: unknown = Reflect.get(target, property, receiver);
+        if (property === 'groundworkAdmit') calls++;
+        return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+      },
+    });
+    const admission = new RedisAdmission(counted, prefixes);
+    const ragRules = queryRules({ queryRatePerMinute: 3, queryQuotaPerDay: 0 }, 'kb_5');
+    const stamp = stampOf(await admission.check({ ragId: 'kb_5', stamp: undefined, rules: [], now }));
+    calls = 0;
+    const results = await Promise.all(Array.from({ length: 10 }, (_, i) => admission.check({ ragId: 'kb_5', stamp, rules: ragRules, now: now + i })));
+    expect(calls).toBe(1);
+    expect(results.map((r) => (r.kind === 'checked' ? r.decision.states[0]?.remaining ?? -1 : r.kind))).toEqual([2, 1, 0, 0, 0, 0, 0, 0, 0, 0]);
+    expect(results.map((r) => r.kind === 'checked' && r.decision.allowed)).toEqual([true, true, true, false, false, false, false, false, false, false]);
+    // A batch holds at most 64 checks: 100 at once leave as two scripts.
+    calls = 0;
+    const many = await Promise.all(Array.from({ length: 100 }, () => admission.check({ ragId: 'kb_5', stamp, rules: [], now })));
+    expect(calls).toBe(2);
+    expect(many.every((r) => r.kind === 'checked')).toBe(true);
+  });
+
+  it('keeps an answer it read until its Redis entry expires, and never hands it to a refused query', async () => {
+    const admission = new RedisAdmission(client, prefixes);
+    const cache = new RedisAnswerCache(client, { keyPrefix: prefixes.cachePrefix });
+    await cache.set('kept', { answer: 'Hamburg' }, 60_000);
+    const ragRules = queryRules({ queryRatePerMinute: 2, queryQuotaPerDay: 0 }, 'kb_6');
+    const stamp = stampOf(await admission.check({ ragId: 'kb_6', stamp: undefined, rules: [], now }));
+    expect(await admission.check({ ragId: 'kb_6', stamp, rules: ragRules, cacheKey: 'kept', now })).toMatchObject({ cached: { answer: 'Hamburg' } });
+    // Gone from Redis, still kept here: the second check did not read it.
+    await client.del(`${prefixes.cachePrefix}kept`);
+    const second = await admission.check({ ragId: 'kb_6', stamp, rules: ragRules, cacheKey: 'kept', now: now + 1 });
+    expect(second).toMatchObject({ kind: 'checked', decision: { allowed: true }, cached: { answer: 'Hamburg' } });
+    expect(Object.isFrozen((second as { cached: object }).cached)).toBe(true);
+    // Refused by the minute: no answer, kept or not.
+    expect(await admission.check({ ragId: 'kb_6', stamp, rules: ragRules, cacheKey: 'kept', now: now + 2 })).toMatchObject({ decision: { allowed: false }, cached: undefined });
+    // Past the instant the Redis entry expired, Redis is asked again (and no longer has it).
+    expect(await admission.check({ ragId: 'kb_6', stamp, rules: [], cacheKey: 'kept', now: now + 60_001 })).toMatchObject({ kind: 'checked', cached: undefined });
+    // Kept nothing: every check reads Redis.
+    const unkept = new RedisAdmission(client, { ...prefixes, answerMemoChars: 0 });
+    await cache.set('unkept', { answer: 'Kiel' }, 60_000);
+    expect(await unkept.check({ ragId: 'kb_6', stamp, rules: [], cacheKey: 'unkept', now })).toMatchObject({ cached: { answer: 'Kiel' } });
+    await client.del(`${prefixes.cachePrefix}unkept`);
+    expect(await unkept.check({ ragId: 'kb_6', stamp, rules: [], cacheKey: 'unkept', now })).toMatchObject({ cached: undefined });
   });
 
   it('retries a change Redis did not take', async () => {

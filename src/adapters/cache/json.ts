@@ -7,3 +7,12 @@ export function toJson(value: unknown): string | undefined {
     return undefined;
   }
 }
+
+/** The value and everything in it frozen: a cached answer is shared by every request that hits it. */
+export function deepFreeze<T>(value: T): T {
+  if (value !== null && typeof value === 'object') {
+    for (const child of Object.values(value)) deepFreeze(child);
+    Object.freeze(value);
+  }
+  return value;
+}

@@ -8,7 +8,7 @@
  */
 import { LRUCache } from 'lru-cache';
 import type { AnswerCache } from '../../ports/answer-cache.js';
-import { toJson } from './json.js';
+import { deepFreeze, toJson } from './json.js';
 
 /** Boxed, so that a cached `null` or `false` is still a hit. The JSON length is the entry's size. */
 interface Entry {
@@ -66,12 +66,4 @@ export class MemoryAnswerCache implements AnswerCache {
   async close(): Promise<void> {
     this.entries.clear();
   }
-}
-
-function deepFreeze<T>(value: T): T {
-  if (value !== null && typeof value === 'object') {
-    for (const child of Object.values(value)) deepFreeze(child);
-    Object.freeze(value);
-  }
-  return value;
 }

@@ -11,7 +11,7 @@
  * s ms shifts each window edge by up to s ms.
  *
  * Keys (`gw:rl:` by default): `<prefix>minute:<ragId>`, `<prefix>ip:<addr>`
- * (sorted sets, member `<now>-<uuid>` so two requests in the same ms are two
+ * (sorted sets, member `<now>-<uniqueToken()>` so two requests in the same ms are two
  * entries), `<prefix>day:<ragId>:<YYYY-MM-DD>` (counter). Each write sets a
  * PEXPIRE, so idle keys vanish: a window after the last unit, or the end of
  * the UTC day plus a margin. One call's keys live on one node: use a single
@@ -23,14 +23,16 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { RedisOptions } from 'ioredis';
+import { uniqueToken } from '../../ids.js';
 import { closeRedis, openRedis, type RedisConnection, type RedisSource } from '../redis-connection.js';
 import { DAY_KEY_MARGIN_MS, decide, enforcedRules, nextUtcMidnight, type Observation, utcDayKey } from './arithmetic.js';
 import type { LimitDecision, LimitRule, RateLimiter } from '../../ports/rate-limiter.js';
 
 /*
  * The decision as a Lua function, shared with the admission script (adapters/cache/redis-admission.ts),
- * which runs it in the same round trip as other reads. Rule i's key is KEYS[k0 + i]; ARGV[a0] is now,
- * ARGV[a0 + 1] a unique member, then four per rule: kind ('s' sliding | 'd' day), limit, cutoff
+ * which runs it in the same round trip as other reads. Rule i's key is KEYS[k0 + i]; its arguments
+ * are in the table A (ARGV here, the admission's own arguments there): A[a0] is now, A[a0 + 1] a
+ * unique member, then four per rule: kind ('s' sliding | 'd' day), limit, cutoff
  * (sliding: scores <= cutoff have left the window), ttl in ms for the PEXPIRE.
  * Returns {allowed, count_1, pivot_1, count_2, pivot_2, …} where count is the
  * units held after the decision and pivot (sliding) the score at index
@@ -38,25 +40,25 @@ import type { LimitDecision, LimitRule, RateLimiter } from '../../ports/rate-lim
  * rule, then take from every rule only if all had room.
  */
 export const LIMITS_LUA = `
-local function limits(k0, a0, n)
-  local now, member = ARGV[a0], ARGV[a0 + 1]
+local function limits(k0, A, a0, n)
+  local now, member = A[a0], A[a0 + 1]
   local counts, allowed = {}, 1
   for i = 1, n do
     local key, b = KEYS[k0 + i], a0 + 1 + (i - 1) * 4
     local count
-    if ARGV[b + 1] == 's' then
-      redis.call('ZREMRANGEBYSCORE', key, '-inf', ARGV[b + 3])
+    if A[b + 1] == 's' then
+      redis.call('ZREMRANGEBYSCORE', key, '-inf', A[b + 3])
       count = redis.call('ZCARD', key)
     else
       count = tonumber(redis.call('GET', key) or '0')
     end
     counts[i] = count
-    if count >= tonumber(ARGV[b + 2]) then allowed = 0 end
+    if count >= tonumber(A[b + 2]) then allowed = 0 end
   end
   local out = {allowed}
   for i = 1, n do
     local key, b = KEYS[k0 + i], a0 + 1 + (i - 1) * 4
-    local sliding, limit, ttl = ARGV[b + 1] == 's', tonumber(ARGV[b + 2]), ARGV[b + 4]
+    local sliding, limit, ttl = A[b + 1] == 's', tonumber(A[b + 2]), A[b + 4]
     local count = counts[i]
     if allowed == 1 then
       if sliding then
@@ -83,13 +85,13 @@ end
 
 /* KEYS: one per rule; ARGV: now, member, four per rule (see LIMITS_LUA). */
 const SCRIPT = `${LIMITS_LUA}
-return limits(0, 1, #KEYS)
+return limits(0, ARGV, 1, #KEYS)
 `;
 
 /** The keys and arguments of a decision over `active` (already `enforcedRules`), in LIMITS_LUA's layout. */
 export function limitArguments(prefix: string, active: readonly LimitRule[], now: number): { keys: string[]; args: string[] } {
   const keys: string[] = [];
-  const args: string[] = [String(now), `${now}-${randomUUID()}`];
+  const args: string[] = [String(now), `${now}-${uniqueToken()}`];
   for (const rule of active) {
     if (rule.kind === 'utc-day') {
       keys.push(`${prefix}${rule.name}:${rule.key}:${utcDayKey(now)}`);
