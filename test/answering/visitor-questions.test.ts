@@ -236,6 +236,17 @@ Wir liefern nach Deutschland, Österreich und in die Schweiz. Die Lieferzeit bet
 Wir akzeptieren PayPal, Kreditkarte und Kauf auf Rechnung.
 `);
 
+/** A German FAQ that writes "Versandkosten" in one record and "Der Versand … kostet" in another. */
+const shippingFaq = () =>
+  knowledgeBase(
+    JSON.stringify([
+      { question: 'Wie hoch sind die Versandkosten innerhalb Deutschlands?', answer: 'Innerhalb Deutschlands versenden wir mit DHL für pauschal 4,95 €.' },
+      { question: 'Liefert ihr auch nach Österreich?', answer: 'Ja. Der Versand nach Österreich kostet 9,90 €, die Lieferzeit beträgt 3 bis 5 Werktage.' },
+      { question: 'Wie lange dauert die Lieferung?', answer: 'Die Zustellung dauert 1 bis 2 Werktage.' },
+    ]),
+    'json',
+  );
+
 describe('German knowledge base', () => {
   it('is analysed in German', () => {
     expect(german.index.language).toBe('de');
@@ -275,20 +286,23 @@ describe('German knowledge base', () => {
   });
 
   it('meets a compound with its words written apart ("Versandkosten" / "Der Versand … kostet")', () => {
-    const faq = knowledgeBase(
-      JSON.stringify([
-        { question: 'Wie hoch sind die Versandkosten innerhalb Deutschlands?', answer: 'Innerhalb Deutschlands versenden wir mit DHL für pauschal 4,95 €.' },
-        { question: 'Liefert ihr auch nach Österreich?', answer: 'Ja. Der Versand nach Österreich kostet 9,90 €, die Lieferzeit beträgt 3 bis 5 Werktage.' },
-        { question: 'Wie lange dauert die Lieferung?', answer: 'Die Zustellung dauert 1 bis 2 Werktage.' },
-      ]),
-      'json',
-    );
+    const faq = shippingFaq();
     const a = faq.ask('Wie hoch sind die Versandkosten nach Österreich?');
     expect(faq.titleOf(a)[0]).toBe('Liefert ihr auch nach Österreich?');
     expect(a.answer).toContain('9,90 €');
     const word = faq.index.expand('Versandkosten').words[0];
     expect(word?.matches.map((m) => m.term)).toEqual(expect.arrayContaining(['versand', 'kostet']));
     expect(word?.matches[0]).toEqual({ term: 'versandkost', credit: 1 });
+  });
+
+  it('meets a misspelt compound with its words written apart too ("versandkostn nach oesterreich")', () => {
+    const faq = shippingFaq();
+    const word = faq.index.expand('versandkostn').words[0];
+    expect(word?.matches.map((m) => m.term)).toEqual(expect.arrayContaining(['versandkost', 'versand', 'kostet']));
+    const a = faq.ask('versandkostn nach oesterreich??');
+    expect(a.grounded).toBe(true);
+    expect(faq.titleOf(a)[0]).toBe('Liefert ihr auch nach Österreich?');
+    expect(a.answer).toContain('9,90 €');
   });
 
   it('refuses in German, or with the owner’s message', () => {
@@ -490,6 +504,15 @@ describe('places the records do not name', () => {
     expect(b.grounded).toBe(true);
     expect(french.titleOf(b)[0]).toBe('Questions fréquentes › Livraison');
     expect(b.answer).toContain('14,90 €');
+  });
+
+  it('reads a German noun that is also a town as the noun, unless a place is named ("fürs Porto", "in Porto")', () => {
+    const eu = knowledgeBase(`# Versand\n\nWir liefern in alle Länder der EU. Die Versandkosten betragen 4,90 €.\n`);
+    const placeTerms = (question: string, surface: string, kb = eu) => kb.index.expand(question).words.find((w) => w.surface === surface)?.matches.map((m) => m.term) ?? [];
+    // Porto is a town in Portugal, in the EU, and German for postage.
+    expect(placeTerms('Was muss ich fürs Porto zahlen?', 'porto')).toEqual([]);
+    expect(placeTerms('Liefert ihr auch nach Porto?', 'porto')).toContain('eu');
+    expect(placeTerms('Ich wohne in Linz, wie lange dauert die Lieferung?', 'linz', german)).toContain('oesterreich');
   });
 
   it('does not take a place for a variant of a function word ("Wien" is not "wie" + n)', () => {

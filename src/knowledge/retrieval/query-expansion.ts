@@ -218,6 +218,23 @@ function compoundMatches(vocab: Vocabulary, term: string): TermMatch[] {
   return [...out].map(([t, credit]) => ({ term: t, credit }));
 }
 
+/**
+ * A compound's reading also matches its words written apart, as an exact compound does
+ * ("versandkostn" → "versandkost", and "Der Versand … kostet").
+ */
+function withCompoundParts(vocab: Vocabulary, matches: TermMatch[]): TermMatch[] {
+  if (!COMPOUNDING.has(vocab.language)) return matches;
+  const parts = matches.flatMap((m) => compoundParts(vocab, m.term).map((part) => ({ term: part.term, credit: Math.min(part.credit, m.credit) })));
+  return parts.length === 0 ? matches : mergeMatches(matches, parts);
+}
+
+/**
+ * German words after which a capitalised word names a place ("nach Graz", "ich wohne in Linz"):
+ * German capitalises every noun, so a word that is also a place ("Porto", postage) is read as the
+ * place only here, when it is a country, or when it is all the question says ("Wien?").
+ */
+const GERMAN_PLACE_WORDS: ReadonlySet<string> = new Set(['nach', 'in', 'im', 'aus', 'von', 'vom', 'bei', 'ab', 'bis', 'nahe', 'richtung']);
+
 /** Languages that write compounds as one word. */
 const COMPOUNDING = new Set(['de', 'nl']);
 
@@ -343,8 +360,12 @@ const HAS_DIGIT_RE = /\p{N}/u;
  */
 function placeMatches(vocab: Vocabulary, surface: string, isName: boolean): TermMatch[] {
   // German writes every noun with a capital, so a country's name ("Italien") is a place even when
-  // it is a common word; elsewhere a common word must be written as a name ("Turkey", not "turkey").
-  if (!isName && commonRank(surface, vocab.language) !== undefined && !(vocab.language === 'de' && isCountryName(surface))) return [];
+  // it is a common word, and any other place only where a place is named ("nach Graz", not "fürs
+  // Porto": `isName` is set there, see GERMAN_PLACE_WORDS); elsewhere a common word must be written
+  // as a name ("Turkey", not "turkey").
+  if (vocab.language === 'de') {
+    if (!isName && !isCountryName(surface)) return [];
+  } else if (!isName && commonRank(surface, vocab.language) !== undefined) return [];
   return placeNamesMatches(vocab, surface);
 }
 
@@ -467,11 +488,11 @@ export function matchWord(vocab: Vocabulary, surface: string, term: string, isNa
   const places = placeMatches(vocab, surface, isName);
   if (places.length > 0) return { matches: places, via: 'related' };
   const variants = variantMatches(vocab, surface);
-  if (variants.length > 0) return { matches: variants, via: 'variant' };
+  if (variants.length > 0) return { matches: withCompoundParts(vocab, variants), via: 'variant' };
   const compounds = compoundMatches(vocab, term);
   if (compounds.length > 0) return { matches: compounds, via: 'compound' };
   const spelled = spellingMatches(vocab, surface);
-  if (spelled.meant !== undefined) return { matches: spelled.matches, via: 'spelling', meant: spelled.meant };
+  if (spelled.meant !== undefined) return { matches: withCompoundParts(vocab, spelled.matches), via: 'spelling', meant: spelled.meant };
   const related = relatedMatches(vocab, surface);
   // An ordinary word may be a slip for one the knowledge base uses ("trail" for "trial", "loose"
   // for "lose"): such a match counts for less than a correction of a non-word.
@@ -499,6 +520,7 @@ export function expandQuery(
   const asking = priceOrder?.words ?? range?.words;
   const askingSurfaces = asking ? new Set(analyzeWords([...asking].join(' '), vocab.language, 'query').surfaces) : undefined;
   const aboutPaying = asksAboutPaying(surfaces);
+  const contentWords = stops.filter((stop) => !stop).length;
   const seen = new Set<string>();
   const words: QueryWord[] = [];
   const stopTerms: string[] = [];
@@ -525,7 +547,7 @@ export function expandQuery(
       stopTerms.push(term);
       continue;
     }
-    const matched = match(surface, term, names.has(surface));
+    const matched = match(surface, term, names.has(surface) || (vocab.language === 'de' && (GERMAN_PLACE_WORDS.has(surfaces[i - 1] ?? '') || contentWords === 1)));
     // A slip for a function word the records use ("meny" for "many") is filler, like the word meant.
     if (matched.meant !== undefined && STOP_WORDS_BY_LANGUAGE[vocab.language]?.has(matched.meant)) {
       stopTerms.push(term);
