@@ -39,6 +39,8 @@ let gazetteer: Gazetteer | undefined;
 let names: Map<string, Place> | undefined;
 /** The most words a name of `names` has. */
 let longestName = 1;
+/** The first words of the names of several words ("new" of "new york"). */
+const firstWords = new Set<string>();
 
 /** Longest place name read, in words: longer ones are official forms nobody types ("… of Great Britain and Northern Ireland"). */
 const MAX_NAME_WORDS = 4;
@@ -67,7 +69,9 @@ function lookup(): Map<string, Place> {
     for (const key of keysOf(name)) {
       // A country's name wins over a town of the same name (Luxembourg, Singapore, Mexico).
       if (!map.has(key) || place.isCountry) map.set(key, place);
-      longestName = Math.max(longestName, key.split(' ').length);
+      const words = key.split(' ');
+      longestName = Math.max(longestName, words.length);
+      if (words.length > 1) firstWords.add(words[0] as string);
     }
   };
   for (const [country, towns] of Object.entries(g.cities)) for (const town of towns) put(town, { country, isCountry: false });
@@ -88,6 +92,8 @@ export function loadPlaces(): void {
  */
 export function placeNameLength(words: readonly string[], start: number): number {
   const map = lookup();
+  // Most words start no name of several words: answered without joining any.
+  if (!firstWords.has(words[start] as string)) return 0;
   for (let n = Math.min(longestName, words.length - start); n >= 2; n--) {
     if (map.has(words.slice(start, start + n).join(' '))) return n;
   }
