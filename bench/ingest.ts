@@ -61,55 +61,78 @@ export interface HttpIngestResult {
   foundOnFirstQuery: number;
 }
 
-/** `iterations` timed probes after `warmups` untimed ones; each probe is deleted again (not timed). */
+type Send = (entry: FaqEntry) => Promise<RawResponse>;
+
+interface ProbeTimes {
+  uploadMs: number;
+  firstQueryMs: number;
+  totalMs: number;
+  foundFirst: boolean;
+}
+
+/** One probe: upload it, query until a query returns it, then delete it again (not timed). */
+async function timedProbe(http: TimedClient, kb: { ragId: string; apiKey: string }, index: number, send: Send): Promise<ProbeTimes> {
+  const { entry, question } = probe(index);
+  const t0 = performance.now();
+  const sent = await send(entry);
+  const t1 = performance.now();
+  if (sent.status !== 201) throw new Error(`the probe upload failed: HTTP ${sent.status} ${sent.text.slice(0, 300)}`);
+  const report = JSON.parse(sent.text) as UploadResult;
+  const recordId = report.items[0]?.recordId;
+  if (report.added !== 1 || !recordId) throw new Error(`the probe upload added ${report.added} records`);
+  let firstQueryMs = Number.NaN;
+  let found = false;
+  let foundFirst = false;
+  // Queries until the record is found: at most 200, or 10 minutes (a full rebuild of a large index).
+  const giveUpAt = performance.now() + 600_000;
+  for (let attempt = 0; attempt < 200 && !found && performance.now() < giveUpAt; attempt++) {
+    const q0 = performance.now();
+    const answer = await http.json('POST', '/api/v1/query', { ragId: kb.ragId, query: question }, { 'x-api-key': kb.apiKey });
+    if (attempt === 0) firstQueryMs = performance.now() - q0;
+    if (answer.status !== 200) throw new Error(`the probe query failed: HTTP ${answer.status}`);
+    found = (JSON.parse(answer.text) as QueryAnswer).sources.some((s) => s.recordId === recordId);
+    if (found && attempt === 0) foundFirst = true;
+  }
+  const t2 = performance.now();
+  if (!found) throw new Error('the probe record never became searchable');
+  const removed = await http.request('DELETE', `/api/v1/knowledge-bases/${kb.ragId}/sources/${report.source.sourceId}`);
+  if (removed.status !== 204) throw new Error(`deleting the probe failed: HTTP ${removed.status}`);
+  return { uploadMs: t1 - t0, firstQueryMs, totalMs: t2 - t0, foundFirst };
+}
+
+/**
+ * `iterations` timed probes of each way of sending after `warmups` untimed ones of each, the ways
+ * taking turns probe by probe, so that none of them alone pays for the process's first uploads
+ * (the code of the upload path is not yet optimised then) or for a busy moment of the machine.
+ * Probe indexes start at `offset` and are 100,000 apart per way.
+ */
 export async function httpSeries(
   http: TimedClient,
   kb: { ragId: string; apiKey: string },
   iterations: number,
   offset: number,
-  send: (entry: FaqEntry) => Promise<RawResponse>,
+  sends: readonly Send[],
   warmups = 3,
-): Promise<HttpIngestResult> {
-  const h = { upload: histogram(), firstQuery: histogram(), total: histogram() };
-  let foundFirst = 0;
+): Promise<HttpIngestResult[]> {
+  const hs = sends.map(() => ({ upload: histogram(), firstQuery: histogram(), total: histogram(), foundFirst: 0 }));
   for (let i = -warmups; i < iterations; i++) {
-    const { entry, question } = probe(offset + i + warmups);
-    const t0 = performance.now();
-    const sent = await send(entry);
-    const t1 = performance.now();
-    if (sent.status !== 201) throw new Error(`the probe upload failed: HTTP ${sent.status} ${sent.text.slice(0, 300)}`);
-    const report = JSON.parse(sent.text) as UploadResult;
-    const recordId = report.items[0]?.recordId;
-    if (report.added !== 1 || !recordId) throw new Error(`the probe upload added ${report.added} records`);
-    let firstQueryMs = Number.NaN;
-    let found = false;
-    // Queries until the record is found: at most 200, or 10 minutes (a full rebuild of a large index).
-    const giveUpAt = performance.now() + 600_000;
-    for (let attempt = 0; attempt < 200 && !found && performance.now() < giveUpAt; attempt++) {
-      const q0 = performance.now();
-      const answer = await http.json('POST', '/api/v1/query', { ragId: kb.ragId, query: question }, { 'x-api-key': kb.apiKey });
-      if (attempt === 0) firstQueryMs = performance.now() - q0;
-      if (answer.status !== 200) throw new Error(`the probe query failed: HTTP ${answer.status}`);
-      found = (JSON.parse(answer.text) as QueryAnswer).sources.some((s) => s.recordId === recordId);
-      if (found && attempt === 0 && i >= 0) foundFirst++;
+    for (const [way, send] of sends.entries()) {
+      const times = await timedProbe(http, kb, offset + way * 100_000 + i + warmups, send);
+      const h = hs[way];
+      if (i < 0 || !h) continue;
+      recordMs(h.upload, times.uploadMs);
+      recordMs(h.firstQuery, times.firstQueryMs);
+      recordMs(h.total, times.totalMs);
+      if (times.foundFirst) h.foundFirst++;
     }
-    const t2 = performance.now();
-    if (!found) throw new Error('the probe record never became searchable');
-    if (i >= 0) {
-      recordMs(h.upload, t1 - t0);
-      recordMs(h.firstQuery, firstQueryMs);
-      recordMs(h.total, t2 - t0);
-    }
-    const removed = await http.request('DELETE', `/api/v1/knowledge-bases/${kb.ragId}/sources/${report.source.sourceId}`);
-    if (removed.status !== 204) throw new Error(`deleting the probe failed: HTTP ${removed.status}`);
   }
-  return {
+  return hs.map((h) => ({
     iterations,
     upload: summarise(h.upload),
     firstQuery: summarise(h.firstQuery),
     ingestToSearchable: summarise(h.total),
-    foundOnFirstQuery: foundFirst,
-  };
+    foundOnFirstQuery: h.foundFirst,
+  }));
 }
 
 export interface HttpIngestResults {
@@ -129,10 +152,11 @@ export async function httpIngest(baseUrl: string, client: Client, iterations: nu
   const http = new TimedClient(baseUrl, { cookie: client.cookie, 'x-csrf-token': client.csrfToken });
   try {
     const sources = `/api/v1/knowledge-bases/${ragId}/sources`;
-    const multipart = await httpSeries(http, kb, iterations, 0, (entry) => http.upload(sources, 'new-product.json', JSON.stringify([entry]), 'application/json'));
-    const paste = await httpSeries(http, kb, iterations, 100_000, (entry) =>
-      http.json('POST', sources, { name: 'pasted', format: 'txt', text: `${entry.question}\n${entry.answer}` }),
-    );
+    const [multipart, paste] = await httpSeries(http, kb, iterations, 0, [
+      (entry) => http.upload(sources, 'new-product.json', JSON.stringify([entry]), 'application/json'),
+      (entry) => http.json('POST', sources, { name: 'pasted', format: 'txt', text: `${entry.question}\n${entry.answer}` }),
+    ]);
+    if (!multipart || !paste) throw new Error('the ingest series returned no result');
     return { multipart, paste };
   } finally {
     http.close();

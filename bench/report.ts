@@ -742,7 +742,9 @@ knowledge base it holds, since a server with more data may do more before it is 
   machine (25: 1.7 / 10 ms, 1,000: 1.7 / 20, 10,000: 2.0 / 42, 100,000: 9.5 / 64).
 - **Ingest-to-searchable on the shop FAQ.** On a knowledge base of 24 FAQ entries of the cache-on
   instance, a one-record upload (multipart, and a JSON paste), then queries until one returns it,
-  over a keep-alive \`node:http\` client; in process, \`KnowledgeService.ingest\` with the index
+  over a keep-alive \`node:http\` client, the two ways taking turns probe by probe after three untimed
+  probes of each (since session 20; before, all multipart probes ran first and alone paid for the
+  process's first uploads, about 0.8 ms of the multipart p50 in a test of both orders); in process, \`KnowledgeService.ingest\` with the index
   warmed as \`compose.ts\` wires it, \`IndexRegistry.get\` and a search, on a SQLite file and on
   \`:memory:\`.
 - **Breakdown.** In process, the composition of \`start()\` on a temporary SQLite file; requests

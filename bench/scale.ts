@@ -261,17 +261,18 @@ async function scaleRow(settings: ScaleSettings, retriever: RetrieverKind, kind:
     const sessionHttp = new TimedClient(server.url, { cookie: session.cookie, 'x-csrf-token': session.csrfToken });
     let ingest;
     try {
-      ingest = await httpSeries(
+      [ingest] = await httpSeries(
         sessionHttp,
         first,
         settings.ingestIterations,
         300_000,
-        (entry) => sessionHttp.upload(`/api/v1/knowledge-bases/${first.ragId}/sources`, 'new-product.json', JSON.stringify([entry]), 'application/json'),
+        [(entry) => sessionHttp.upload(`/api/v1/knowledge-bases/${first.ragId}/sources`, 'new-product.json', JSON.stringify([entry]), 'application/json')],
         1,
       );
     } finally {
       sessionHttp.close();
     }
+    if (!ingest) throw new Error('the ingest series returned no result');
     const stats = await server.stats();
     const row: ScaleRow = {
       retriever,
