@@ -448,6 +448,34 @@ Nous livrons en France métropolitaine en 3 à 5 jours ouvrés. La livraison en 
 Nous acceptons la carte bancaire et PayPal. Les chèques ne sont pas acceptés.
 `);
 
+describe('polite verb forms in German and French', () => {
+  const shop = knowledgeBase(
+    JSON.stringify([
+      { question: 'Puis-je obtenir une facture ?', answer: 'Oui, votre facture au format PDF est disponible dans votre espace client dès l’expédition de la commande.' },
+      { question: 'Puis-je retourner un article ?', answer: 'Oui, vous disposez de 14 jours à compter de la réception pour nous retourner un article non ouvert.' },
+      { question: 'Comment suivre ma commande ?', answer: 'Le numéro de suivi vous est envoyé par e-mail dès l’expédition.' },
+    ]),
+    'json',
+  );
+
+  it('reads "je voudrais", "comment je fais pour", "pourriez-vous" as the asking, not as a topic no record has', () => {
+    const invoice = shop.ask('Je voudrais une facture pour ma commande');
+    expect(invoice.grounded).toBe(true);
+    expect(shop.titleOf(invoice)[0]).toBe('Puis-je obtenir une facture ?');
+    const returns = shop.ask('Comment je fais pour retourner un article ?');
+    expect(returns.grounded).toBe(true);
+    expect(shop.titleOf(returns)[0]).toBe('Puis-je retourner un article ?');
+    expect(shop.index.expand('Pourriez-vous m’envoyer une facture ?').words.map((w) => w.surface)).not.toContain('pourriez');
+  });
+
+  it('reads "könnten Sie", "hätten Sie" the same way in German', () => {
+    const words = german.index.expand('Könnten Sie mir sagen, ob ich mit PayPal zahlen darf?').words.map((w) => w.surface);
+    expect(words).not.toContain('koennten');
+    expect(words).not.toContain('darf');
+    expect(words).toContain('paypal');
+  });
+});
+
 describe('names of several words', () => {
   const app = knowledgeBase(`# Help centre
 

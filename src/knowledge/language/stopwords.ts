@@ -2,7 +2,11 @@
  * Stop-words per language, matched on the normalised surface form (lower case, diacritics
  * folded, German umlauts as ae/oe/ue), before stemming. Function words, question words and the
  * filler of questions put to a support bot: they say what kind of answer is wanted, not what it
- * is about. English is the list the index was tuned with (retrieval/stopwords.ts).
+ * is about. English is the list the index was tuned with (retrieval/stopwords.ts); as it holds
+ * "would", "want", "could", "should" and "do", the German and French lists hold the forms of their
+ * modal verbs and of "faire" that questions use ("je voudrais", "pourriez-vous", "comment je fais
+ * pour", "könnten Sie", "hätten Sie"): a frequency list ranks each form on its own, so
+ * "voudrais" came out as a rare, telling word.
  */
 import { STOP_WORDS as ENGLISH } from '../retrieval/stopwords.js';
 import { DeletionIndex } from './edits.js';
@@ -16,6 +20,7 @@ ein eine einem einen einer eines er es etwas euch euer eure eurem euren eurer eu
 ich ihr ihre ihrem ihren ihrer ihres ihnen ihm ihn im in ins ist ja jede jedem jeden jeder jetzt kann kannst koennen koennt konnte lauten lautet machen man mein meine meinem meinen meiner meines mich mir mit moechte muss muessen
 nach nein nicht nichts noch nun nur ob oder ohne schon sehr sein seine seinem seinen seiner seines sich sie sind so soll sollte sonst ueber um und uns unser unsere unserem unseren unserer unseres unter
 viel vom von vor wann war waren warum was weil welche welchem welchen welcher welches wenn wer werde werden wie wieder wieviel wieviele will wir wird wo wollen wuerde zu zum zur
+moechten moechtest wuerden wuerdest haette haetten haettest koennte koennten koenntest darf duerfen muesste muessten sollen willst wollt
 `);
 
 const FRENCH = words(`
@@ -23,6 +28,9 @@ a ai alors au aucun aussi autre aux avec avez avoir avons bonjour c ca ce cela c
 dois doit donc du elle elles en es est et etc etes etre eu faire fait il ils j je l la le les leur leurs lui m ma mais me merci meme mes moi mon
 n ne ni nos notre nous on ont ou par pas peu peut peux plus pour pourquoi puis qu quand que quel quelle quelles quels qui quoi
 s sa sans se ses si sommes son sont suis sur t ta te tes toi ton tous tout tres tu un une vos votre vous y
+veux veut voulons voulez veulent voudrais voudrait voudrions voudriez voudraient pouvons pouvez peuvent pourrais pourrait
+pourrions pourriez pourraient devons devez doivent devrais devrait devriez fais faisons faites font aimerais aimerait
+aimerions aimeriez souhaiterais souhaiterait souhaiterions souhaiteriez faut faudrait
 `);
 
 const SPANISH = words(`
