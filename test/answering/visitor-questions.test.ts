@@ -476,6 +476,24 @@ describe('polite verb forms in German and French', () => {
   });
 });
 
+describe('German verb endings', () => {
+  it('meets a verb in "-t" with its other forms ("Montiert ihr auch Teile?" / "montieren wir … Teile"), in German only', () => {
+    const shop = knowledgeBase(
+      JSON.stringify([
+        { question: 'Bietet ihr einen Montageservice an?', answer: 'Ja. In unserer Werkstatt in Leipzig montieren wir bei uns gekaufte Teile wie Schutzbleche oder Gepäckträger.' },
+        { question: 'Wie lange dauert die Lieferung?', answer: 'Die Zustellung dauert 1 bis 2 Werktage.' },
+        { question: 'Welche Zahlungsarten bietet ihr an?', answer: 'Du kannst mit PayPal, Kreditkarte oder auf Rechnung bezahlen.' },
+      ]),
+      'json',
+    );
+    const a = shop.ask('Montiert ihr auch Teile?');
+    expect(a.grounded).toBe(true);
+    expect(shop.titleOf(a)[0]).toBe('Bietet ihr einen Montageservice an?');
+    const english = knowledgeBase(`# Help\n\n## Accessibility\nOur videos have captions for customers with hearing loss.\n`);
+    expect(english.index.expand('heart').words[0]?.matches ?? []).toEqual([]);
+  });
+});
+
 describe('names of several words', () => {
   const app = knowledgeBase(`# Help centre
 

@@ -150,6 +150,17 @@ const VARIANT_SUFFIXES = new Set(
     .filter((x) => x.length > 0),
 );
 
+/**
+ * Endings of one language only: the "-t", "-st" of German and Dutch verbs ("montiert" ~ "montieren",
+ * "liefert" ~ "Lieferung", "levert" ~ "leveren"). In English a final "t" makes other words ("heart"
+ * is not "hearing", "paint" not "pains").
+ */
+const LANGUAGE_VARIANT_SUFFIXES: Readonly<Record<string, ReadonlySet<string>>> = { de: new Set(['t', 'st', 'est']), nl: new Set(['t']) };
+
+function isVariantSuffix(ending: string, language: string): boolean {
+  return VARIANT_SUFFIXES.has(ending) || LANGUAGE_VARIANT_SUFFIXES[language]?.has(ending) === true;
+}
+
 const VARIANT_CREDIT = 0.9;
 /** Two words that share a stem with different endings are a little further apart than a word and its variant. */
 const SIBLING_CREDIT = 0.8;
@@ -176,14 +187,14 @@ function variantMatches(vocab: Vocabulary, surface: string): TermMatch[] {
   // A function word is nobody's variant ("Wien" is not "wie" + n).
   const stops = STOP_WORDS_BY_LANGUAGE[vocab.language];
   for (const v of vocab.surfacesWithPrefix(surface, 64)) {
-    if (v !== surface && VARIANT_SUFFIXES.has(v.slice(surface.length)) && !stops?.has(v)) {
+    if (v !== surface && isVariantSuffix(v.slice(surface.length), vocab.language) && !stops?.has(v)) {
       const t = vocab.termOfSurface(v);
       if (present(vocab, t)) out.set(t, VARIANT_CREDIT);
     }
   }
   // The question's word is the knowledge base's plus an ending ("deliveries" → "delivery").
   for (let k = surface.length - 1; k >= 3; k--) {
-    if (!VARIANT_SUFFIXES.has(surface.slice(k)) || stops?.has(surface.slice(0, k))) continue;
+    if (!isVariantSuffix(surface.slice(k), vocab.language) || stops?.has(surface.slice(0, k))) continue;
     const t = vocab.termOfSurface(surface.slice(0, k));
     if (present(vocab, t)) out.set(t, VARIANT_CREDIT);
   }
@@ -191,9 +202,9 @@ function variantMatches(vocab: Vocabulary, surface: string): TermMatch[] {
   // Both are a shared stem plus an ending ("Lieferung" ~ "liefern", "refundable" ~ "refunds").
   for (let k = surface.length - 1; k >= MIN_SIBLING_STEM; k--) {
     const stem = surface.slice(0, k);
-    if (!VARIANT_SUFFIXES.has(surface.slice(k)) || stops?.has(stem)) continue;
+    if (!isVariantSuffix(surface.slice(k), vocab.language) || stops?.has(stem)) continue;
     for (const v of vocab.surfacesWithPrefix(stem, 64)) {
-      if (v === surface || !VARIANT_SUFFIXES.has(v.slice(k)) || stops?.has(v)) continue;
+      if (v === surface || !isVariantSuffix(v.slice(k), vocab.language) || stops?.has(v)) continue;
       const t = vocab.termOfSurface(v);
       if (present(vocab, t) && !out.has(t)) out.set(t, SIBLING_CREDIT);
     }
