@@ -475,9 +475,11 @@ export interface WordMatch {
 }
 
 /**
- * Matches one content word (`surface` as typed, `term` its stem, `isName` written as a name) to a
- * vocabulary: `matchWord` itself, or a memo of it (`ExpansionMemo`). The answer depends only on
- * the three and the vocabulary.
+ * Matches one content word (`surface` as typed, `term` its stem, `isName` written as a name, or in
+ * German, where capitals name nothing, standing where a place is named: after GERMAN_PLACE_WORDS or
+ * as the question's only word) to a vocabulary: `matchWord` itself, or a memo of it
+ * (`ExpansionMemo`). The answer depends only on the three and the vocabulary; `isName` only decides
+ * whether a word may be read as a place.
  */
 export type WordMatcher = (surface: string, term: string, isName: boolean) => WordMatch;
 
