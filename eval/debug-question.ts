@@ -1,16 +1,17 @@
 /**
  * Explains the answer-or-refuse decision for one question of a visitor set:
- * `npx tsx eval/debug-question.ts <set> <question id>`.
+ * `npx tsx eval/debug-question.ts <set> <question id>`, or `<set> - "any question"` for a question of one's
+ * own on that set's records (e.g. one part of a two-part question).
  */
 import { contextualQuery } from '../src/knowledge/answering/follow-up.js';
 import { planAnswer } from '../src/knowledge/answering/plan.js';
 import { KnowledgeIndex } from '../src/knowledge/retrieval/knowledge-index.js';
 import { loadSet } from './sets.js';
 
-const [setName, id] = process.argv.slice(2);
-if (!setName || !id) throw new Error('usage: tsx eval/debug-question.ts <set> <question id>');
+const [setName, id, text] = process.argv.slice(2);
+if (!setName || !id) throw new Error('usage: tsx eval/debug-question.ts <set> <question id | - "question">');
 const set = loadSet(setName);
-const question = set.questions.find((q) => q.id === id);
+const question = id === '-' && text ? { id, question: text, conversation: undefined } : set.questions.find((q) => q.id === id);
 if (!question) throw new Error(`no question ${id} in ${setName}`);
 const index = KnowledgeIndex.build(set.records);
 const byId = new Map(set.records.map((r) => [r.recordId, r]));

@@ -3,6 +3,7 @@
  * arrays, which `postMessage` transfers without copying, and the term and surface-word lists.
  * The records themselves stay with the receiver, which had them first.
  */
+import type { StringList } from './string-column.js';
 import type { CompactSurfaces } from './surface-words.js';
 
 export interface CompactIndex {
@@ -23,6 +24,17 @@ export interface CompactIndex {
   textLen: Int32Array<ArrayBuffer>;
   surfaces: CompactSurfaces;
 }
+
+/**
+ * A compact index as an index is made from it (`KnowledgeIndex.fromCompactInSteps`): its terms and
+ * surface words may be lists whose strings are made as they are read (a snapshot's, decoded in
+ * runs: index-snapshot.ts), so that a load holds no string per term or word beside the index's own
+ * packed copies (docs/indexing.md, "Session 21").
+ */
+export type CompactIndexSource = Omit<CompactIndex, 'terms' | 'surfaces'> & {
+  terms: StringList;
+  surfaces: Omit<CompactSurfaces, 'words' | 'terms'> & { words: StringList; terms: StringList };
+};
 
 /**
  * The postings' arrays are as narrow as their values allow (issue 14, docs/indexing.md "Session

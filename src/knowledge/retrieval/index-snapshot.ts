@@ -23,8 +23,8 @@
  *   kind as an index into a table of the distinct ones, each surface word's term id and counts, every
  *   string's length, -1 for none, and the UTF-8 bytes of every chunk of `STEP` strings), and every
  *   string (record ids, titles, texts, terms, surface words, the distinct sources and kinds) as
- *   one UTF-8 run. The records' strings are decoded one by one; the others are slices of their
- *   decoded chunk (`StringReader`).
+ *   one UTF-8 run. A load decodes them in runs and holds where each string lies in its run, not
+ *   the string (`StringReader`, string-column.ts).
  *
  * A snapshot made by code that analysed text differently would rank differently from a fresh
  * build, so a load re-analyses a sample of the records and checks their lengths and postings (and
@@ -32,11 +32,13 @@
  * builds from the records instead. `SNAPSHOT_FORMAT` changes with the layout (and the magic did
  * with format 2: format 1 deflated its header with the rest).
  */
+import { isAscii } from 'node:buffer';
 import { createInflateRaw, deflateRawSync, inflateRawSync } from 'node:zlib';
 import { contactTermsIn } from '../language/answer-types.js';
 import { detectCorpusLanguage } from '../language/detect.js';
-import { type CompactIndex, offsetArray, slotBytesFor, type TfArray, tfBytesFor } from './compact-index.js';
+import { type CompactIndex, type CompactIndexSource, offsetArray, slotBytesFor, type TfArray, tfBytesFor } from './compact-index.js';
 import { type IndexableRecord, KnowledgeIndex, type RecordsBySlot } from './knowledge-index.js';
+import { StringColumn, type StringList } from './string-column.js';
 import { analyzeWords } from './tokenize.js';
 import { inSlices, nextTurn, Slices } from '../../time-slices.js';
 
@@ -57,10 +59,12 @@ const STEP = 8192;
 const OWN_STRING_LISTS = 3;
 /**
  * UTF-8 bytes of the records' strings decoded as one string (see `StringReader`): past V8's
- * large-object size (128 KB), which young-generation collections do not copy; ~0.3 ms to decode
- * and slice.
+ * large-object size (128 KB), which young-generation collections do not copy, and past the size
+ * from which Node makes an ASCII run an external string (`EXTERN_APEX` in Node's string_bytes.cc,
+ * 1,031,913 bytes), which no collection copies or promotes (session 21: the 256 KB runs of
+ * session 11 were still promoted by the young generation's collections, 1 ms or more per MB).
  */
-const RUN_BYTES = 256 * 1024;
+const RUN_BYTES = 1 << 20;
 /** Runs shorter than this (a small index's, a chunk's end) are decoded string by string, as V8 would copy them anyway. */
 const LARGE_RUN_BYTES = 128 * 1024;
 /** V8 makes a slice of a string at least this long a view of it (a shorter one is a copy). */
@@ -423,17 +427,22 @@ async function decodeAllPostings(packed: PackedSnapshot, slices: Slices): Promis
 }
 
 /**
- * Makes the strings of a packed snapshot, in order, a chunk at a time. The records' strings (the
- * first `OWN_STRING_LISTS` lists: ids, titles, texts) are slices of runs of `RUN_BYTES`,
- * each run decoded as one string: 100,000 records' strings decoded one by one were ~40 MB of
- * strings made in a few hundred milliseconds that all survive, and V8's young-generation
- * collections copied them, 10–20 ms each, on the HTTP thread (docs/indexing.md, "Session 11").
- * A run of 128 KB or more is allocated outside the young generation's copied space (V8's large
- * objects), and a slice of 13 characters or more is a small view of it. So a record's strings are
- * freed with the last live record of their run, not with the record. A shorter run (a small
- * index's) is decoded string by string, each owning its characters, as before. The others (terms, surface
- * words: short) are slices of one decoded chunk too, but copies: V8 copies a short slice, and a
- * long one is decoded on its own, so that no term keeps its chunk alive.
+ * Makes the strings of a packed snapshot, in order, a chunk at a time, into columns
+ * (string-column.ts) that hold each string's place in a decoded run rather than the string: a
+ * string is made when it is read, and dies young. 100,000 records' strings decoded one by one were
+ * ~40 MB of strings made in a few hundred milliseconds that all survived, and V8's young-generation
+ * collections copied them, 10–20 ms each, on the HTTP thread (docs/indexing.md, "Session 11");
+ * held as slices of runs (session 11 to 20), there were still 300,000 slice objects and the
+ * terms' and surface words' strings surviving, and the runs promoted (session 21).
+ *
+ * The records' strings (the first `OWN_STRING_LISTS` lists: ids, titles, texts) are read in runs of
+ * at least `RUN_BYTES`: an ASCII run as an external Latin-1 string (outside V8's heap), another as
+ * one large string. The index keeps the ids' and texts' columns, so a record's characters are held
+ * until a renumbering finds its run unread (`StringColumn.truncate`). A run shorter than
+ * `LARGE_RUN_BYTES` (a small index's, a chunk's end) is decoded string by string, each string
+ * owning its characters (a small index keeps no run alive). The terms and surface words are read
+ * a chunk at a time into columns that the index copies into its packed lists; the few distinct
+ * sources and kinds, as strings.
  */
 class StringReader {
   private at = 0;
@@ -441,6 +450,8 @@ class StringReader {
   private byte = 0;
   /** Where the chunk `readOwn` is in began (-1: between chunks). */
   private ownFrom = -1;
+  /** The position of the first string of the list being read (`startList`). */
+  private listStart = 0;
 
   constructor(private readonly packed: PackedSnapshot) {}
 
@@ -449,13 +460,19 @@ class StringReader {
     return this.at;
   }
 
+  /** The next string read starts a list: `readOwn` puts strings in slots counted from it. */
+  startList(): void {
+    this.listStart = this.at;
+  }
+
   /**
-   * The next `count` strings of the current chunk onto `into`, as slices of one decoded run (the
-   * records' strings; see the class); `last`: they end the chunk, whose bytes must then all have
-   * been read.
+   * The next `count` strings of the current chunk into `into`, at their places in the list, as
+   * places in one decoded run (the records' strings; see the class); `last`: they end the chunk,
+   * whose bytes must then all have been read.
    */
-  readOwn(count: number, into: (string | null)[], last: boolean): void {
+  readOwn(count: number, into: StringColumn, last: boolean): void {
     const { lengths, strings } = this.packed;
+    const first = this.at - this.listStart;
     if (this.ownFrom < 0) this.ownFrom = this.byte;
     let bytes = 0;
     for (let k = 0; k < count; k++) bytes += Math.max(0, lengths[this.at + k] as number);
@@ -467,26 +484,30 @@ class StringReader {
       let byte = from;
       for (let k = 0; k < count; k++) {
         const length = lengths[this.at++] as number;
-        if (length < 0) into.push(null);
+        if (length < 0) into.placeNull(first + k);
         else {
-          into.push(strings.toString('utf8', byte, byte + length));
+          into.set(first + k, strings.toString('utf8', byte, byte + length));
           byte += length;
         }
       }
       this.endOwn(byte, last);
       return;
     }
-    const run = strings.toString('utf8', from, from + bytes);
-    const ascii = run.length === bytes;
+    // ASCII read as Latin-1 is the same string, and past ~1 MB (`RUN_BYTES`) Node makes a Latin-1
+    // string an external one: its characters outside V8's heap, which no collection then copies,
+    // promotes or scans (docs/indexing.md, "Session 21").
+    const ascii = isAscii(strings.subarray(from, from + bytes));
+    const run = strings.toString(ascii ? 'latin1' : 'utf8', from, from + bytes);
+    const r = into.addRun(run);
     let char = 0;
     let byte = from;
     for (let k = 0; k < count; k++) {
       const length = lengths[this.at++] as number;
-      if (length < 0) into.push(null);
+      if (length < 0) into.placeNull(first + k);
       else {
         // Outside ASCII, the characters a string's UTF-8 bytes decode to (a pair for a 4-byte sequence).
         const chars = ascii ? length : utf16Length(strings, byte, byte + length);
-        into.push(run.slice(char, char + chars));
+        into.place(first + k, r, char, char + chars);
         char += chars;
         byte += length;
       }
@@ -501,6 +522,31 @@ class StringReader {
     if (!last) return;
     if (byte !== this.ownFrom + (this.packed.chunkBytes[this.chunk++] as number)) throw new Error('a damaged index snapshot');
     this.ownFrom = -1;
+  }
+
+  /**
+   * The next chunk (of `STEP` strings, fewer at the end of a list) into `into`, at their places in
+   * the list: the chunk decoded once, each string a place in it, made only as it is read (the
+   * terms and surface words, which the index copies into its packed lists: no string of each is
+   * held while the load goes on).
+   */
+  readChunkInto(count: number, into: StringColumn): void {
+    const { lengths, chunkBytes, strings } = this.packed;
+    const first = this.at - this.listStart;
+    const bytes = chunkBytes[this.chunk++] as number;
+    const run = strings.toString('utf8', this.byte, this.byte + bytes);
+    const r = into.addRun(run);
+    let char = 0;
+    for (let k = 0; k < count; k++) {
+      const length = lengths[this.at++] as number;
+      if (length < 0) into.placeNull(first + k);
+      else {
+        into.place(first + k, r, char, char + length);
+        char += length;
+      }
+    }
+    if (char !== run.length) throw new Error('a damaged index snapshot');
+    this.byte += bytes;
   }
 
   /** The next chunk (of `STEP` strings, fewer at the end of a list) onto `into`, one decoding for the chunk (see the class). */
@@ -530,11 +576,13 @@ class StringReader {
 }
 
 interface Strings {
-  ids: string[];
-  titles: (string | null)[];
-  texts: string[];
-  terms: string[];
-  words: string[];
+  /** The records' strings by slot (string-column.ts: a large index's are held as runs, not a string each). */
+  ids: StringColumn;
+  titles: StringColumn;
+  texts: StringColumn;
+  /** The terms and surface words, made as they are read (`readChunkInto`). */
+  terms: StringColumn;
+  words: StringColumn;
   shared: string[];
 }
 
@@ -552,18 +600,25 @@ function utf16Length(bytes: Uint8Array, from: number, to: number): number {
 async function readStrings(packed: PackedSnapshot, slices: Slices): Promise<Strings> {
   const { records: n, terms: t, surfaces: s, shared } = packed.header;
   const reader = new StringReader(packed);
+  const columns: StringColumn[] = [];
   const lists: (string | null)[][] = [];
   for (const [l, count] of [n, n, n, t, s, shared].entries()) {
+    // The records' strings and the terms and surface words as columns; the few distinct sources and kinds as strings.
+    const column = l < OWN_STRING_LISTS + 2 ? StringColumn.ofRuns(count) : undefined;
     const list: (string | null)[] = [];
+    reader.startList();
     for (let done = 0; done < count; done += STEP) {
       const inChunk = Math.min(STEP, count - done);
-      if (l < OWN_STRING_LISTS) {
+      if (column && l >= OWN_STRING_LISTS) {
+        reader.readChunkInto(inChunk, column);
+        await slices.maybe();
+      } else if (column) {
         for (let k = 0; k < inChunk; ) {
           // As many strings as make `RUN_BYTES` (at least one), to the chunk's end.
           let count = 0;
           for (let bytes = 0; k + count < inChunk && bytes < RUN_BYTES; count++) bytes += Math.max(0, packed.lengths[reader.position + count] as number);
           k += count;
-          reader.readOwn(count, list, k >= inChunk);
+          reader.readOwn(count, column, k >= inChunk);
           await slices.maybe();
         }
       } else {
@@ -571,14 +626,17 @@ async function readStrings(packed: PackedSnapshot, slices: Slices): Promise<Stri
         await slices.maybe();
       }
     }
-    lists.push(list);
+    if (column) columns.push(column);
+    else lists.push(list);
   }
-  const [ids, titles, texts, terms, words, sharedStrings] = lists as [string[], (string | null)[], string[], string[], string[], string[]];
-  if (ids.includes(null as unknown as string) || texts.includes(null as unknown as string) || terms.includes(null as unknown as string)) throw new Error('a damaged index snapshot');
+  const [ids, titles, texts, terms, words] = columns as [StringColumn, StringColumn, StringColumn, StringColumn, StringColumn];
+  const [sharedStrings] = lists as [string[]];
+  // Every record has an id and a text (a title may be missing); every term and surface word is a string.
+  if (ids.hasNull(n) || texts.hasNull(n) || terms.hasNull(t) || words.hasNull(s)) throw new Error('a damaged index snapshot');
   return { ids, titles, texts, terms, words, shared: sharedStrings };
 }
 
-function compactOf(packed: PackedSnapshot, strings: Strings): CompactIndex {
+function compactOf(packed: PackedSnapshot, strings: Strings): CompactIndexSource {
   const { header, arrays } = packed;
   return {
     language: header.language,
@@ -592,15 +650,23 @@ function compactOf(packed: PackedSnapshot, strings: Strings): CompactIndex {
     textTf: arrays.textTf,
     titleLen: arrays.titleLen,
     textLen: arrays.textLen,
-    surfaces: { words: strings.words, terms: Array.from(packed.surfaceTermOf, (id) => strings.terms[id] as string), refs: arrays.refs, first: arrays.first, pos: arrays.pos },
+    surfaces: {
+      words: strings.words,
+      // Each surface word's term, read from the terms as it is asked for (no list of 150,000 references made).
+      terms: { length: packed.surfaceTermOf.length, at: (i: number) => strings.terms.at(packed.surfaceTermOf[i] as number) },
+      refs: arrays.refs,
+      first: arrays.first,
+      pos: arrays.pos,
+    },
   };
 }
 
 function recordsOf(packed: PackedSnapshot, strings: Strings): SnapshotRecords {
+  const all = <T>(read: (slot: number) => T) => Array.from({ length: packed.header.records }, (_, slot) => read(slot));
   return {
-    ids: strings.ids,
-    titles: strings.titles,
-    texts: strings.texts,
+    ids: all((slot) => strings.ids.at(slot)),
+    titles: all((slot) => strings.titles.atOrNull(slot)),
+    texts: all((slot) => strings.texts.at(slot)),
     sources: Array.from(packed.sourceOf, (id) => strings.shared[id] as string),
     kinds: Array.from(packed.kindOf, (id) => (id < 0 ? undefined : strings.shared[id])),
   };
@@ -613,7 +679,10 @@ export async function decodeIndexSnapshot(bytes: Uint8Array): Promise<{ compact:
   await decodeAllPostings(packed, slices);
   const strings = await readStrings(packed, slices);
   await checkAnalysis(packed, strings, slices);
-  return { compact: compactOf(packed, strings), records: recordsOf(packed, strings) };
+  const source = compactOf(packed, strings);
+  const all = (list: StringList) => Array.from({ length: list.length }, (_, i) => list.at(i) as string);
+  const compact: CompactIndex = { ...source, terms: all(source.terms), surfaces: { ...source.surfaces, words: all(source.surfaces.words), terms: all(source.surfaces.terms) } };
+  return { compact, records: recordsOf(packed, strings) };
 }
 
 /**
@@ -634,11 +703,14 @@ export async function indexFromSnapshot(packed: PackedSnapshot, pause: () => Pro
   await checkAnalysis(packed, strings, slices);
   const { ids, titles, texts, shared } = strings;
   // Each record made as the index reads it, and dropped once its fields are kept (no 100,000 objects alive at once).
+  // The index holds the ids and texts as their columns; each record is made only as the index reads
+  // it (its strings die young), and dropped once its fields are kept.
   const records: RecordsBySlot = {
     length: n,
+    columns: { ids, texts },
     at(i: number): IndexableRecord {
       const kind = packed.kindOf[i] as number;
-      return { recordId: ids[i] as string, title: titles[i] ?? null, text: texts[i] as string, sourceName: shared[packed.sourceOf[i] as number] as string, ...(kind < 0 ? {} : { kind: shared[kind] as string }) };
+      return { recordId: ids.at(i), title: titles.atOrNull(i), text: texts.at(i), sourceName: shared[packed.sourceOf[i] as number] as string, ...(kind < 0 ? {} : { kind: shared[kind] as string }) };
     },
   };
   const steps = KnowledgeIndex.fromCompactInSteps(compactOf(packed, strings), records, CHECK_EVERY);
@@ -654,13 +726,13 @@ async function checkAnalysis(packed: PackedSnapshot, strings: Strings, slices: S
   const { header, arrays } = packed;
   const n = header.records;
   if (n === 0) return;
-  if (!header.languagePinned && detectCorpusLanguage(strings.texts) !== header.language) throw new Error('the index snapshot was made with another language detection');
+  if (!header.languagePinned && detectCorpusLanguage(textsOf(strings.texts, n)) !== header.language) throw new Error('the index snapshot was made with another language detection');
   const step = Math.max(1, Math.floor(n / CHECKED_RECORDS));
   const sample: { slot: number; counts: Map<string, [number, number]> }[] = [];
   const wanted = new Set<string>();
   for (let slot = 0; slot < n; slot += step) {
-    const title = strings.titles[slot];
-    const text = strings.texts[slot] as string;
+    const title = strings.titles.atOrNull(slot);
+    const text = strings.texts.at(slot);
     const textTerms = analyzeWords(text, header.language, 'index').terms;
     const analysed = [title ? analyzeWords(title, header.language, 'index').terms : [], [...textTerms, ...contactTermsIn(text)]];
     // A kind of contact's term does not count in a text's length (knowledge-index.ts).
@@ -679,7 +751,8 @@ async function checkAnalysis(packed: PackedSnapshot, strings: Strings, slices: S
   // The ids of the sampled records' terms only: one pass over the terms, no table of all of them.
   const termIds = new Map<string, number>();
   for (let id = 0; id < strings.terms.length; id++) {
-    if (wanted.has(strings.terms[id] as string)) termIds.set(strings.terms[id] as string, id);
+    const term = strings.terms.at(id);
+    if (wanted.has(term)) termIds.set(term, id);
     // ~3–5 ms for the 100,000 terms of 100,000 records: with looks at the clock.
     if (id % (CHECK_EVERY * 4) === 0) await slices.maybe();
   }
@@ -690,6 +763,11 @@ async function checkAnalysis(packed: PackedSnapshot, strings: Strings, slices: S
       if (at < 0 || arrays.titleTf[at] !== titleTf || arrays.textTf[at] !== textTf) throw new Error('the index snapshot was made with another analysis');
     }
   }
+}
+
+/** The texts in slot order, made as they are read (the language detection reads the first few). */
+function* textsOf(texts: StringColumn, n: number): Generator<string> {
+  for (let slot = 0; slot < n; slot++) yield texts.at(slot);
 }
 
 /** Where the posting of `slot` is in term `id`'s range (slots ascend there), or -1. */

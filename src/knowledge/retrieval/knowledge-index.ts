@@ -20,7 +20,7 @@ import { ExpansionMemo } from './expansion-memo.js';
 import { detectCorpusLanguage } from '../language/detect.js';
 import { DeletionIndex, neighboursByScan, SCAN_AT_MOST } from '../language/edits.js';
 import { type Bm25Params, DEFAULT_BM25, idf } from './bm25.js';
-import { type CompactIndex, type CountArray, countArray, countsHold, type OffsetArray, offsetArray, type SlotArray, slotArray, type TfArray, tfArray } from './compact-index.js';
+import { type CompactIndex, type CompactIndexSource, type CountArray, countArray, countsHold, type OffsetArray, offsetArray, type SlotArray, slotArray, type TfArray, tfArray } from './compact-index.js';
 import type { ExpandedQuery, Vocabulary } from './query-expansion.js';
 import { contactTermsIn } from '../language/answer-types.js';
 import { type AnalysedWords, analyzeWords } from './tokenize.js';
@@ -30,6 +30,7 @@ import { eachPosting, type PostingsView, searchMaxScore } from './max-score.js';
 import { idAt, type IdList, idList, idListBytes } from './id-lists.js';
 import { ColumnPacker, PACK_AT_MOST_BYTES, sharesBuffer } from './packed-columns.js';
 import { PackedWords } from './packed-words.js';
+import { StringColumn } from './string-column.js';
 import { SurfaceWords } from './surface-words.js';
 import { WordIds, WordsReadBy } from './word-ids.js';
 import { inSlices } from '../../time-slices.js';
@@ -50,6 +51,8 @@ export interface IndexableRecord {
 export interface RecordsBySlot {
   readonly length: number;
   at(slot: number): IndexableRecord | undefined;
+  /** The records' ids and texts, by slot, which the index then holds as they are (`at` still gives them too). */
+  readonly columns?: { readonly ids: StringColumn; readonly texts: StringColumn };
 }
 
 export interface Hit {
@@ -80,8 +83,6 @@ export const DEFAULT_TITLE_WEIGHT = 2;
 /** Words per step of a spelling table made in slices (~8 deletion keys each; ~1 µs a key). */
 const SPELLING_STEP = 256;
 
-/** Loaded indexes of at most this many records have their records' lists made at their length (V8 makes a longer one a dictionary). */
-const PRESIZED_LISTS_AT_MOST = 0x10000;
 
 /** Postings added since the last compaction, per term id: [slot, titleTf, textTf, slot, …]. */
 type RecentPostings = Map<number, number[]>;
@@ -122,10 +123,11 @@ export class KnowledgeIndex implements Vocabulary {
   private recentCount = 0;
 
   // Records by slot.
-  private ids: string[] = [];
+  /** Ids and texts: held as a snapshot's runs when loaded from one (string-column.ts), else string by string. */
+  private ids = new StringColumn();
   /** A title the record's text begins with (a qa record's question) is kept as its length: no second copy (`titleAt`). */
   private titles: (string | number | null)[] = [];
-  private texts: string[] = [];
+  private texts = new StringColumn();
   private sources: string[] = [];
   private kinds: (string | undefined)[] = [];
   private titleLen = new Int32Array(16);
@@ -137,7 +139,7 @@ export class KnowledgeIndex implements Vocabulary {
    * Slot by record id: a table over `ids` (word-ids.ts), 2–4 bytes a slot instead of a ~48-byte
    * `Map` entry (issue 14, memory per knowledge base). Emptied and filled again when slots move.
    */
-  private readonly slotOf = new WordIds(new WordsReadBy((slot) => this.ids[slot] as string));
+  private readonly slotOf = new WordIds(new WordsReadBy((slot) => this.ids.at(slot)));
   /** One copy of each source name and kind, however many records share it. */
   private readonly shared = new Map<string, string>();
   private totalTitleLen = 0;
@@ -200,7 +202,7 @@ export class KnowledgeIndex implements Vocabulary {
    * `fromCompact` in steps of about `perStep` terms, records or surface words, so that a caller
    * can let other work run between them (index-snapshot.ts: a large index loaded on the HTTP thread).
    */
-  static *fromCompactInSteps(compact: CompactIndex, records: RecordsBySlot, perStep: number): Generator<void, KnowledgeIndex> {
+  static *fromCompactInSteps(compact: CompactIndexSource, records: RecordsBySlot, perStep: number): Generator<void, KnowledgeIndex> {
     if (records.length !== compact.titleLen.length) throw new Error('the records are not the ones the index was built from');
     const index = new KnowledgeIndex({ ...compact.options, language: compact.language });
     index.languagePinned = compact.languagePinned;
@@ -208,8 +210,9 @@ export class KnowledgeIndex implements Vocabulary {
     index.termIds.reserve(compact.terms.length);
     index.slotOf.reserve(records.length);
     for (let t = 0; t < compact.terms.length; t++) {
-      index.terms.push(compact.terms[t] as string);
-      index.termIds.set(compact.terms[t] as string, t);
+      const term = compact.terms.at(t) as string;
+      index.terms.push(term);
+      index.termIds.set(term, t);
       if (t % perStep === perStep - 1) yield;
     }
     index.terms.seal();
@@ -222,12 +225,20 @@ export class KnowledgeIndex implements Vocabulary {
     index.titleLen = compact.titleLen;
     index.textLen = compact.textLen;
     index.live = new Uint8Array(records.length).fill(1);
-    if (records.length <= PRESIZED_LISTS_AT_MOST) {
-      // The records' lists at their final length: no growth slack left in an idle index.
-      for (const list of [index.ids, index.titles, index.texts, index.sources, index.kinds]) list.length = records.length;
+    // The records' lists made at their final length (filled: a long array given a length is made a
+    // dictionary): no growth slack left in an idle index, and no copies made while they grow.
+    index.titles = new Array<string | number | null>(records.length).fill(null);
+    index.sources = new Array<string>(records.length).fill('');
+    index.kinds = new Array<string | undefined>(records.length).fill(undefined);
+    // Ids and texts the caller holds as columns are taken as they are (no string per record kept).
+    const columns = records.columns;
+    if (columns) {
+      if (columns.ids.length !== records.length || columns.texts.length !== records.length) throw new Error('the records are not the ones the index was built from');
+      index.ids = columns.ids;
+      index.texts = columns.texts;
     }
     for (let s = 0; s < records.length; s++) {
-      index.keep(records.at(s) as IndexableRecord);
+      index.keep(records.at(s) as IndexableRecord, columns !== undefined);
       index.totalTitleLen += index.titleLen[s] as number;
       index.totalTextLen += index.textLen[s] as number;
       if (s % perStep === perStep - 1) yield;
@@ -329,7 +340,7 @@ export class KnowledgeIndex implements Vocabulary {
     const sample = this.sampleIds();
     if (sample.length === this.languageSample.length && sample.every((id, i) => id === this.languageSample[i])) return true;
     const live: string[] = [];
-    for (let s = 0; s < this.slots && live.length < sample.length; s++) if (this.live[s]) live.push(this.texts[s] as string);
+    for (let s = 0; s < this.slots && live.length < sample.length; s++) if (this.live[s]) live.push(this.texts.at(s));
     if (detectCorpusLanguage(live) !== this.language) return false;
     this.languageSample = sample;
     return true;
@@ -486,7 +497,7 @@ export class KnowledgeIndex implements Vocabulary {
     const view: PostingsView = { n, slots: this.slots, avgTitle, avgText, k1, b, titleWeight, live, titleLen, textLen, df: this.df, baseTerms: this.baseTerms, baseStart: this.baseStart, baseSlot: this.baseSlot, baseTitleTf: this.baseTitleTf, baseTextTf: this.baseTextTf, recent: this.recent, termId: (term) => this.termIds.get(term) };
     // Most postings of a large index's commonest terms cannot change the top k: skipped when that is shown (max-score.ts).
     const ranked = searchMaxScore(view, terms, limit) ?? this.searchInFull(view, terms, limit);
-    return ranked.map(({ slot, score }) => ({ recordId: this.ids[slot] as string, score }));
+    return ranked.map(({ slot, score }) => ({ recordId: this.ids.at(slot), score }));
   }
 
   /** Every posting of every term scored, on the accumulators shared by every index (a search runs start to end synchronously). */
@@ -617,9 +628,9 @@ export class KnowledgeIndex implements Vocabulary {
    */
   private settle(trimLists: boolean): void {
     if (trimLists) {
-      this.ids = this.ids.slice(0, this.slots);
+      this.ids.trimSlack(this.slots);
       this.titles = this.titles.slice(0, this.slots);
-      this.texts = this.texts.slice(0, this.slots);
+      this.texts.trimSlack(this.slots);
       this.sources = this.sources.slice(0, this.slots);
       this.kinds = this.kinds.slice(0, this.slots);
     }
@@ -649,13 +660,18 @@ export class KnowledgeIndex implements Vocabulary {
     if (this.recentCount > Math.max(4096, basePostings / 8) || this.dead > Math.max(64, this.slots / 4)) this.compact();
   }
 
-  /** Keeps a record in the next slot (its strings, source name and kind shared); returns the slot. */
-  private keep(record: IndexableRecord): number {
+  /**
+   * Keeps a record in the next slot (its strings, source name and kind shared); returns the slot.
+   * `inColumns`: its id and text are already the columns' (a snapshot's, `fromCompactInSteps`).
+   */
+  private keep(record: IndexableRecord, inColumns = false): number {
     const slot = this.slots++;
-    this.ids[slot] = record.recordId;
+    if (!inColumns) {
+      this.ids.set(slot, record.recordId);
+      this.texts.set(slot, record.text);
+    }
     const { title } = record;
     this.titles[slot] = title && record.text.startsWith(title) ? title.length : title;
-    this.texts[slot] = record.text;
     this.sources[slot] = this.share(record.sourceName);
     this.kinds[slot] = record.kind === undefined ? undefined : this.share(record.kind);
     this.slotOf.set(record.recordId, slot);
@@ -683,14 +699,14 @@ export class KnowledgeIndex implements Vocabulary {
   /** The title of the record at `slot`: kept, or the start of its text. */
   private titleAt(slot: number): string | null {
     const title = this.titles[slot];
-    return typeof title === 'number' ? (this.texts[slot] as string).slice(0, title) : (title ?? null);
+    return typeof title === 'number' ? this.texts.at(slot).slice(0, title) : (title ?? null);
   }
 
   private recordAt(slot: number): IndexableRecord {
     const record: IndexableRecord = {
-      recordId: this.ids[slot] as string,
+      recordId: this.ids.at(slot),
       title: this.titleAt(slot),
-      text: this.texts[slot] as string,
+      text: this.texts.at(slot),
       sourceName: this.sources[slot] as string,
     };
     const kind = this.kinds[slot];
@@ -731,14 +747,14 @@ export class KnowledgeIndex implements Vocabulary {
 
   private analyseSlot(slot: number): { title: AnalysedWords | null; text: AnalysedWords } {
     const title = this.titleAt(slot);
-    return { title: title ? analyzeWords(title, this.language, 'index') : null, text: analyzeWords(this.texts[slot] as string, this.language, 'index') };
+    return { title: title ? analyzeWords(title, this.language, 'index') : null, text: analyzeWords(this.texts.at(slot), this.language, 'index') };
   }
 
   /** Takes a record out: its terms' frequencies, lengths and surface words; its slot stays, dead, until compaction. */
   private removeSlot(slot: number): void {
     const { title, text } = this.analyseSlot(slot);
     const seen = new Set<number>();
-    for (const words of [title?.terms ?? [], text.terms, contactTermsIn(this.texts[slot] as string)]) {
+    for (const words of [title?.terms ?? [], text.terms, contactTermsIn(this.texts.at(slot))]) {
       for (const term of words) {
         const t = this.termIds.get(term);
         if (t === undefined || seen.has(t)) continue;
@@ -752,12 +768,12 @@ export class KnowledgeIndex implements Vocabulary {
     this.totalTitleLen -= this.titleLen[slot] as number;
     this.totalTextLen -= this.textLen[slot] as number;
     const ownTitle = this.titles[slot];
-    this.textChars -= (this.texts[slot] as string).length + (typeof ownTitle === 'string' ? ownTitle.length : 0);
-    this.slotOf.delete(this.ids[slot] as string);
+    this.textChars -= this.texts.lengthAt(slot) + (typeof ownTitle === 'string' ? ownTitle.length : 0);
+    this.slotOf.delete(this.ids.at(slot));
     this.live[slot] = 0;
-    this.ids[slot] = '';
+    this.ids.set(slot, '');
     this.titles[slot] = null;
-    this.texts[slot] = '';
+    this.texts.set(slot, '');
     this.dead++;
   }
 
@@ -778,17 +794,19 @@ export class KnowledgeIndex implements Vocabulary {
     for (let s = 0; s < this.slots; s++) {
       if (!oldLive[s]) continue;
       map[s] = next;
-      this.ids[next] = this.ids[s] as string;
+      this.ids.move(s, next);
       this.titles[next] = this.titles[s] ?? null;
-      this.texts[next] = this.texts[s] as string;
+      this.texts.move(s, next);
       this.sources[next] = this.sources[s] as string;
       this.kinds[next] = this.kinds[s];
       this.titleLen[next] = this.titleLen[s] as number;
       this.textLen[next] = this.textLen[s] as number;
-      this.slotOf.set(this.ids[next] as string, next);
+      this.slotOf.set(this.ids.at(next), next);
       next++;
     }
-    for (const list of [this.ids, this.titles, this.texts, this.sources, this.kinds]) list.length = next;
+    this.ids.truncate(next);
+    this.texts.truncate(next);
+    for (const list of [this.titles, this.sources, this.kinds]) list.length = next;
     this.live = new Uint8Array(Math.max(16, next)).fill(1, 0, next);
     this.slots = next;
     this.dead = 0;
@@ -826,8 +844,8 @@ export class KnowledgeIndex implements Vocabulary {
     let chars = 0;
     for (let s = 0; s < this.slots && chars < 600; s++) {
       if (!this.live[s]) continue;
-      ids.push(this.ids[s] as string);
-      chars += Math.min(200, (this.texts[s] as string).length) + 1;
+      ids.push(this.ids.at(s));
+      chars += Math.min(200, this.texts.lengthAt(s)) + 1;
     }
     // Without the growth slack of `push` (kept for as long as the index).
     return ids.slice();

@@ -15,6 +15,7 @@
  * is a list of entries (2 bytes a word), made on the first look-up and dropped with the index's
  * other query caches. A small vocabulary's spelling look-up reads the words where they lie.
  */
+import type { CompactIndexSource } from './compact-index.js';
 import { idAt, type IdList, idList, idListBytes } from './id-lists.js';
 import type { ColumnPacker } from './packed-columns.js';
 import { PackedWords } from './packed-words.js';
@@ -242,7 +243,7 @@ export class SurfaceWords {
    * HTTP thread). The table is sized for every word first, so no step rehashes them all. The
    * result is the same as `restore`'s, whatever the steps (test/retrieval/incremental-index.test.ts).
    */
-  *restoreInSteps(compact: CompactSurfaces, perStep: number): Generator<void, void> {
+  *restoreInSteps(compact: CompactIndexSource['surfaces'], perStep: number): Generator<void, void> {
     const n = compact.words.length;
     this.list.clear();
     this.sorted = null;
@@ -253,7 +254,7 @@ export class SurfaceWords {
     for (let i = 0; i < n; i++) {
       const first = compact.first[i] as number;
       if (first < 0) this.displaced++;
-      this.append(compact.words[i] as string, this.termId(compact.terms[i] as string), compact.refs[i] as number, first, compact.pos[i] as number);
+      this.append(compact.words.at(i) as string, this.termId(compact.terms.at(i) as string), compact.refs[i] as number, first, compact.pos[i] as number);
       if (i % perStep === perStep - 1) yield;
     }
     this.list.seal();
