@@ -1,10 +1,13 @@
 /**
  * The SSE writer: a stream that ended is not aborted when its response
- * closes (nothing is left to stop), and a client that leaves mid-stream aborts the work.
+ * closes (nothing is left to stop), a client that leaves mid-stream aborts the work, the frames of
+ * one turn leave in one write, in order with the ones written at once and at the end, and a client
+ * that does not read holds the writer back.
  */
 import http from 'node:http';
+import { Writable } from 'node:stream';
 import type { AddressInfo } from 'node:net';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openSseStream, type SseWriter } from '../../src/http/sse-writer.js';
 
@@ -58,5 +61,66 @@ describe('openSseStream', () => {
     await opened;
     await expect(signalSettled(stream)).resolves.toBe('aborted');
     expect(stream.closed).toBe(true);
+  });
+
+  it('joins the frames of one turn into one write, in order with the first and last frames', async () => {
+    const writes: string[] = [];
+    app = Fastify();
+    app.get('/s', async (_request, reply) => {
+      const raw = reply.raw;
+      const write = raw.write.bind(raw) as (chunk: string) => boolean;
+      raw.write = ((chunk: string) => {
+        writes.push(String(chunk));
+        return write(chunk);
+      }) as typeof raw.write;
+      const stream = openSseStream(reply);
+      stream.writeNow(': first\n\n');
+      for (let i = 0; i < 60; i++) void stream.write(`event: token\ndata: ${i}\n\n`);
+      await new Promise((resolve) => setImmediate(resolve));
+      void stream.write('event: token\ndata: late\n\n');
+      stream.finish('event: done\ndata: {}\n\n');
+    });
+    const response = await app.inject({ method: 'GET', url: '/s' });
+    const tokens = Array.from({ length: 60 }, (_, i) => `event: token\ndata: ${i}\n\n`).join('');
+    expect(response.body).toBe(`: first\n\n${tokens}event: token\ndata: late\n\nevent: done\ndata: {}\n\n`);
+    // The first frame at once, the sixty of one turn in one write, the late one with the end.
+    expect(writes).toEqual([': first\n\n', tokens, 'event: token\ndata: late\n\nevent: done\ndata: {}\n\n']);
+  });
+
+  it('holds the writer back while the socket takes nothing, and lets it go on once it does', async () => {
+    // A response whose socket takes no byte until released: what it was given stays buffered.
+    const held: (() => void)[] = [];
+    const raw = Object.assign(
+      new Writable({
+        highWaterMark: 16 * 1024,
+        write(_chunk, _encoding, done) {
+          held.push(() => done());
+        },
+      }),
+      { writeHead: () => undefined },
+    );
+    const reply = { raw, hijack: () => undefined, getHeaders: () => ({}) } as unknown as FastifyReply;
+    const stream = openSseStream(reply);
+    const frame = `: ${'x'.repeat(8 * 1024)}\n\n`;
+    let written = 0;
+    const producing = (async () => {
+      while (written < 200) {
+        await stream.write(frame);
+        written++;
+      }
+    })();
+    for (let turn = 0; turn < 50; turn++) await new Promise((resolve) => setImmediate(resolve));
+    // Two frames fill the buffer (16 KB): the writer waits there, however many turns pass.
+    expect(written).toBeLessThanOrEqual(3);
+    const waiting = written;
+    // The socket takes everything from now on.
+    while (written < 200) {
+      held.splice(0).forEach((release) => release());
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    await producing;
+    expect(waiting).toBeGreaterThan(0);
+    stream.finish();
+    held.splice(0).forEach((release) => release());
   });
 });
