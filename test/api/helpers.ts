@@ -100,6 +100,16 @@ export interface ServiceProcess {
 
 const tsxLoader = ['--import', 'tsx'];
 
+/**
+ * How long a child service may take to start (or to exit on a bad configuration): it transforms
+ * every source module with tsx first, which on a busy 2-core CI machine, beside other test files
+ * doing the same, has taken more than 15 s. Generous, since a hang still fails; hooks and tests
+ * that start one allow `PROCESS_TEST_TIMEOUT_MS`.
+ */
+export const PROCESS_START_TIMEOUT_MS = 120_000;
+/** The vitest timeout for a hook or test that starts a child service: its start-up, and the rest. */
+export const PROCESS_TEST_TIMEOUT_MS = PROCESS_START_TIMEOUT_MS + 30_000;
+
 /** Runs `node --import tsx src/main.ts` until it exits; for configurations that must not start. */
 export function runServiceToExit(env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
@@ -115,7 +125,7 @@ export function runServiceToExit(env: Record<string, string>): Promise<{ code: n
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
       reject(new Error(`the service did not exit; stdout: ${stdout} stderr: ${stderr}`));
-    }, 15_000);
+    }, PROCESS_START_TIMEOUT_MS);
     child.once('error', reject);
     child.once('exit', (code) => {
       clearTimeout(timer);
@@ -149,7 +159,7 @@ export async function startServiceProcess(env: Record<string, string> = {}): Pro
   });
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`the service did not start; stdout: ${stdout} stderr: ${stderr}`)), 20_000);
+    const timer = setTimeout(() => reject(new Error(`the service did not start; stdout: ${stdout} stderr: ${stderr}`)), PROCESS_START_TIMEOUT_MS);
     const check = () => {
       if (stdout.includes('"Groundwork is running"')) {
         clearTimeout(timer);

@@ -7,7 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { codeFromOutbox } from '../support/server.js';
-import { logLines, type ServiceProcess, startServiceProcess, uniqueEmail } from './helpers.js';
+import { logLines, PROCESS_TEST_TIMEOUT_MS, type ServiceProcess, startServiceProcess, uniqueEmail } from './helpers.js';
 
 let service: ServiceProcess;
 let lines: Record<string, unknown>[];
@@ -79,7 +79,7 @@ beforeAll(async () => {
   exitCode = await service.stop();
   stdout = service.stdout();
   lines = logLines(stdout);
-}, 60_000);
+}, PROCESS_TEST_TIMEOUT_MS);
 afterAll(() => service?.stop());
 
 describe('happy path', () => {

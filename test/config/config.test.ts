@@ -6,7 +6,7 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, isLoopbackHost, loadConfig } from '../../src/config.js';
-import { runServiceToExit } from '../api/helpers.js';
+import { PROCESS_TEST_TIMEOUT_MS, runServiceToExit } from '../api/helpers.js';
 
 describe('happy path', () => {
   it('uses the documented defaults for an empty environment', () => {
@@ -219,5 +219,5 @@ describe.concurrent('errors: the real process', () => {
     expect(code).toBe(78);
     expect(stderr.trim().split('\n')).toEqual([expect.stringMatching(new RegExp(`^Invalid configuration: ${variable} `))]);
     expect(stdout).toBe('');
-  });
+  }, PROCESS_TEST_TIMEOUT_MS);
 });

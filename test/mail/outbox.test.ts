@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestServer } from '../support/server.js';
-import { expectProblem, logLines, outbox, type ServiceProcess, startServiceProcess, startTestServer, uniqueEmail } from '../api/helpers.js';
+import { expectProblem, logLines, outbox, PROCESS_TEST_TIMEOUT_MS, type ServiceProcess, startServiceProcess, startTestServer, uniqueEmail } from '../api/helpers.js';
 
 /** A sign-in code as shown (`ABC-DEF`), not inside a longer token such as a request id. */
 const codePattern = /(?<![A-Za-z0-9_-])[A-HJ-NP-Z2-9]{3}-[A-HJ-NP-Z2-9]{3}(?![A-Za-z0-9_-])/;
@@ -84,7 +84,7 @@ describe('security', () => {
     expect((await fetch(`${service.baseUrl}/dev/outbox`)).status).toBe(404);
     expect(await service.stop()).toBe(0);
     lines = logLines(service.stdout());
-  });
+  }, PROCESS_TEST_TIMEOUT_MS);
   afterAll(() => service?.stop());
 
   it('warns at start-up that codes cannot be delivered', () => {

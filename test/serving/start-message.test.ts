@@ -1,12 +1,12 @@
 /** The service started as `npm start` would logs where the dashboard is (and the outbox in development), as JSON on stdout. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { logLines, type ServiceProcess, startServiceProcess } from '../api/helpers.js';
+import { logLines, PROCESS_TEST_TIMEOUT_MS, type ServiceProcess, startServiceProcess } from '../api/helpers.js';
 
 describe('start message', () => {
   let service: ServiceProcess;
   beforeAll(async () => {
     service = await startServiceProcess();
-  });
+  }, PROCESS_TEST_TIMEOUT_MS);
   afterAll(() => service?.stop());
 
   it('logs one human line naming the dashboard and the development outbox', async () => {
