@@ -83,7 +83,6 @@ export const DEFAULT_TITLE_WEIGHT = 2;
 /** Words per step of a spelling table made in slices (~8 deletion keys each; ~1 µs a key). */
 const SPELLING_STEP = 256;
 
-
 /** Postings added since the last compaction, per term id: [slot, titleTf, textTf, slot, …]. */
 type RecentPostings = Map<number, number[]>;
 /** No recent postings: one empty map for every index that has none (most, most of the time), never written. */
