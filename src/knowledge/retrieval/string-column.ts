@@ -3,8 +3,8 @@
  * record when they come from a snapshot (issue 14, head of line while a large index loads;
  * docs/indexing.md, "Session 21").
  *
- * A string set one by one is held as it is. A snapshot's strings are decoded in runs of ~256 KB,
- * each one long string (index-snapshot.ts, `StringReader`), and the column keeps where each slot's
+ * A string set one by one is held as it is. A snapshot's strings are decoded in runs of about
+ * 1 MB, each one long string (index-snapshot.ts, `StringReader`), and the column keeps where each slot's
  * string lies in its run (three numbers in typed arrays) rather than a slice object per slot: the
  * slice is made when the string is read (`at`), for the few records a query reads, and dies young.
  * 100,000 records' ids and texts held as slices were 200,000 objects made in a few hundred
