@@ -41,4 +41,19 @@ export default tseslint.config(
       'no-restricted-imports': ['error', { patterns: domainBoundary }],
     },
   },
+  {
+    // The test files share one module graph per worker (vitest.config.ts, \`isolate: false\`): a
+    // module mock or a stubbed environment variable or global would leak into the files after it.
+    files: ['test/**/*.ts'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        ...['mock', 'doMock', 'stubEnv', 'stubGlobal'].map((property) => ({
+          object: 'vi',
+          property,
+          message: 'Test files share one module graph per worker (vitest.config.ts): pass a stand-in in, do not patch modules, the environment or globals.',
+        })),
+      ],
+    },
+  },
 );

@@ -4,20 +4,12 @@
  * fallback answers the question in its conversation, and refusals are the owner's message or
  * the default in the question's language.
  */
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ChatCompletionsClient } from '../../src/adapters/llm/chat-completions.js';
 import { LlmAnswerer } from '../../src/knowledge/answering/llm-answerer.js';
 import { NOT_FOUND_ANSWER, type RetrievedRecord, type Turn } from '../../src/knowledge/answering/types.js';
 import type { AnswerEvent, AnswerInput } from '../../src/knowledge/query/answerer.js';
 import { answerWith, type FakeLlm, startFakeLlm } from '../query/helpers.js';
-
-// A stand-in for the follow-up resolution (tested on its own): a follow-up means the last
-// earlier question, so the test can tell whether the extractive fallback was given the question
-// in its conversation.
-vi.mock('../../src/knowledge/answering/follow-up.js', async (importOriginal) => ({
-  ...(await importOriginal<Record<string, unknown>>()),
-  contextualQuery: (query: string, conversation: readonly Turn[] | undefined) => conversation?.filter((t) => t.role === 'user').at(-1)?.content ?? query,
-}));
 
 const retrieved: RetrievedRecord[] = [
   { recordId: 'ship', sourceName: 'faq.md', title: 'Shipping', text: 'Orders ship from our warehouse in Bremen within 2 business days.', kind: 'passage', score: 3 },
