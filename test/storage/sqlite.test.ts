@@ -71,3 +71,39 @@ describe('SQLite knowledge-base row cache', () => {
     }
   });
 });
+
+describe('SQLite write transactions', () => {
+  it('let the event loop turn while a long one runs (each statement runs synchronously), and commit it whole', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gw-sqlite-turns-'));
+    const store = new SqliteStore(path.join(dir, 'groundwork.db'));
+    try {
+      await store.migrate();
+      const owner = (await store.accounts.accountForEmail('turns@example.test', 'acc_turns')).accountId;
+      const ragId = 'kb_turns';
+      await store.knowledge.createKnowledgeBase({ ragId, ownerId: owner, botName: 'Turns', description: null, greeting: null, theme: {} }, 1000);
+      // 20,000 records: 40 inserts of 500 rows and 40 fingerprint look-ups, hundreds of ms on any machine.
+      const candidates = Array.from({ length: 20_000 }, (_, i) => {
+        const text = `Item ${i} ships within two working days and can be returned for thirty days.`;
+        return { recordId: `rec_turns_${i}`, kind: 'qa' as const, title: `Item ${i}?`, text, fingerprint: `fp_turns_${i}` };
+      });
+      let turns = 0;
+      let counting = true;
+      const tick = () => {
+        turns++;
+        if (counting) setImmediate(tick);
+      };
+      setImmediate(tick);
+      const result = await store.knowledge.commitSource(owner, ragId, { sourceId: 'src_turns', sourceName: 'items.json', format: 'json', byteSize: 1, sha256: 'x', rejectedCount: 0 }, candidates, 1_000_000);
+      const turnsDuring = turns;
+      counting = false;
+      expect(result.kind).toBe('committed');
+      // Without the pauses the whole transaction ran in one turn of the event loop: none in between.
+      expect(turnsDuring).toBeGreaterThanOrEqual(2);
+      expect((await store.knowledge.findKnowledgeBase(ragId))?.recordCount).toBe(20_000);
+      expect(await store.knowledge.allRecords(ragId)).toHaveLength(20_000);
+    } finally {
+      await store.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

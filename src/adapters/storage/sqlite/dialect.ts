@@ -20,11 +20,54 @@ import { claimDataDir, type DataDirLock } from './data-dir-lock.js';
 import { knowledgeBaseRowReader } from './knowledge-base-row.js';
 import { RowCache } from './row-cache.js';
 import { prepared } from './statements.js';
+import { Slices } from '../../../time-slices.js';
 
-/** Kysely's SQLite driver, with write transactions that take the lock when they begin. */
+/**
+ * Kysely's SQLite driver, with write transactions that take the lock when they begin, and that
+ * let other work run while they last. better-sqlite3 runs each statement synchronously, so a
+ * transaction of many statements (an upload of 20,000 records: ~40 inserts of 500 rows and the
+ * fingerprint look-ups, ~400 ms) used to hold the event loop from BEGIN to COMMIT. Before a
+ * statement of an open transaction, once `SLICE_MS` of it ran since the last pause, it waits for
+ * the next turn of the event loop (`nextTurn`): requests that need no database go on meanwhile, and
+ * those that do wait for the one connection as before (Kysely's mutex), so what a transaction sees
+ * and writes is unchanged. A transaction shorter than a slice never pauses.
+ */
 class ImmediateSqliteDriver extends SqliteDriver {
+  /** The open transaction's clock (one connection, so at most one). */
+  private slices: Slices | undefined;
+  private turnTaking: DatabaseConnection | undefined;
+
+  override async acquireConnection(): Promise<DatabaseConnection> {
+    const connection = await super.acquireConnection();
+    this.turnTaking ??= {
+      executeQuery: async (query) => {
+        if (this.slices) await this.slices.maybe();
+        return connection.executeQuery(query);
+      },
+      streamQuery: (query, chunkSize) => connection.streamQuery(query, chunkSize),
+    };
+    return this.turnTaking;
+  }
+
   override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    this.slices = new Slices();
     await connection.executeQuery(CompiledQuery.raw('BEGIN IMMEDIATE'));
+  }
+
+  override async commitTransaction(connection: DatabaseConnection): Promise<void> {
+    try {
+      await super.commitTransaction(connection);
+    } finally {
+      this.slices = undefined;
+    }
+  }
+
+  override async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+    try {
+      await super.rollbackTransaction(connection);
+    } finally {
+      this.slices = undefined;
+    }
   }
 }
 
