@@ -51,7 +51,7 @@ export default tseslint.config(
         ...['mock', 'doMock', 'stubEnv', 'stubGlobal'].map((property) => ({
           object: 'vi',
           property,
-          message: 'Test files share one module graph per worker (vitest.config.ts): pass a stand-in in, do not patch modules, the environment or globals.',
+          message: 'Pass a stand-in in; do not patch modules, the environment or globals (docs/decisions.md, "Tests").',
         })),
       ],
     },

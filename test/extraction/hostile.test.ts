@@ -65,7 +65,7 @@ describe('10 MB inputs', () => {
       try {
         run(input, 'md');
       } catch (err) {
-        expect((err as { code?: string }).code).toBe('no_extractable_text');
+        expect((err as { code?: string }).code, String((err as Error).stack ?? err).slice(0, 600)).toBe('no_extractable_text');
       }
     });
   });
