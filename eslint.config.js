@@ -42,8 +42,9 @@ export default tseslint.config(
     },
   },
   {
-    // The test files share one module graph per worker (vitest.config.ts, \`isolate: false\`): a
-    // module mock or a stubbed environment variable or global would leak into the files after it.
+    // Stand-ins are passed in, not patched into modules, the environment or globals: what a test
+    // runs is the real wiring, and test files could share one module graph per worker
+    // (docs/decisions.md, "Tests"), where such a patch would leak into the files after it.
     files: ['test/**/*.ts'],
     rules: {
       'no-restricted-properties': [
