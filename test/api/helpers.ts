@@ -9,6 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { expect } from 'vitest';
+import { compiledService } from '../support/compiled-service.js';
 import { type ApiResponse, freePort, startServer, type TestServer } from '../support/server.js';
 
 export const repoRoot = path.resolve(import.meta.dirname, '../..');
@@ -98,22 +99,26 @@ export interface ServiceProcess {
   stop(): Promise<number | null>;
 }
 
-const tsxLoader = ['--import', 'tsx'];
+/** `node main.js` of the service compiled to JavaScript, as `npm start` runs it (test/support/compiled-service.ts). */
+async function serviceCommand(): Promise<string[]> {
+  return [path.join(await compiledService(), 'main.js')];
+}
 
 /**
- * How long a child service may take to start (or to exit on a bad configuration): it transforms
- * every source module with tsx first, which on a busy 2-core CI machine, beside other test files
- * doing the same, has taken more than 15 s. Generous, since a hang still fails; hooks and tests
- * that start one allow `PROCESS_TEST_TIMEOUT_MS`.
+ * How long a child service may take to start (or to exit on a bad configuration): on a busy
+ * 2-core CI machine, beside other test files loading the whole service too, a start has taken
+ * more than 15 s when it still went through tsx. Generous, since a hang still fails; hooks and
+ * tests that start one allow `PROCESS_TEST_TIMEOUT_MS`.
  */
 export const PROCESS_START_TIMEOUT_MS = 120_000;
 /** The vitest timeout for a hook or test that starts a child service: its start-up, and the rest. */
 export const PROCESS_TEST_TIMEOUT_MS = PROCESS_START_TIMEOUT_MS + 30_000;
 
-/** Runs `node --import tsx src/main.ts` until it exits; for configurations that must not start. */
-export function runServiceToExit(env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
+/** Runs the service until it exits; for configurations that must not start. */
+export async function runServiceToExit(env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const command = await serviceCommand();
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [...tsxLoader, 'src/main.ts'], { cwd: repoRoot, env: serviceEnv(env), stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, command, { cwd: repoRoot, env: serviceEnv(env), stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => {
@@ -141,10 +146,10 @@ function serviceEnv(env: Record<string, string>): NodeJS.ProcessEnv {
   return { ...base, DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'gw-proc-')), ...env };
 }
 
-/** Starts the real service as `npm start` would (from source), on a free loopback port, and waits until it listens. */
+/** Starts the real service as `npm start` would (compiled JavaScript), on a free loopback port, and waits until it listens. */
 export async function startServiceProcess(env: Record<string, string> = {}): Promise<ServiceProcess> {
   const port = await freePort();
-  const child = spawn(process.execPath, [...tsxLoader, 'src/main.ts'], {
+  const child = spawn(process.execPath, await serviceCommand(), {
     cwd: repoRoot,
     env: serviceEnv({ PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: `http://127.0.0.1:${port}`, LOG_LEVEL: 'info', ...env }),
     stdio: ['ignore', 'pipe', 'pipe'],

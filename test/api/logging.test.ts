@@ -1,6 +1,6 @@
 /**
- * Structured logs (product.md §10): the real process (`node --import tsx
- * src/main.ts`, LOG_LEVEL=info) writes JSON lines with a request id on every
+ * Structured logs (product.md §10): the real process (the service compiled to
+ * JavaScript, `node main.js`, LOG_LEVEL=info) writes JSON lines with a request id on every
  * request line, and never a cookie, an Authorization value, a session or CSRF
  * token, a query string, or uploaded content.
  */

@@ -1,6 +1,6 @@
 /**
- * The real server as a child process (`node --import tsx src/main.ts`), for
- * tests that kill it. Unlike test/support/server.ts, which runs the app inside
+ * The real server as a child process (`node main.js` of the compiled service,
+ * test/support/compiled-service.ts), for tests that kill it. Unlike test/support/server.ts, which runs the app inside
  * the test process, SIGKILL here ends the server with no clean-up of its own:
  * no `finally`, no store close, no SQLite checkpoint, no ROLLBACK sent.
  */
@@ -8,8 +8,10 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import os from 'node:os';
+import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
+import { compiledService } from '../support/compiled-service.js';
 import { type Client, freePort } from '../support/server.js';
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
@@ -32,7 +34,8 @@ export interface ChildServer {
 export async function startChildServer(env: Record<string, string>, readyWithinMs = 30_000): Promise<ChildServer> {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  const service = await compiledService();
+  const child = spawn(process.execPath, [path.join(service, 'main.js')], {
     cwd: repoRoot,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? os.tmpdir(), PORT: String(port), PUBLIC_URL: baseUrl, LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
