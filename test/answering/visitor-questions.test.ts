@@ -10,6 +10,7 @@ import { ExtractiveAnswerer } from '../../src/knowledge/query/extractive-answere
 import { KnowledgeIndex } from '../../src/knowledge/retrieval/knowledge-index.js';
 import { contextualQuery, isFollowUp } from '../../src/knowledge/answering/follow-up.js';
 import { splitQuestion } from '../../src/knowledge/answering/split-question.js';
+import { germanRelatives } from '../../src/knowledge/language/german-derivations.js';
 import type { Answer, RetrievedRecord, Turn } from '../../src/knowledge/answering/types.js';
 
 function knowledgeBase(content: string, format: 'md' | 'json' = 'md') {
@@ -491,6 +492,38 @@ describe('German verb endings', () => {
     expect(shop.titleOf(a)[0]).toBe('Bietet ihr einen Montageservice an?');
     const english = knowledgeBase(`# Help\n\n## Accessibility\nOur videos have captions for customers with hearing loss.\n`);
     expect(english.index.expand('heart').words[0]?.matches ?? []).toEqual([]);
+  });
+});
+
+describe('German words that no ending links', () => {
+  const shop = knowledgeBase(
+    JSON.stringify([
+      { question: 'Kann ich Artikel nach Ablauf der Widerrufsfrist zurückgeben?', answer: 'Ja. Unbenutzte Artikel kannst du innerhalb von 60 Tagen nach Erhalt zurückgeben.' },
+      { question: 'Wie lange dauert die Lieferung?', answer: 'Die Zustellung dauert 1 bis 2 Werktage.' },
+      { question: 'Welche Zahlungsarten bietet ihr an?', answer: 'Du kannst mit PayPal, Kreditkarte oder auf Rechnung bezahlen.' },
+    ]),
+    'json',
+  );
+
+  it('meets a noun made from a verb ("Rückgabe" / "zurückgeben") and the "zu" inside an infinitive ("zurückzugeben")', () => {
+    for (const question of ['Ist eine Rückgabe nach drei Wochen noch möglich?', 'rueckgabe nach 3 wochen noch moeglich wenn unbenutzt', 'Bis wann kann ich einen Artikel zurückzugeben?']) {
+      const a = shop.ask(question);
+      expect(a.grounded, question).toBe(true);
+      expect(shop.titleOf(a)[0], question).toBe('Kann ich Artikel nach Ablauf der Widerrufsfrist zurückgeben?');
+    }
+  });
+
+  it('gives each rule its other forms, and nothing for a word none applies to', () => {
+    expect(germanRelatives('rueckgabe')).toEqual(expect.arrayContaining(['rueckgeben', 'zurueckgeben']));
+    expect(germanRelatives('zurueckgeben')).toEqual(expect.arrayContaining(['zurueckgabe', 'rueckgabe']));
+    expect(germanRelatives('zurueckzugeben')).toEqual(expect.arrayContaining(['zurueckgeben', 'rueckgabe']));
+    expect(germanRelatives('anzumelden')).toEqual(['anmelden']);
+    expect(germanRelatives('ruecknahme')).toContain('zuruecknehmen');
+    expect(germanRelatives('ankunft')).toEqual(['ankommen']);
+    expect(germanRelatives('rueckerstattung')).toEqual(['zurueckerstattung']);
+    expect(germanRelatives('lieferung')).toEqual([]);
+    // The ending alone is the word itself, not a derivation of it.
+    expect(germanRelatives('gabe')).toEqual([]);
   });
 });
 

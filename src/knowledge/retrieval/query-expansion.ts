@@ -16,6 +16,7 @@ import { spellOutChatSpeak } from '../language/chat-speak.js';
 import { acceptWords, asksAboutPaying, cardNetworkNames, cardWords, isCardWord, isTakeWord, networkNames } from '../language/payment-cards.js';
 import { countryNames, isCountryName, placeNameLength, placesContaining } from '../language/places.js';
 import { unitNames, unitSymbol } from '../language/units.js';
+import { germanRelatives } from '../language/german-derivations.js';
 import { commonRank, commonWordMisspelt, generalInformativeness, hasCommonWords } from '../language/common-words.js';
 import { isDictionaryWord, type Relation, type RelatedWord, relatedWords } from '../language/related-words.js';
 import { isMisspeltStopWord, STOP_WORDS_BY_LANGUAGE } from '../language/stopwords.js';
@@ -208,6 +209,21 @@ function variantMatches(vocab: Vocabulary, surface: string): TermMatch[] {
       const t = vocab.termOfSurface(v);
       if (present(vocab, t) && !out.has(t)) out.set(t, SIBLING_CREDIT);
     }
+  }
+  return [...out].map(([term, credit]) => ({ term, credit }));
+}
+
+/**
+ * A German word's other forms that no ending links ("Rückgabe" / "zurückgeben", "zurückzugeben" /
+ * "zurückgeben": language/german-derivations.ts), as the knowledge base writes them, at a sibling's credit.
+ */
+function derivationMatches(vocab: Vocabulary, surface: string): TermMatch[] {
+  if (vocab.language !== 'de') return [];
+  const out = new Map<string, number>();
+  for (const form of germanRelatives(surface)) {
+    const t = vocab.termOfSurface(form);
+    if (present(vocab, t)) out.set(t, SIBLING_CREDIT);
+    else for (const m of variantMatches(vocab, form)) if (!out.has(m.term)) out.set(m.term, Math.min(m.credit, SIBLING_CREDIT));
   }
   return [...out].map(([term, credit]) => ({ term, credit }));
 }
@@ -490,7 +506,8 @@ export function matchWord(vocab: Vocabulary, surface: string, term: string, isNa
     // quantity an adjective measures, which a product's fields name ("heavy" → "Weight: 620 g").
     const parts = COMPOUNDING.has(vocab.language) ? compoundParts(vocab, term) : [];
     const attributes = relatedMatches(vocab, surface, 'attribute');
-    return { matches: mergeMatches([{ term, credit: 1 }, ...parts], attributes), via: 'exact' };
+    const derived = derivationMatches(vocab, surface);
+    return { matches: mergeMatches(derived.length > 0 ? [{ term, credit: 1 }, ...parts, ...derived] : [{ term, credit: 1 }, ...parts], attributes), via: 'exact' };
   }
   if (HAS_DIGIT_RE.test(surface)) return { matches: [], via: 'none' };
   const networks = networkMatches(vocab, surface);
@@ -500,7 +517,8 @@ export function matchWord(vocab: Vocabulary, surface: string, term: string, isNa
   // A place the records do not name is matched to where it is before it is taken for a variant or a slip ("Wien" is not "wie").
   const places = placeMatches(vocab, surface, isName);
   if (places.length > 0) return { matches: places, via: 'related' };
-  const variants = variantMatches(vocab, surface);
+  const derived = derivationMatches(vocab, surface);
+  const variants = derived.length > 0 ? mergeMatches(variantMatches(vocab, surface), derived) : variantMatches(vocab, surface);
   if (variants.length > 0) return { matches: withCompoundParts(vocab, variants), via: 'variant' };
   const compounds = compoundMatches(vocab, term);
   if (compounds.length > 0) return { matches: compounds, via: 'compound' };
