@@ -60,7 +60,8 @@ describeIf(chromium, 'importing a website from the dashboard', () => {
     await new Promise((resolve) => site?.close(resolve));
   });
 
-  it('imports a sitemap and shows each page’s outcome, then a refusal’s reason', async () => {
+  // A browser, a sign-in, a crawl of the local site and the dashboard's polling: like the other journeys, 90 s on a busy machine.
+  it('imports a sitemap and shows each page’s outcome, then a refusal’s reason', { timeout: 90_000 }, async () => {
     // Signed in through the API; the session cookie is handed to the browser.
     const client = await signedInClient(server.baseUrl);
     const created = await client.post<{ ragId: string }>('/api/v1/knowledge-bases', { botName: 'Web importer' });

@@ -12,11 +12,74 @@ const AUTOLINK = /<((?:https?|ftp|mailto):[^<>\s]{1,2000})>/gi;
 const HTML_TAG = /<\/?[A-Za-z][A-Za-z0-9-]{0,50}(?:\s[^<>]{0,2000})?\/?>/g;
 const STRONG_OR_STRIKE = /\*\*+|~~+/g;
 // A whole `*` or `_` run that opens (after start/space/punctuation, before a
-// non-space) or closes emphasis. Runs between two letters (snake_case, 5*3),
-// runs surrounded by spaces (2 * 3) and escaped ones stay. The (?<![*_])
-// and (?![*_]) guards make only whole runs candidates, which keeps a line of
-// a million underscores linear instead of quadratic.
-const EMPHASIS = /(?<=^|[\s\p{P}\p{S}])(?<![*_\\])[*_]+(?![*_])(?=\S)|(?<=[^\s*_\\])[*_]+(?![*_])(?=$|[\s\p{P}\p{S}])/gu;
+// non-space) or closes emphasis (after a non-space, before end/space/punctuation).
+// Runs between two letters (snake_case, 5*3), runs surrounded by spaces (2 * 3)
+// and escaped ones stay. Found and judged in code, not by one pattern: with the
+// `u` flag its \p{…} classes need, V8 keeps a backtrack entry per character of
+// a run in a two-byte string (any text with a character beyond Latin-1), and a
+// run of millions of underscores overflowed that stack (RangeError).
+const STAR = 0x2a;
+const UNDERSCORE = 0x5f;
+const BACKSLASH = 0x5c;
+const SPACE = /^\s$/u;
+const PUNCTUATION_OR_SYMBOL = /^[\p{P}\p{S}]$/u;
+
+/** What borders a run: nothing (start or end of the line), white space, punctuation or a symbol, or anything else. */
+const Side = { Edge: 0, Space: 1, Mark: 2, Other: 3 } as const;
+type Side = (typeof Side)[keyof typeof Side];
+
+/** The ASCII characters' sides, looked up rather than matched (a hostile line has millions of runs). */
+const ASCII_SIDES = Uint8Array.from({ length: 128 }, (_, code) => classify(String.fromCharCode(code)));
+
+function classify(char: string): Side {
+  if (SPACE.test(char)) return Side.Space;
+  return PUNCTUATION_OR_SYMBOL.test(char) ? Side.Mark : Side.Other;
+}
+
+function side(codePoint: number | undefined): Side {
+  if (codePoint === undefined) return Side.Edge;
+  return codePoint < 128 ? (ASCII_SIDES[codePoint] as Side) : classify(String.fromCodePoint(codePoint));
+}
+
+/** The code point that ends just before `at` (a surrogate pair whole), or undefined at the start. */
+function codePointBefore(line: string, at: number): number | undefined {
+  if (at === 0) return undefined;
+  const low = line.charCodeAt(at - 1);
+  if (at >= 2 && low >= 0xdc00 && low <= 0xdfff) {
+    const high = line.charCodeAt(at - 2);
+    if (high >= 0xd800 && high <= 0xdbff) return line.codePointAt(at - 2);
+  }
+  return low;
+}
+
+/** Removes the `*` and `_` runs that open or close emphasis (the rule above). */
+export function stripEmphasis(line: string): string {
+  let out = '';
+  let last = 0;
+  const length = line.length;
+  let start = 0;
+  while (start < length) {
+    const code = line.charCodeAt(start);
+    if (code !== STAR && code !== UNDERSCORE) {
+      start++;
+      continue;
+    }
+    let end = start + 1;
+    for (let next = line.charCodeAt(end); next === STAR || next === UNDERSCORE; next = line.charCodeAt(++end));
+    const previous = codePointBefore(line, start);
+    const before = side(previous);
+    const after = side(line.codePointAt(end));
+    const opens = (before === Side.Edge || before === Side.Space || before === Side.Mark) && after !== Side.Edge && after !== Side.Space;
+    const closes = before !== Side.Edge && before !== Side.Space && (after === Side.Edge || after === Side.Space || after === Side.Mark);
+    if (previous !== BACKSLASH && (opens || closes)) {
+      out += line.slice(last, start);
+      last = end;
+    }
+    start = end;
+  }
+  return last === 0 ? line : out + line.slice(last);
+}
+
 const CODE_TICKS = /`+/g;
 const ESCAPE = /\\([!-/:-@[-`{-~])/g;
 
@@ -96,10 +159,6 @@ export function cleanInline(line: string): string {
     .replace(LINK_REF, '$1')
     .replace(AUTOLINK, '$1')
     .replace(HTML_TAG, '')
-    .replace(STRONG_OR_STRIKE, '')
-    .replace(EMPHASIS, '')
-    .replace(CODE_TICKS, '')
-    .replace(ESCAPE, '$1')
-    .replace(INNER_SPACES, '$1 ');
-  return decodeEntities(plain);
+    .replace(STRONG_OR_STRIKE, '');
+  return decodeEntities(stripEmphasis(plain).replace(CODE_TICKS, '').replace(ESCAPE, '$1').replace(INNER_SPACES, '$1 '));
 }
