@@ -4,27 +4,17 @@
  * development outbox, the extractive or LLM answerer. main.ts starts them.
  */
 import path from 'node:path';
-import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import type { AnswerCache } from './ports/answer-cache.js';
 import { MemoryAnswerCache } from './adapters/cache/memory.js';
-import { RedisAnswerCache } from './adapters/cache/redis.js';
-import { RedisAdmission } from './adapters/cache/redis-admission.js';
-import { openRedis, serviceRedisOptions } from './adapters/redis-connection.js';
-import { FallbackRateLimiter } from './adapters/limits/fallback.js';
-import { RedisBreaker } from './adapters/redis-breaker.js';
 import type { RateLimiter } from './ports/rate-limiter.js';
 import { MemoryRateLimiter } from './adapters/limits/memory.js';
-import { RedisRateLimiter } from './adapters/limits/redis.js';
 import { ChatCompletionsClient } from './adapters/llm/chat-completions.js';
 import type { Mailer } from './ports/mailer.js';
 import { OutboxMailer } from './adapters/mail/outbox-mailer.js';
-import { SmtpMailer } from './adapters/mail/smtp-mailer.js';
 import { MemoryReplayStore } from './adapters/replay/memory.js';
 import type { ReplayStore } from './ports/replay.js';
-import { LayeredReplayStore, RedisReplayStore } from './adapters/replay/redis.js';
-import { PostgresFtsRetriever } from './adapters/retrieval/postgres-fts.js';
-import { PostgresStore } from './adapters/storage/postgres/dialect.js';
+import type { RedisParts } from './compose-redis.js';
 import type { Store } from './ports/storage.js';
 import { SqliteStore } from './adapters/storage/sqlite/dialect.js';
 import type { Config } from './config.js';
@@ -58,10 +48,11 @@ export interface Composition {
   close(): Promise<void>;
 }
 
-export function openStore(config: Config): Store {
-  return config.databaseUrl
-    ? new PostgresStore({ connectionString: config.databaseUrl })
-    : new SqliteStore(path.join(config.dataDir, 'groundwork.db'));
+/** The store the configuration names. PostgreSQL's driver is loaded only when DATABASE_URL is set. */
+export async function openStore(config: Config): Promise<Store> {
+  if (!config.databaseUrl) return new SqliteStore(path.join(config.dataDir, 'groundwork.db'));
+  const { PostgresStore } = await import('./adapters/storage/postgres/dialect.js');
+  return new PostgresStore({ connectionString: config.databaseUrl });
 }
 
 /**
@@ -71,6 +62,7 @@ export function openStore(config: Config): Store {
  */
 async function openRetriever(config: Config, store: Store): Promise<Retriever> {
   if (config.retrievalBackend !== 'postgres' || !config.databaseUrl) return new IndexRegistry(store.knowledge, { maxBytes: config.indexCacheBytes });
+  const { PostgresFtsRetriever } = await import('./adapters/retrieval/postgres-fts.js');
   const retriever = new PostgresFtsRetriever({ connectionString: config.databaseUrl });
   await retriever.start().catch(async (error: unknown) => {
     await retriever.close();
@@ -92,7 +84,7 @@ export async function compose(config: Config, logger: Logger, options: ComposeOp
   const secretKey = loadSecretKey(config, (message) => logger.warn(message));
   const sealer = new Sealer(secretKey);
   const ownStore = options.store === undefined;
-  const store = options.store ?? openStore(config);
+  const store = options.store ?? (await openStore(config));
   if (ownStore) await store.migrate();
   // Publishable (widget) query keys are kept sealed with the same secret (docs/widget-keys.md).
   store.keys.encryptAtRest(sealer);
@@ -106,67 +98,28 @@ export async function compose(config: Config, logger: Logger, options: ComposeOp
     throw error;
   });
 
-  const redis: Redis | undefined = config.redisUrl
-    ? openRedis(config.redisUrl, serviceRedisOptions, (err) =>
-        logger.warn({ err: { message: (err as Error).message } }, 'redis connection error'),
-      ).client
-    : undefined;
-  // One circuit breaker for every Redis user: an outage costs milliseconds, not a command timeout per query.
-  // `redisBreaker.status()` says whether Redis is in use (closed) or bypassed (open, half-open).
-  const redisBreaker = redis
-    ? new RedisBreaker(redis, {
-        onStateChange: (status, previous) => {
-          if (status.state === 'open' && previous === 'closed') logger.warn({ redis: status }, 'redis unavailable; limiter, cache and replay store in process');
-          // A failed probe says why the instance stays on its in-process halves (Redis down, or a recovery hook failing).
-          else if (status.state === 'open' && previous === 'half-open') logger.warn({ redis: status }, 'redis probe failed; still in process');
-          else if (status.state === 'closed') logger.info({ redis: status }, 'redis back; in-process limits pushed to it');
-        },
-      })
-    : undefined;
   // With Redis, the in-process limiter that takes over during an outage, mirroring the shared decisions.
   const shadowLimiter = new MemoryRateLimiter();
-  const limiter: RateLimiter = redis
-    ? new FallbackRateLimiter(
-        new RedisRateLimiter(redis),
-        shadowLimiter,
-        (err) => logger.warn({ err: { message: (err as Error).message } }, 'redis limiter unavailable; limiting in process'),
-        { breaker: redisBreaker },
-      )
-    : new MemoryRateLimiter();
-  const cache: AnswerCache = redis
-    ? new RedisAnswerCache(redis, {
-        breaker: redisBreaker,
-        onError: (err, op) => logger.warn({ err: { message: (err as Error).message }, op }, 'answer cache unavailable'),
-      })
-    : new MemoryAnswerCache();
-
+  // Redis's client and adapters are loaded only when REDIS_URL is set (compose-redis.ts).
+  const shared: RedisParts | undefined = config.redisUrl ? (await import('./compose-redis.js')).openRedisParts(config.redisUrl, logger, shadowLimiter) : undefined;
+  const limiter: RateLimiter = shared?.limiter ?? new MemoryRateLimiter();
+  const cache: AnswerCache = shared?.cache ?? new MemoryAnswerCache();
   // Web Bot Auth nonces: refused on this instance always, across instances through Redis.
-  const replay: ReplayStore = redis
-    ? new LayeredReplayStore(
-        new MemoryReplayStore(),
-        new RedisReplayStore(redis),
-        (err) => logger.warn({ err: { message: (err as Error).message } }, 'redis replay store unavailable; nonces checked in process only'),
-        { breaker: redisBreaker },
-      )
-    : new MemoryReplayStore();
+  const replay: ReplayStore = shared?.replay ?? new MemoryReplayStore();
   const webBotAuth = new WebBotAuth({ publicUrl: config.publicUrl, devMode: config.devMode, signingKeys: store.signingKeys, replay, log: logger });
 
   // With Redis, queries use this instance's copies of knowledge-base rows, confirmed together with the
   // limits and the cached answer in one round trip; every write through the stores below stamps the
   // knowledge base changed for every instance (ports/admission.ts, docs/performance.md).
-  const admission = redis
-    ? new RedisAdmission(redis, {
-        breaker: redisBreaker,
-        shadow: shadowLimiter,
-        onError: (err) => logger.warn({ err: { message: (err as Error).message } }, 'redis admission unavailable; knowledge base read from the store'),
-      })
-    : undefined;
+  const admission = shared?.admission;
   const copies = admission ? new KnowledgeBaseCopies(admission) : undefined;
   const knowledgeStore = copies ? stampedKnowledgeStore(store.knowledge, (ragId) => copies.changed(ragId)) : store.knowledge;
   const keyStore = copies ? stampedKeyStore(store.keys, (ragId) => copies.changed(ragId)) : store.keys;
 
   const outbox = config.smtpUrl ? undefined : new OutboxMailer(logger, config.devMode);
-  const mailer: Mailer = config.smtpUrl ? new SmtpMailer(config.smtpUrl, config.mailFrom) : (outbox as OutboxMailer);
+  const mailer: Mailer = config.smtpUrl
+    ? new (await import('./adapters/mail/smtp-mailer.js')).SmtpMailer(config.smtpUrl, config.mailFrom)
+    : (outbox as OutboxMailer);
   if (!config.smtpUrl && !config.devMode) logger.warn('SMTP_URL is not set: sign-in codes cannot be delivered');
 
   const metrics = new Metrics();
@@ -216,6 +169,7 @@ export async function compose(config: Config, logger: Logger, options: ComposeOp
   oauthHousekeeping.unref();
 
   const readiness: ReadinessCheck[] = [{ name: 'database', check: () => store.ping() }];
+  const redisBreaker = shared?.breaker;
   if (redisBreaker) {
     // Without Redis the instance still serves (limits and caches fall back to the process), so an
     // outage is reported as degraded without taking the instance out of rotation. The breaker's
@@ -262,7 +216,7 @@ export async function compose(config: Config, logger: Logger, options: ComposeOp
       await admission?.close();
       await knowledge.close();
       await retriever.close();
-      if (redis) await redis.quit().catch(() => redis.disconnect());
+      await shared?.quit();
       if (ownStore) await store.close();
     },
   };

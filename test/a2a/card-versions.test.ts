@@ -5,6 +5,7 @@
  * get an answer. The card varies on that header, with its own ETag per version.
  */
 import { randomUUID } from 'node:crypto';
+import { AgentCard } from '@a2a-js/sdk';
 import { ClientFactory as ClientFactoryV1, ClientFactoryOptions as OptionsV1, DefaultAgentCardResolver as ResolverV1 } from '@a2a-js/sdk/client';
 import type { Message as MessageV03, Task as TaskV03 } from 'a2a-sdk-v03';
 import { ClientFactory as ClientFactoryV03, ClientFactoryOptions as OptionsV03, DefaultAgentCardResolver as ResolverV03 } from 'a2a-sdk-v03/client';
@@ -115,6 +116,11 @@ describe('on the wire', () => {
     // Later 1.x versions get the 1.0 card, 0.x the 0.3 one.
     expect(await (await get({ 'a2a-version': '1.1' })).json()).toEqual(card1);
     expect(await (await get({ 'a2a-version': '0.3.0' })).json()).toEqual(card03);
+  });
+
+  it('serves the 1.0 card exactly as the A2A SDK reads and writes it back (nothing dropped or renamed)', async () => {
+    const served = (await (await get({ 'a2a-version': '1.0' })).json()) as Record<string, unknown>;
+    expect(AgentCard.toJSON(AgentCard.fromJSON(served))).toEqual(served);
   });
 
   it('answers If-None-Match per version', async () => {

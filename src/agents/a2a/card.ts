@@ -7,8 +7,6 @@
  * the default audience of our authorization server — with scope `kb:read`.
  * A2A 0.3 callers get the same agent in the 0.3 form (agentCardJsonV03).
  */
-import { AgentCard } from '@a2a-js/sdk';
-
 export const a2aPath = '/api/v1/a2a';
 export const agentCardPath = '/.well-known/agent-card.json';
 export const agentVersion = '1.0.0';
@@ -129,9 +127,4 @@ export function agentCardVersion(header: string | string[] | undefined): AgentCa
   const value = (Array.isArray(header) ? header[0] : header)?.trim() ?? '';
   if (value === '' || /^0(\.|$)/.test(value)) return '0.3';
   return '1.0';
-}
-
-/** The same card as the SDK's request handler holds it. */
-export function agentCard(publicUrl: string): AgentCard {
-  return AgentCard.fromJSON(agentCardJson(publicUrl));
 }

@@ -7,7 +7,7 @@
  * of the running server: the remote URL answers, the protocol version is the
  * one the transport speaks, authorization is required and discoverable.
  */
-import { mcpProtocolVersion, mcpServerName, mcpServerVersion } from './server.js';
+import { mcpProtocolVersion, mcpServerName, mcpServerVersion } from './names.js';
 
 export const serverCardSchema = 'https://static.modelcontextprotocol.io/schemas/v1/server-card.schema.json';
 export const serverCardType = 'application/mcp-server-card+json';

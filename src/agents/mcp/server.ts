@@ -8,13 +8,11 @@ import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { SetLevelRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import type { McpCaller, McpServices } from './context.js';
 import { registerKnowledgeTools } from './kb-tools.js';
+import { mcpServerName, mcpServerVersion } from './names.js';
 import { registerPrompts } from './prompts.js';
 import { registerResources } from './resources.js';
 import { registerUtilityTools } from './utility-tools.js';
 
-export const mcpServerName = 'groundwork';
-export const mcpServerVersion = '1.0.0';
-export const mcpProtocolVersion = '2025-11-25';
 
 const instructions =
   'Groundwork answers questions from knowledge bases you fill, and only from them, with citations. ' +

@@ -8,13 +8,9 @@
  * agent card says so). The endpoint lives under `/api/v1` because that is the
  * resource its tokens are for.
  */
-import { formatSSEErrorEvent, formatSSEEvent } from '@a2a-js/sdk';
-import { LegacyJsonRpcTransportHandler } from '@a2a-js/sdk/compat/v0_3/server';
-import { DefaultRequestHandler, JsonRpcTransportHandler, ServerCallContext, type User, validateVersion } from '@a2a-js/sdk/server';
 import { Type } from 'typebox';
-import { a2aPath, agentCard } from '../../agents/a2a/card.js';
-import { KnowledgeAgentExecutor, stateKeys } from '../../agents/a2a/executor.js';
-import { RecentTaskStore } from '../../agents/a2a/task-store.js';
+import { a2aPath } from '../../agents/a2a/card.js';
+import type { A2aRpc } from '../../agents/a2a/rpc.js';
 import type { BearerAuthenticator } from '../../identity/oauth/bearer.js';
 import type { OwnerQueries } from '../../knowledge/query/owner-query.js';
 import type { Metrics } from '../../ops/metrics.js';
@@ -22,6 +18,7 @@ import { bearerAuth, principalOf } from '../bearer-auth.js';
 import { openSseStream } from '../sse-writer.js';
 import { errorResponses } from '../schemas.js';
 import type { App } from '../types.js';
+import { lazily } from '../../lazily.js';
 
 export interface A2aRouteOptions {
   publicUrl: string;
@@ -34,18 +31,7 @@ export interface A2aRouteOptions {
   heartbeatMs?: number;
 }
 
-class AccountUser implements User {
-  constructor(private readonly accountId: string) {}
-  get isAuthenticated(): boolean {
-    return true;
-  }
-  get userName(): string {
-    return this.accountId;
-  }
-}
-
-type RpcResult = unknown | AsyncGenerator<unknown, void, undefined>;
-const isStream = (value: RpcResult): value is AsyncGenerator<unknown, void, undefined> =>
+const isStream = (value: unknown): value is AsyncGenerator<unknown, void, undefined> =>
   typeof (value as AsyncGenerator<unknown> | null)?.[Symbol.asyncIterator] === 'function';
 
 const a2aSchema = {
@@ -63,10 +49,10 @@ const a2aSchema = {
 
 export async function a2aRoutes(app: App, options: A2aRouteOptions): Promise<void> {
   const { publicUrl, resource } = options;
-  const card = agentCard(publicUrl);
-  const handler = new DefaultRequestHandler(card, new RecentTaskStore(), new KnowledgeAgentExecutor(options.queries, app.log, options.metrics));
-  const v1 = new JsonRpcTransportHandler(handler);
-  const v03 = new LegacyJsonRpcTransportHandler(handler);
+  // The SDK and its request handler are loaded by the first A2A request, not at start-up.
+  const rpc: () => Promise<A2aRpc> = lazily(async () =>
+    (await import('../../agents/a2a/rpc.js')).createA2aRpc({ publicUrl, queries: options.queries, log: app.log, metrics: options.metrics }),
+  );
   const streams = new Set<AbortController>();
   app.addHook('preClose', async () => {
     for (const controller of streams) controller.abort();
@@ -81,26 +67,10 @@ export async function a2aRoutes(app: App, options: A2aRouteOptions): Promise<voi
     scope.post(a2aPath, { onRequest: authenticate, schema: a2aSchema }, async (request, reply) => {
       const header = request.headers['a2a-version'];
       const version = (Array.isArray(header) ? header[0] : header)?.trim() || '0.3';
-      const legacy = version === '0.3';
-      const body = request.body as Record<string, unknown> | undefined;
-      const id = (body?.id as string | number | undefined) ?? null;
+      const id = ((request.body as Record<string, unknown> | undefined)?.id as string | number | undefined) ?? null;
       const controller = new AbortController();
-      const context = new ServerCallContext({
-        user: new AccountUser(principalOf(request).accountId),
-        requestedVersion: version,
-        state: new Map<string, unknown>([
-          [stateKeys.signal, controller.signal],
-          [stateKeys.requestId, request.id],
-        ]),
-      });
-      const mapError = legacy ? LegacyJsonRpcTransportHandler.mapToLegacyJSONRPCError : JsonRpcTransportHandler.mapToJSONRPCError;
-      let result: RpcResult;
-      try {
-        validateVersion(version, card, 'JSONRPC');
-        result = await (legacy ? v03 : v1).handle(body ?? '', context);
-      } catch (error) {
-        return reply.send({ jsonrpc: '2.0', id, error: mapError(error) });
-      }
+      const a2a = await rpc();
+      const result = await a2a.handle({ version, body: request.body, accountId: principalOf(request).accountId, requestId: request.id, signal: controller.signal });
       if (!isStream(result)) return reply.header('cache-control', 'no-store').send(result);
 
       // SSE: one JSON-RPC response per event; the client leaving (or shutdown) cancels the answer.
@@ -114,11 +84,11 @@ export async function a2aRoutes(app: App, options: A2aRouteOptions): Promise<voi
       try {
         for await (const event of stream) {
           if (sse.closed) break;
-          await sse.write(formatSSEEvent(event));
+          await sse.write(a2a.event(event));
         }
       } catch (error) {
         request.log.warn({ err: error }, 'a2a stream failed');
-        await sse.write(formatSSEErrorEvent({ jsonrpc: '2.0', id, error: mapError(error) }));
+        await sse.write(a2a.errorEvent(version, id, error));
       } finally {
         streams.delete(controller);
         sse.finish();

@@ -8,9 +8,8 @@
  * so it varies on that header; a browser's preflight for that header is answered.
  */
 import { createHash } from 'node:crypto';
-import { AgentCard } from '@a2a-js/sdk';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { agentCard, agentCardJsonV03, agentCardPath, agentCardVersion } from '../../agents/a2a/card.js';
+import { agentCardJson, agentCardJsonV03, agentCardPath, agentCardVersion } from '../../agents/a2a/card.js';
 import { mcpServerCard, serverCardType } from '../../agents/mcp/server-card.js';
 import type { App } from '../types.js';
 
@@ -43,8 +42,10 @@ function serve(pick: (request: FastifyRequest) => Document, vary = 'accept-encod
 }
 
 export function agentCardRoutes(app: App, publicUrl: string): void {
+  // The 1.0 card is already in the A2A SDK's JSON form (test/a2a/card-versions.test.ts), so
+  // serving it needs no SDK at start-up.
   const a2a = {
-    '1.0': document(AgentCard.toJSON(agentCard(publicUrl)), 'application/json'),
+    '1.0': document(agentCardJson(publicUrl), 'application/json'),
     '0.3': document(agentCardJsonV03(publicUrl), 'application/json'),
   };
   const mcp = document(mcpServerCard(publicUrl), serverCardType);

@@ -11,16 +11,15 @@
  * and JSON (415, 400), tool scope (403 insufficient_scope, so clients can
  * step up), then the SDK transport (Accept 406, protocol version 400, …).
  */
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { missingToolScope, originAllowed } from '../../agents/mcp/auth.js';
 import { asksForProgress } from '../../agents/mcp/call-notices.js';
 import type { McpCaller, McpServices } from '../../agents/mcp/context.js';
-import { createMcpServer } from '../../agents/mcp/server.js';
 import type { BearerAuthenticator } from '../../identity/oauth/bearer.js';
 import { bearerAuth, insufficientScope, principalOf, sendRefusal } from '../bearer-auth.js';
 import { sendProblem } from '../problem.js';
 import type { App } from '../types.js';
+import { lazily } from '../../lazily.js';
 
 export interface McpRouteOptions {
   publicUrl: string;
@@ -36,6 +35,15 @@ export interface McpRouteOptions {
 const path = '/api/mcp';
 /** `/api/mcp/` answers as `/api/mcp` (clients that append a slash to the URL they were given); the resource stays `/api/mcp`. */
 const paths = [path, `${path}/`];
+
+/** The MCP SDK (server and Streamable HTTP transport) and our tools on it, loaded by the first MCP request rather than at start-up. */
+const mcpRuntime = lazily(async () => {
+  const [{ StreamableHTTPServerTransport }, { createMcpServer }] = await Promise.all([
+    import('@modelcontextprotocol/sdk/server/streamableHttp.js'),
+    import('../../agents/mcp/server.js'),
+  ]);
+  return { StreamableHTTPServerTransport, createMcpServer };
+});
 
 function rpcError(reply: FastifyReply, status: number, code: number, message: string): FastifyReply {
   return reply.code(status).type('application/json').send({ jsonrpc: '2.0', error: { code, message }, id: null });
@@ -84,6 +92,7 @@ export async function mcpRoutes(app: App, options: McpRouteOptions): Promise<voi
       const toolCall = (message as { method?: unknown } | null)?.method === 'tools/call';
       if (toolCall) caller.logLevel = await options.services.logLevels.get(caller.accountId);
       const streamed = toolCall && (caller.logLevel !== undefined || asksForProgress(message));
+      const { StreamableHTTPServerTransport, createMcpServer } = await mcpRuntime();
       const server = createMcpServer(caller, options.services);
       const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: !streamed });
       transport.onerror = (err) => request.log.debug({ err: { message: err.message } }, 'mcp transport refused a request');
