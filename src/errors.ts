@@ -100,7 +100,7 @@ export const catalogue = {
   too_deeply_nested: {
     status: 422,
     title: 'Too deeply nested',
-    help: 'The JSON nests objects or arrays deeper than the extractor follows.',
+    help: 'The file nests JSON objects and arrays, or HTML elements, deeper than the extractor follows.',
   },
   url_not_allowed: {
     status: 422,

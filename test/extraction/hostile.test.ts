@@ -69,6 +69,7 @@ describe('10 MB inputs', () => {
         ['underscores', `a${'_'.repeat(TEN_MB)}`],
         ['tags', '<a '.repeat(TEN_MB / 3)],
         ['a heading', `# ${'title '.repeat(TEN_MB / 6)}`],
+        ['blockquote markers', `${'>'.repeat(TEN_MB)} quoted`],
       ] as const
     ).flatMap(([name, input]) => [
       [name, input],

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { MAX_HTML_DEPTH } from '../../src/knowledge/extraction/html.js';
 import { expectError, run, summary } from './helpers.js';
 
 const page = (body: string) =>
@@ -55,5 +56,22 @@ describe('HTML extraction', () => {
     const records = run(page(sections), 'html').records;
     expect(records).toHaveLength(3000);
     expect(records[2999]).toEqual({ kind: 'passage', title: 'Topic 2999', text: `${'Text '.repeat(10)}2999` });
+  });
+
+  it(`follows elements ${MAX_HTML_DEPTH} levels deep and refuses deeper nesting where it starts`, () => {
+    const deep = (levels: number) => `<p>Intro</p>\n${'<div>'.repeat(levels)}Deep text`;
+    expect(run(deep(MAX_HTML_DEPTH), 'html').records.map((r) => r.text)).toEqual(['Intro\n\nDeep text']);
+    // The parser implies no <html> or <body>: the 513th <div> is the 513th open element.
+    const err = expectError(() => run(deep(MAX_HTML_DEPTH + 1), 'html'), 'too_deeply_nested', { line: 2, column: 5 * MAX_HTML_DEPTH + 1, maxDepth: MAX_HTML_DEPTH });
+    expect(err.message).toMatch(/HTML nests elements more than 512 levels deep/);
+  });
+
+  it('refuses a 10 MB file of unclosed inline tags rather than parsing it for minutes', () => {
+    expectError(() => run(`<p>Intro</p>${'<b>'.repeat(3_000_000)}x`, 'html'), 'too_deeply_nested');
+  });
+
+  it('reads a page that closes what it opens, however many elements it has', () => {
+    const records = run(`${'<b>'.repeat(500)}${'<i>word</i> '.repeat(200_000)}`, 'html').records;
+    expect(records.map((r) => r.text).join(' ')).toMatch(/^word word/);
   });
 });

@@ -5,6 +5,8 @@
  * so that a caller that has seen enough stops reading the rest of the file.
  */
 import { Parser } from 'htmlparser2';
+import { DomainError } from '../../errors.js';
+import { lineColumn } from '../../text-position.js';
 import type { Draft } from './classify.js';
 import { MAX_PATH_SEGMENT, type Section, sectionDrafts } from './markdown.js';
 import { truncate } from './split.js';
@@ -80,6 +82,14 @@ const HEADING = /^h([1-6])$/;
 
 const CHUNK = 64 * 1024;
 
+/**
+ * Deepest nesting of open elements the extractor follows. htmlparser2 keeps its open elements in
+ * an array it shifts and searches at every tag, so a file of a million unclosed `<b>` costs time
+ * quadratic in its depth (80,000 took 0.8 s, a 10 MB file would take the whole ingestion time
+ * limit); real pages, broken ones included, stay far below this.
+ */
+export const MAX_HTML_DEPTH = 512;
+
 interface Open {
   name: string;
   /** The element starts a dropped subtree. */
@@ -105,6 +115,11 @@ class HtmlSections {
   private sawMain = false;
   private mainSections: Draft[] = [];
   private otherSections: Draft[] = [];
+
+  /** Open elements, for the depth limit. */
+  get depth(): number {
+    return this.stack.length;
+  }
 
   open(name: string, attributes: Record<string, string>): void {
     const hidden = 'hidden' in attributes || attributes['aria-hidden'] === 'true';
@@ -238,7 +253,17 @@ export function* extractHtml(text: string): Generator<Draft, void, undefined> {
   const sections = new HtmlSections();
   const parser = new Parser(
     {
-      onopentag: (name, attributes) => sections.open(name, attributes),
+      onopentag: (name, attributes) => {
+        if (sections.depth >= MAX_HTML_DEPTH) {
+          const where = lineColumn(text, parser.startIndex);
+          throw new DomainError(
+            'too_deeply_nested',
+            `The HTML nests elements more than ${MAX_HTML_DEPTH} levels deep (line ${where.line}, column ${where.column}).`,
+            { ...where, maxDepth: MAX_HTML_DEPTH },
+          );
+        }
+        sections.open(name, attributes);
+      },
       onclosetag: (name) => sections.close(name),
       ontext: (data) => sections.text(data),
     },

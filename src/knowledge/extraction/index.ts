@@ -83,8 +83,9 @@ function nothingToExtract(format: SourceFormat, rejected: readonly Rejection[], 
  * enough (a quota that cannot fit, a per-upload cap) stops reading and the
  * rest of the file is never extracted. Rejected items go into `rejections` as
  * they are met. Pure: no I/O. Throws only DomainError with code invalid_utf8,
- * invalid_json, too_deeply_nested (before the first record) or
- * no_extractable_text (at the end, when no record came out).
+ * invalid_json, too_deeply_nested (JSON: before the first record; HTML: where
+ * the file nests too deep) or no_extractable_text (at the end, when no record
+ * came out).
  */
 export function* extractRecords(
   bytes: Uint8Array,

@@ -17,7 +17,6 @@ const ATX = /^ {0,3}(#{1,6})(?=[ \t]|$)/;
 const FENCE_OPEN = /^ {0,3}(`{3,}|~{3,})(.*)$/;
 const FENCE_CLOSE = /^ {0,3}(`{3,}|~{3,})[ \t]*$/;
 const SETEXT = /^ {0,3}(=+|-+)[ \t]*$/;
-const BLOCKQUOTE = /^ {0,3}(?:>[ \t]?)+/;
 const LIST_ITEM = /^([ \t]*)([*+-]|\d{1,9}[.)])[ \t]+/;
 const LINK_DEFINITION = /^ {0,3}\[[^[\]\n]{1,999}\]:[ \t]*\S/;
 
@@ -90,14 +89,31 @@ export const MAX_PATH_SEGMENT = 300;
 /** List indentation kept for nesting; more than this only adds white space. */
 const MAX_LIST_INDENT = 8;
 
+/**
+ * Where a line's blockquote markers end (`> > text`: up to three spaces, then each `>` with one
+ * space or tab after it), or 0 when it has none. Counted in code: as a pattern, `(?:>[ \t]?)+`
+ * keeps a backtrack entry per marker in V8, and a line of millions of `>` overflowed its stack.
+ */
+function quoteMarkersEnd(line: string): number {
+  let at = 0;
+  while (at < 3 && line.charCodeAt(at) === 0x20) at++;
+  if (line.charCodeAt(at) !== 0x3e) return 0;
+  while (line.charCodeAt(at) === 0x3e) {
+    at++;
+    const next = line.charCodeAt(at);
+    if (next === 0x20 || next === 0x09) at++;
+  }
+  return at;
+}
+
 /** A body line as plain text; a bold line that is a question becomes a `Q:` line for splitQa. */
 function bodyLine(content: string): { text: string; plain: boolean } {
   let lead = leadChar(content);
   let rest = content;
   let plain = true;
-  const quote = lead === '>' ? BLOCKQUOTE.exec(content) : null;
-  if (quote) {
-    rest = content.slice(quote[0].length);
+  const quote = lead === '>' ? quoteMarkersEnd(content) : 0;
+  if (quote > 0) {
+    rest = content.slice(quote);
     lead = leadChar(rest);
     plain = false;
   }
