@@ -40,13 +40,6 @@ export async function start(config: Config): Promise<Running> {
     { url: config.publicUrl, dashboard: `${config.publicUrl}/dashboard`, listening: address, store: store.kind, devMode: config.devMode },
     'Groundwork is running',
   );
-  // The agent protocols' SDKs are loaded by their first request (routes/mcp.ts, routes/a2a.ts), which
-  // keeps them out of start-up; loading them now, once the server listens, keeps that cost off the first agent too.
-  setImmediate(() => {
-    Promise.all([import('@modelcontextprotocol/sdk/server/streamableHttp.js'), import('./agents/mcp/server.js'), import('./agents/a2a/rpc.js')]).catch((err: unknown) =>
-      logger.warn({ err }, 'agent protocol modules failed to load'),
-    );
-  });
 
   let stopping: Promise<void> | undefined;
   const stop = () => {
