@@ -245,6 +245,16 @@ describe('importing a sitemap index', () => {
     expect(report.ignored.otherHost).toBeGreaterThanOrEqual(1);
     expect(site.hits.some((h) => h.path === '/deeper.xml')).toBe(false);
   });
+
+  it('reports a sitemap nested too deep as a failed page, and imports nothing from it', async () => {
+    site.routes.set('/deep-sitemap.xml', { status: 200, type: 'application/xml', body: `<urlset><url><loc>${site.origin}/faq</loc></url>${'<x>'.repeat(1_000_000)}</urlset>` });
+    const ragId = await newKb();
+    const report = await importUrl(ragId, `${site.origin}/deep-sitemap.xml`);
+    expect(report.kind).toBe('sitemap');
+    expect(report.pages.map((p) => [new URL(p.url).pathname, p.status])).toEqual([['/deep-sitemap.xml', 'failed']]);
+    expect(byUrl(report, '/deep-sitemap.xml')?.reason).toMatch(/more than 16 levels deep/);
+    expect(await recordsOf(ragId)).toEqual([]);
+  });
 });
 
 describe('importing one page', () => {

@@ -8,7 +8,8 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { extractHtml } from '../../src/knowledge/extraction/html.js';
 import { parseRobots, robotsVerdict } from '../../src/knowledge/web-import/robots.js';
-import { parseSitemap, rootElement } from '../../src/knowledge/web-import/sitemap.js';
+import { MAX_SITEMAP_DEPTH, parseSitemap, rootElement, SitemapTooDeep } from '../../src/knowledge/web-import/sitemap.js';
+import { Slices } from '../../src/time-slices.js';
 import { pageTitle } from '../../src/knowledge/web-import/title.js';
 import { WebFetcher } from '../../src/knowledge/web-import/web-fetch.js';
 import { guardedGet } from '../../src/net/guarded-fetch.js';
@@ -59,15 +60,35 @@ describe('robots.txt', () => {
 });
 
 describe('sitemaps and titles', () => {
-  it('reads the page URLs of a urlset, not those of images, and the sitemaps of an index', () => {
+  it('reads the page URLs of a urlset, not those of images, and the sitemaps of an index', async () => {
     const urlset = `<?xml version="1.0"?><!-- generated --><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:image="http://www.google.com/schemas/sitemap-image/1.1">
       <url><loc> https://shop.example/a?x=1&amp;y=2 </loc><image:image><image:loc>https://cdn.example/a.png</image:loc></image:image></url>
       <url><loc>https://shop.example/b</loc></url></urlset>`;
-    expect(parseSitemap(urlset)).toEqual({ kind: 'urlset', locs: ['https://shop.example/a?x=1&y=2', 'https://shop.example/b'] });
+    expect(await parseSitemap(urlset)).toEqual({ kind: 'urlset', locs: ['https://shop.example/a?x=1&y=2', 'https://shop.example/b'] });
     const index = '<sm:sitemapindex xmlns:sm="http://www.sitemaps.org/schemas/sitemap/0.9"><sm:sitemap><sm:loc>https://shop.example/s1.xml</sm:loc></sm:sitemap></sm:sitemapindex>';
-    expect(parseSitemap(index)).toEqual({ kind: 'sitemapindex', locs: ['https://shop.example/s1.xml'] });
-    expect(parseSitemap('<rss><channel/></rss>')).toBeUndefined();
+    expect(await parseSitemap(index)).toEqual({ kind: 'sitemapindex', locs: ['https://shop.example/s1.xml'] });
+    expect(await parseSitemap('<rss><channel/></rss>')).toBeUndefined();
     expect(rootElement('<!doctype html><html><body></body></html>')).toBe('html');
+  });
+
+  it(`reads a sitemap ${MAX_SITEMAP_DEPTH} elements deep and refuses one nested deeper, without reading the rest`, async () => {
+    const nested = (levels: number) => `<urlset><url><loc>https://shop.example/a</loc></url>${'<x>'.repeat(levels - 1)}</urlset>`;
+    expect(await parseSitemap(nested(MAX_SITEMAP_DEPTH))).toEqual({ kind: 'urlset', locs: ['https://shop.example/a'] });
+    await expect(parseSitemap(nested(MAX_SITEMAP_DEPTH + 1))).rejects.toBeInstanceOf(SitemapTooDeep);
+    // Ten megabytes of nesting: refused after its first piece (htmlparser2 would take minutes over all of it).
+    await expect(parseSitemap(`<urlset>${'<url>'.repeat(2_000_000)}`)).rejects.toThrow(/more than 16 levels deep/);
+  });
+
+  it('reads a large sitemap in pieces, letting other work run between them', async () => {
+    const urls = 60_000;
+    const big = `<urlset>${Array.from({ length: urls }, (_, i) => `<url><loc>https://shop.example/p/${i}</loc></url>`).join('')}</urlset>`;
+    let pauses = 0;
+    const everyPiece = new Slices(async () => {
+      pauses++;
+    }, 0);
+    const sitemap = await parseSitemap(big, everyPiece);
+    expect(sitemap?.locs).toHaveLength(urls);
+    expect(pauses).toBe(Math.ceil(big.length / (64 * 1024)));
   });
 
   it('names a page by its title', () => {

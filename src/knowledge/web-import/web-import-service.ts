@@ -13,7 +13,7 @@ import { DomainError } from '../../errors.js';
 import { type Connector, type FetchPolicy, GuardedFetchError, mediaTypeOf, type Resolver, systemResolver, vetAddresses, vetUrl } from '../../net/guarded-fetch.js';
 import type { KnowledgeService, Quota } from '../knowledge-service.js';
 import { robotsVerdict } from './robots.js';
-import { parseSitemap, rootElement } from './sitemap.js';
+import { parseSitemap, rootElement, SitemapTooDeep } from './sitemap.js';
 import { ImportTimeUp, LOOSE_XML_TYPES, PAGE_TYPES, SITEMAP_MAX_BYTES, SITEMAP_TYPES, WebFetcher } from './web-fetch.js';
 import { pageTitle } from './title.js';
 
@@ -246,7 +246,13 @@ export class WebImportService {
         else report.ignored.overLimit++;
       }
     };
-    const sitemap = parseSitemap(body.toString('utf8'));
+    let sitemap: Awaited<ReturnType<typeof parseSitemap>>;
+    try {
+      sitemap = await parseSitemap(body.toString('utf8'));
+    } catch (error) {
+      report.pages.push(this.fetchFailure(start, error));
+      return { urls, listed };
+    }
     if (sitemap?.kind === 'urlset') take(sitemap.locs, start);
     else if (sitemap?.kind === 'sitemapindex') {
       for (const loc of sitemap.locs) {
@@ -267,7 +273,7 @@ export class WebImportService {
         }
         try {
           const response = await fetcher.get(child, [...SITEMAP_TYPES, ...LOOSE_XML_TYPES], SITEMAP_MAX_BYTES, 'sitemap');
-          const parsed = parseSitemap(response.body.toString('utf8'));
+          const parsed = await parseSitemap(response.body.toString('utf8'));
           // One level deep: an index inside an index is not followed.
           if (parsed?.kind === 'urlset') take(parsed.locs, child);
           else report.pages.push(this.failed(child, 'not a sitemap <urlset> (a sitemap index is followed one level deep only)'));
@@ -316,9 +322,10 @@ export class WebImportService {
     return { url: canonical(url), status: 'failed', reason, records: noRecords() };
   }
 
+  /** The page for an error met while fetching or reading `url`: skipped at the time limit, failed for a refusal; anything else is rethrown. */
   private fetchFailure(url: URL, error: unknown): ImportPage {
     if (error instanceof ImportTimeUp) return { url: canonical(url), status: 'skipped', code: 'time_limit_exceeded', reason: error.message, records: noRecords() };
-    if (error instanceof GuardedFetchError) return this.failed(url, error.message);
+    if (error instanceof GuardedFetchError || error instanceof SitemapTooDeep) return this.failed(url, error.message);
     throw error;
   }
 
