@@ -54,7 +54,7 @@ export interface A2aRpcOptions {
 
 const legacy = (version: string) => version === '0.3';
 const mapError = (version: string, error: unknown) =>
-  legacy(version) ? LegacyJsonRpcTransportHandler.mapToLegacyJSONRPCError(error as Error) : JsonRpcTransportHandler.mapToJSONRPCError(error as Error);
+  legacy(version) ? LegacyJsonRpcTransportHandler.mapToLegacyJSONRPCError(error) : JsonRpcTransportHandler.mapToJSONRPCError(error);
 
 export function createA2aRpc(options: A2aRpcOptions): A2aRpc {
   const card = AgentCard.fromJSON(agentCardJson(options.publicUrl));
@@ -75,12 +75,12 @@ export function createA2aRpc(options: A2aRpcOptions): A2aRpc {
       });
       try {
         validateVersion(call.version, card, 'JSONRPC');
-        return await (legacy(call.version) ? v03 : v1).handle((body ?? '') as never, context);
+        return await (legacy(call.version) ? v03 : v1).handle(body ?? '', context);
       } catch (error) {
         return { jsonrpc: '2.0', id, error: mapError(call.version, error) };
       }
     },
-    event: (response) => formatSSEEvent(response as never),
-    errorEvent: (version, id, error) => formatSSEErrorEvent({ jsonrpc: '2.0', id, error: mapError(version, error) } as never),
+    event: (response) => formatSSEEvent(response),
+    errorEvent: (version, id, error) => formatSSEErrorEvent({ jsonrpc: '2.0', id, error: mapError(version, error) }),
   };
 }
