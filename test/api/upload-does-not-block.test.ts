@@ -3,7 +3,8 @@
  * uploads files built to be expensive (8.8 MB of Markdown with 500 000 headings, 10 MB of `Q:`/`A:`
  * pairs, a file of one heading repeated a million times) while another account's knowledge base is
  * queried over real sockets. The queries' p99 during the uploads must stay within a generous
- * multiple of their p99 before (CI shares two busy cores), and every upload gets its refusal.
+ * multiple of their p99 before plus half a second (CI shares two busy cores), and every upload gets
+ * its refusal.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Client, signedInClient, type TestServer } from '../support/server.js';
@@ -86,6 +87,10 @@ describe('uploads do not block queries', () => {
     expect(expectProblem(same, 413, 'too_many_records')).toMatchObject({ maxRecords: 10_000 });
     // Nothing of the refused uploads was stored.
     for (const ragId of ragIds) expect((await attacker.get(`/api/v1/knowledge-bases/${ragId}`)).body).toMatchObject({ recordCount: 0 });
-    expect(p99(during)).toBeLessThanOrEqual(10 * p99(before) + 50);
+    // Generous because the "before" window can be quiet and the "during" one share the two cores with
+    // the other test worker, three upload threads and this process (p99 before 8–287 ms and during
+    // 32–396 ms across runs that passed the rest). What it must catch is an upload read on the HTTP
+    // thread: reading these files synchronously takes 1.3–2.7 s each, and every query waits it out.
+    expect(p99(during)).toBeLessThanOrEqual(10 * p99(before) + 500);
   });
 });
