@@ -37,8 +37,8 @@ describeIf(chromium, 'chat widget conversation in Chromium', () => {
   const pages: Record<string, string> = {};
   const shop = { ragId: '', apiKey: '' };
   const other = { ragId: '', apiKey: '' };
-  /** What the server's answerer was given, per streamed question. */
-  const answer = vi.spyOn(ExtractiveAnswerer.prototype, 'answer');
+  /** What the server's answerer was given, per streamed question (the built-in answerer makes a streamed answer whole). */
+  const complete = vi.spyOn(ExtractiveAnswerer.prototype, 'complete');
 
   const snippet = (target: { ragId: string; apiKey: string }) =>
     `<script src="${server.baseUrl}/widget.js" data-rag-id="${target.ragId}" data-api-key="${target.apiKey}" async></script>`;
@@ -95,7 +95,7 @@ describeIf(chromium, 'chat widget conversation in Chromium', () => {
   });
 
   afterAll(async () => {
-    answer.mockRestore();
+    complete.mockRestore();
     await browser?.close();
     await site?.close();
     await server?.stop();
@@ -117,7 +117,7 @@ describeIf(chromium, 'chat widget conversation in Chromium', () => {
     expect(conversation[1]?.content).toMatch(/including Austria/);
     expect(conversation[1]?.content, 'citation markers are left out').not.toMatch(/\[\d+\]/);
 
-    const received = answer.mock.calls.at(-1)?.[0];
+    const received = complete.mock.calls.at(-1)?.[0];
     expect(received?.query).toBe(followUp);
     expect(received?.conversation).toEqual(conversation);
   });

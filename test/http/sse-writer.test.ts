@@ -8,7 +8,7 @@ import http from 'node:http';
 import { Writable } from 'node:stream';
 import type { AddressInfo } from 'node:net';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { openSseStream, type SseWriter } from '../../src/http/sse-writer.js';
 
 let app: FastifyInstance | undefined;
@@ -61,6 +61,45 @@ describe('openSseStream', () => {
     await opened;
     await expect(signalSettled(stream)).resolves.toBe('aborted');
     expect(stream.closed).toBe(true);
+  });
+
+  it('says a client left without its signal having been asked for; a signal asked for afterwards is already aborted', async () => {
+    let stream!: SseWriter;
+    const opened = new Promise<void>((resolve) => {
+      void serve((s) => {
+        stream = s;
+        s.writeNow(': hello\n\n');
+        resolve();
+      }).then((port) => {
+        const request = http.get({ host: '127.0.0.1', port, path: '/s', agent: false }, (res) => res.once('data', () => request.destroy()));
+        request.on('error', () => {});
+      });
+    });
+    await opened;
+    expect(stream.aborted).toBe(false);
+    await vi.waitFor(() => expect(stream.aborted).toBe(true), { timeout: 10_000 });
+    expect(stream.closed).toBe(true);
+    expect(stream.signal.aborted).toBe(true);
+  });
+
+  it('abort() stops the work whether or not the signal was made before', async () => {
+    let early!: SseWriter;
+    let late!: SseWriter;
+    let signalled = false;
+    await serve((s) => {
+      if (!early) {
+        early = s;
+        s.signal.addEventListener('abort', () => (signalled = true), { once: true });
+      } else late = s;
+      s.abort();
+      s.finish();
+    });
+    await (app as FastifyInstance).inject({ method: 'GET', url: '/s' });
+    await (app as FastifyInstance).inject({ method: 'GET', url: '/s' });
+    expect(signalled).toBe(true);
+    expect(early.aborted).toBe(true);
+    expect(late.aborted).toBe(true);
+    expect(late.signal.aborted).toBe(true);
   });
 
   it('joins the frames of one turn into one write, in order with the first and last frames', async () => {

@@ -116,6 +116,21 @@ export function cachedEvents(requestId: string, done: DoneEvent): QueryEvent[] {
   return [{ type: 'meta', requestId, cached: true }, { type: 'sources', sources: done.sources }, { type: 'token', text: done.answer }, done];
 }
 
+/** The first event of a fresh answer's stream, sent before any of its work. */
+export function freshMeta(requestId: string): QueryEvent {
+  return { type: 'meta', requestId, cached: false };
+}
+
+/**
+ * The events after `meta` of a fresh answer known whole (an in-process answerer's, or small talk):
+ * its sources, the answer as one `token` (none when it is empty), then `done` — what `answer()`
+ * yields for it, without a generator step per event.
+ */
+export function eventsOfWholeAnswer(done: DoneEvent): QueryEvent[] {
+  const sources: QueryEvent = { type: 'sources', sources: done.sources };
+  return done.answer ? [sources, { type: 'token', text: done.answer }, done] : [sources, done];
+}
+
 /** The query text trimmed, or a validation error when it is empty or longer than `maxQueryChars`. */
 export function checkedQuery(raw: string, location: string): string {
   const query = raw.trim();
@@ -349,6 +364,14 @@ export class QueryService {
     return done;
   }
 
+  /**
+   * Whether a fresh answer is made whole in this process (the built-in answerer): a stream then
+   * asks `answerWhole` and sends `eventsOfWholeAnswer`, the same events `answer()` would yield.
+   */
+  get answersWhole(): boolean {
+    return this.answerer.complete !== undefined;
+  }
+
   /** The answer as events: meta at once, sources after retrieval, tokens, done. */
   async *answer(admitted: AdmittedQuery, requestId: string, signal: AbortSignal, options: AnswerOptions = {}): AsyncGenerator<QueryEvent> {
     const cached = options.miss ?? (await this.cachedAnswer(admitted));
@@ -356,14 +379,12 @@ export class QueryService {
       yield* cachedEvents(requestId, cached);
       return;
     }
-    yield { type: 'meta', requestId, cached: false };
+    yield freshMeta(requestId);
 
     const input = await this.answerInput(admitted);
     const talk = smallTalkDone(input);
     if (talk) {
-      yield { type: 'sources', sources: [] };
-      yield { type: 'token', text: talk.answer };
-      yield talk;
+      yield* eventsOfWholeAnswer(talk);
       await this.settle(admitted, cached.slot, talk);
       return;
     }
