@@ -720,9 +720,9 @@ knowledge base it holds, since a server with more data may do more before it is 
   Cache off; every question new. **Cold first query**: the first query to the large knowledge base
   (or the first of many) after the restart, its index load or build included, once 20 queries to the
   small one (or the last of many) have warmed the process, so the process's own first requests are
-  not counted. **Query p50 / p99**: closed loop from ${String(s.scaleQueryConnections)} connections for ${String(s.scaleQuerySec)} s after 50
-  warm-up queries; with many knowledge bases, round-robin over all of them (at least one full
-  round) after an untimed round that touched each. **Ingest → searchable**: a one-record upload
+  not counted. **Query p50 / p99**: closed loop from ${String(s.scaleQueryConnections)} connections for ${String(s.scaleQuerySec)} s after
+  ${String(s.scaleQueryWarmupSec ?? 0)} s of untimed warm-up queries (at least 50); with many knowledge bases, round-robin over all of them (at least one full
+  round), the warm-up at least a round that touched each. **Ingest → searchable**: a one-record upload
   into the (largest) knowledge base, then queries until one returns the new record; the time from
   sending the upload to that response, ${String(s.scaleIngestIterations)} times after one untimed, each probe deleted again.
   **Peak RSS**: the server's \`process.resourceUsage().maxRSS\` after all of that (seeding happened in

@@ -48,6 +48,8 @@ export interface ScaleSettings {
   /** Closed-loop query measurement: connections, and seconds (records rows). */
   queryConnections: number;
   querySeconds: number;
+  /** Closed-loop queries before the measured window, at least (besides the 50 or the round that touches every knowledge base). */
+  queryWarmupSeconds: number;
   /** The records size at which the head-of-line scenario runs (undefined: none). */
   headOfLineAt: number | undefined;
   headOfLineBaselineSec: number;
@@ -242,12 +244,12 @@ async function scaleRow(settings: ScaleSettings, retriever: RetrieverKind, kind:
 
     let rr = 0;
     const next = kind === 'records' ? () => ({ kb: first, query: questions() }) : () => ({ kb: kbs[rr++ % kbs.length] as Kb, query: questions() });
-    if (kind === 'knowledgeBases') {
-      // Touch every knowledge base once (their first queries build their indexes), untimed.
-      await queryLoop(http, settings.queryConnections, next, (n) => n >= kbs.length - 1);
-    } else {
-      await queryLoop(http, settings.queryConnections, next, (n) => n >= 50);
-    }
+    // Untimed: every knowledge base touched once (their first queries build their indexes), or 50
+    // queries, and in either case for `queryWarmupSeconds` at least, so the window measures the
+    // settled process (its answer-analysis cache filled, its code compiled), not its first seconds.
+    const warmUntil = performance.now() + settings.queryWarmupSeconds * 1000;
+    const warmed = kind === 'knowledgeBases' ? kbs.length - 1 : 50;
+    await queryLoop(http, settings.queryConnections, next, (n) => n >= warmed && performance.now() >= warmUntil);
     const cpu0 = await server.cpuMicros();
     const end = performance.now() + settings.querySeconds * 1000;
     const measured = await queryLoop(http, settings.queryConnections, next, (n) =>

@@ -25,8 +25,7 @@ import type { ExpandedQuery, Vocabulary } from './query-expansion.js';
 import { contactTermsIn } from '../language/answer-types.js';
 import { type AnalysedWords, analyzeWords } from './tokenize.js';
 import { compareReversed, reversedStartsWith, reverseWord } from './sorted-words.js';
-import { ScoreAccumulator } from './search-scratch.js';
-import { eachPosting, type PostingsView, searchMaxScore } from './max-score.js';
+import { type PostingsView, searchAllPostings, searchMaxScore } from './max-score.js';
 import { idAt, type IdList, idList, idListBytes } from './id-lists.js';
 import { ColumnPacker, PACK_AT_MOST_BYTES, sharesBuffer } from './packed-columns.js';
 import { PackedWords } from './packed-words.js';
@@ -495,23 +494,8 @@ export class KnowledgeIndex implements Vocabulary {
     const { k1, b, titleWeight, live, titleLen, textLen } = this;
     const view: PostingsView = { n, slots: this.slots, avgTitle, avgText, k1, b, titleWeight, live, titleLen, textLen, df: this.df, baseTerms: this.baseTerms, baseStart: this.baseStart, baseSlot: this.baseSlot, baseTitleTf: this.baseTitleTf, baseTextTf: this.baseTextTf, recent: this.recent, termId: (term) => this.termIds.get(term) };
     // Most postings of a large index's commonest terms cannot change the top k: skipped when that is shown (max-score.ts).
-    const ranked = searchMaxScore(view, terms, limit) ?? this.searchInFull(view, terms, limit);
+    const ranked = searchMaxScore(view, terms, limit) ?? searchAllPostings(view, terms, limit);
     return ranked.map(({ slot, score }) => ({ recordId: this.ids.at(slot), score }));
-  }
-
-  /** Every posting of every term scored, on the accumulators shared by every index (a search runs start to end synchronously). */
-  private searchInFull(view: PostingsView, terms: readonly WeightedTerm[], limit: number): { slot: number; score: number }[] {
-    const scores = new ScoreAccumulator(this.slots, view);
-    for (const { term, weight } of terms) {
-      const t = this.termIds.get(term);
-      if (t === undefined) continue;
-      const docs = this.df[t] as number;
-      if (docs === 0) continue;
-      const w = weight * idf(view.n, docs);
-      eachPosting(view, t, (d, titleTf, textTf) => scores.add(d, titleTf, textTf, w));
-    }
-    // Only records with a positive score are ranked.
-    return scores.best(limit);
   }
 
   /**

@@ -7,11 +7,14 @@
  * A term's contribution to a record is `w · saturate(tf)`, below `w · (k1 + 1)` (its bound), and
  * never negative. Pass A scores the terms of highest bound first until the bounds of the terms
  * left sum to less than the k-th best partial score: a record none of the scored terms has cannot
- * reach the top k then, so the candidates are the records pass A met. Pass B scores the candidates
- * again from zero with every term in the question's order, exactly as the full search adds them
- * (one `ScoreAccumulator` adds every posting for both, in the same order: the same scores, bit for
- * bit, and so the same ties); the terms left by pass A are only read for the candidates (a mark
- * test per posting).
+ * reach the top k then, so the candidates are the records pass A met. Pass B adds the terms left,
+ * in the same order, to the candidates only: the terms' postings are read for them by a mark test
+ * per posting, or, where a term has many more postings than there are candidates, by looking each
+ * candidate up in them (galloping over the slots, which ascend). The full search
+ * (`searchAllPostings`) adds every term in that same order, heaviest first, and one
+ * `ScoreAccumulator` adds every posting for both: a candidate's score is the same sum in the same
+ * order, bit for bit, and so are the ties. (Until session 25 both added the terms in the
+ * question's order, and pass B scored the candidates again from zero, reading pass A's postings twice.)
  * Undefined when that cannot be shown or would not pay: the caller then scores every posting.
  */
 import { idf } from './bm25.js';
@@ -52,13 +55,14 @@ const PRUNE_MIN_POSTINGS = 1_500;
 
 /**
  * For tests and measurements: `enabled` false scores every posting (the reference); `used`
- * counts pruned searches; `minPostings` is where pruning starts (lowered by tests, so that small
+ * counts pruned searches, `galloped` the terms whose postings they looked the candidates up in; `minPostings` is where pruning starts (lowered by tests, so that small
  * corpora exercise it).
  */
-export const maxScoreSwitch = { enabled: true, used: 0, minPostings: PRUNE_MIN_POSTINGS };
+export const maxScoreSwitch = { enabled: true, used: 0, galloped: 0, minPostings: PRUNE_MIN_POSTINGS };
 /** Relative margin on both sides of the cut, far above the rounding of a sum of a few dozen terms. */
 const MARGIN = 1e-9;
 
+/** A question's term as a search adds it: its id, weight (with its idf), bound and postings. */
 interface Resolved {
   t: number;
   w: number;
@@ -66,11 +70,12 @@ interface Resolved {
   postings: number;
 }
 
-/** The best `limit` slots with their scores, as the full search would rank them; undefined: search in full. */
-export function searchMaxScore(v: PostingsView, terms: readonly { term: string; weight: number }[], limit: number): { slot: number; score: number }[] | undefined {
-  const { n, k1, b, titleWeight } = v;
-  // The bound and the cut need non-negative contributions below w · (k1 + 1).
-  if (!maxScoreSwitch.enabled || !(k1 > 0) || !(b >= 0 && b < 1) || !(titleWeight >= 0) || limit <= 0) return undefined;
+/**
+ * The question's terms that the index holds, heaviest (highest bound, i.e. weight) first, ties in
+ * the question's order: the order in which both searches add a record's contributions, so that
+ * pass A's partial sums are the full search's and pass B only adds the terms pass A left.
+ */
+function resolveTerms(v: PostingsView, terms: readonly { term: string; weight: number }[]): { resolved: Resolved[]; total: number } {
   const resolved: Resolved[] = [];
   let total = 0;
   for (const { term, weight } of terms) {
@@ -78,50 +83,126 @@ export function searchMaxScore(v: PostingsView, terms: readonly { term: string; 
     if (t === undefined) continue;
     const docs = v.df[t] as number;
     if (docs === 0) continue;
-    const w = weight * idf(n, docs);
-    if (!(w >= 0)) return undefined;
+    const w = weight * idf(v.n, docs);
     const postings = (t < v.baseTerms ? (v.baseStart[t + 1] as number) - (v.baseStart[t] as number) : 0) + (v.recent.get(t)?.length ?? 0) / 3;
-    resolved.push({ t, w, bound: w * (k1 + 1), postings });
+    resolved.push({ t, w, bound: w * (v.k1 + 1), postings });
     total += postings;
   }
+  // A stable sort: equal weights keep the question's order.
+  resolved.sort((x, y) => y.w - x.w);
+  return { resolved, total };
+}
+
+/** Every posting of every term scored, heaviest term first (the reference the pruned search equals). */
+export function searchAllPostings(v: PostingsView, terms: readonly { term: string; weight: number }[], limit: number): { slot: number; score: number }[] {
+  const scores = new ScoreAccumulator(v.slots, v);
+  for (const { t, w } of resolveTerms(v, terms).resolved) eachPosting(v, t, (d, titleTf, textTf) => scores.add(d, titleTf, textTf, w));
+  // Only records with a positive score are ranked.
+  return scores.best(limit);
+}
+
+/** The best `limit` slots with their scores, as the full search would rank them; undefined: search in full. */
+export function searchMaxScore(v: PostingsView, terms: readonly { term: string; weight: number }[], limit: number): { slot: number; score: number }[] | undefined {
+  const { k1, b, titleWeight } = v;
+  // The bound and the cut need non-negative contributions below w · (k1 + 1).
+  if (!maxScoreSwitch.enabled || !(k1 > 0) || !(b >= 0 && b < 1) || !(titleWeight >= 0) || limit <= 0) return undefined;
+  const { resolved, total } = resolveTerms(v, terms);
   if (total < maxScoreSwitch.minPostings || resolved.length < 2) return undefined;
+  for (const r of resolved) if (!(r.w >= 0)) return undefined;
 
   const scores = new ScoreAccumulator(v.slots, v);
   const { touched } = scores;
 
-  // Pass A: highest bounds first, until the rest cannot lift a record the scored terms missed into the top.
-  const order = resolved.map((_, i) => i).sort((x, y) => (resolved[y] as Resolved).bound - (resolved[x] as Resolved).bound);
+  // Pass A: heaviest terms first, until the rest cannot lift a record the scored terms missed into the top.
   let rest = 0;
   for (const r of resolved) rest += r.bound;
   let scoredBound = 0;
   let scored = 0;
-  let cut = false;
-  for (let j = 0; j < order.length - 1; j++) {
-    const i = order[j] as number;
-    const r = resolved[i] as Resolved;
+  let next = -1;
+  for (let j = 0; j < resolved.length - 1; j++) {
+    const r = resolved[j] as Resolved;
     eachPosting(v, r.t, (d, titleTf, textTf) => scores.add(d, titleTf, textTf, r.w));
     rest -= r.bound;
     scoredBound += r.bound;
     scored += r.postings;
     // The k-th best partial score is at most the scored terms' bounds summed: worked out only when the rest is below that.
     if (touched.length >= limit && rest < scoredBound && rest * (1 + MARGIN) < kthBest(touched, scores.scores, limit) * (1 - MARGIN)) {
-      cut = true;
+      next = j + 1;
       break;
     }
     // Most postings scored and no cut yet: scoring them all costs less than going on.
     if (scored * 2 > total) return undefined;
   }
-  if (!cut) return undefined;
+  if (next < 0) return undefined;
 
-  // Pass B: the candidates scored from zero, every term in the question's order.
-  scores.restart();
-  for (let i = 0; i < resolved.length; i++) {
-    const { t, w } = resolved[i] as Resolved;
-    // A term scored in pass A has all its slots met: only the other terms skip postings.
-    eachPosting(v, t, (d, titleTf, textTf) => scores.addIfMet(d, titleTf, textTf, w));
+  // Pass B: the terms left, in the same order, for the candidates only (the records pass A met,
+  // whose partial sums are the full search's so far). Looked up in a term's postings when those
+  // are many more than the candidates (a common word's ~50,000 against a few thousand), else a
+  // mark test per posting.
+  let candidates: Int32Array | undefined;
+  for (let j = next; j < resolved.length; j++) {
+    const { t, w, postings } = resolved[j] as Resolved;
+    const add = (d: number, titleTf: number, textTf: number) => scores.addIfMet(d, titleTf, textTf, w);
+    if (t < v.baseTerms && postings > touched.length * GALLOP_RATIO) {
+      candidates ??= Int32Array.from(touched).sort();
+      eachCandidatePosting(v, t, candidates, add);
+      maxScoreSwitch.galloped++;
+    } else eachPosting(v, t, add);
   }
   maxScoreSwitch.used++;
   return scores.best(limit);
+}
+
+/**
+ * How many more postings than candidates a term must have for the candidates to be looked up in
+ * it (each look-up a short gallop forward, ~log2 of the gap) rather than every posting tested.
+ */
+const GALLOP_RATIO = 4;
+
+/**
+ * Calls `visit` for each live posting of term `t` whose slot is one of `candidates` (ascending):
+ * the compacted range by galloping from each candidate's place to the next, then the recent list
+ * (short, unsorted) in full. For one record, the same posting as `eachPosting` gives, so scores
+ * are added in the same order.
+ */
+function eachCandidatePosting(v: PostingsView, t: number, candidates: Int32Array, visit: (d: number, titleTf: number, textTf: number) => void): void {
+  const { live, baseSlot, baseTitleTf, baseTextTf } = v;
+  let i = v.baseStart[t] as number;
+  const end = v.baseStart[t + 1] as number;
+  for (let c = 0; c < candidates.length && i < end; c++) {
+    const d = candidates[c] as number;
+    if ((baseSlot[i] as number) < d) {
+      // Gallop: the first place at or past `d`, in [i, end).
+      let step = 1;
+      let lo = i;
+      let hi = i + 1;
+      while (hi < end && (baseSlot[hi] as number) < d) {
+        lo = hi;
+        step *= 2;
+        hi = i + step;
+      }
+      if (hi > end) hi = end;
+      // baseSlot[lo] < d, and baseSlot[hi] >= d or hi = end.
+      while (hi - lo > 1) {
+        const mid = (lo + hi) >>> 1;
+        if ((baseSlot[mid] as number) < d) lo = mid;
+        else hi = mid;
+      }
+      i = hi;
+      if (i >= end) break;
+    }
+    if ((baseSlot[i] as number) === d) {
+      if (live[d]) visit(d, baseTitleTf[i] as number, baseTextTf[i] as number);
+      i++;
+    }
+  }
+  const list = v.recent.get(t);
+  if (list) {
+    for (let k = 0; k < list.length; k += 3) {
+      const d = list[k] as number;
+      if (live[d]) visit(d, list[k + 1] as number, list[k + 2] as number);
+    }
+  }
 }
 
 /** Calls `visit` for each live posting of term `t`: its compacted range, then its recent list. */

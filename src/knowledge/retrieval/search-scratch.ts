@@ -83,12 +83,6 @@ export class ScoreAccumulator {
     if (this.s.mark[d] === this.epoch) this.contribute(d, titleTf, textTf, w);
   }
 
-  /** Every met slot's score back to zero (the slots stay met). */
-  restart(): void {
-    const { acc } = this.s;
-    for (const d of this.touched) acc[d] = 0;
-  }
-
   /** The best `limit` met slots with a positive score, highest first, ties by slot. */
   best(limit: number): { slot: number; score: number }[] {
     const { acc } = this.s;
