@@ -1,12 +1,12 @@
 /**
  * Generated inputs for the benchmark, deterministic and never repeated:
  *
- * - `uniqueQuestions()`: visitor questions about the shop FAQ, each text asked once per run, so an
- *   "uncached" query really does all its work (the server memoises the analysis of recent
+ * - `uniqueQuestions()`: visitor questions about the shop FAQ, no text asked again within ~83,000,
+ *   so an "uncached" query really does all its work (the server memoises the analysis of recent
  *   question texts; cycling a few dozen questions measured those memo hits, not a question).
  * - `syntheticFaq(n)`: `n` short FAQ records (about 380 bytes each, like the shop FAQ), a
  *   vocabulary that grows with the knowledge base (every product has its own model code), for
- *   the scale scenarios; `scaleQuestions()` asks about them, each text once.
+ *   the scale scenarios; `scaleQuestions()` asks about them, a text seldom twice.
  */
 import type { FaqEntry } from './faq.js';
 import { QUESTIONS } from './faq.js';
@@ -25,10 +25,15 @@ const CLOSERS = [
   ' asap please', ' if possible', ' thx', ' best wishes', ' have a nice day', ' thanks so much', ' appreciated',
 ];
 
-/** The i-th question of a mixed-radix walk over openers × middles × closers × the FAQ questions: distinct for every i. */
+/**
+ * The i-th question of a mixed-radix walk over openers × middles × closers × the FAQ questions:
+ * no text comes back within ~83,000 questions, far past what any memo holds (the question memo
+ * keeps 256 per knowledge base), and then the walk starts again. Until session 25 a lap added
+ * " (message N)": a running number the records also use ("30 days", "2 years"), so questions grew
+ * heavier as a run went on (docs/indexing.md, "Session 25").
+ */
 export function uniqueQuestion(i: number): string {
   const q = QUESTIONS.length;
-  const base = q * OPENERS.length * MIDDLES.length * CLOSERS.length;
   const question = QUESTIONS[i % q] as string;
   let rest = Math.floor(i / q);
   const opener = OPENERS[rest % OPENERS.length] as string;
@@ -36,9 +41,7 @@ export function uniqueQuestion(i: number): string {
   const middle = MIDDLES[rest % MIDDLES.length] as string;
   rest = Math.floor(rest / MIDDLES.length);
   const closer = CLOSERS[rest % CLOSERS.length] as string;
-  // Past ~83,000 combinations a running number keeps them distinct.
-  const lap = Math.floor(i / base);
-  return `${opener}${middle}${question}${closer}${lap > 0 ? ` (message ${lap})` : ''}`;
+  return `${opener}${middle}${question}${closer}`;
 }
 
 /** A source of questions no other caller of the same source ever gets again (shared by all the connections of a run). */
@@ -105,9 +108,10 @@ export function syntheticFaq(count: number, offset = 0): FaqEntry[] {
 }
 
 /**
- * Questions about a synthetic knowledge base of `records` records, each text once: the topic and
- * product of a record picked by a seeded walk, sometimes with its model code, sometimes without
- * (then many records match and ranking does real work).
+ * Questions about a synthetic knowledge base of `records` records: the topic and product of a
+ * record picked by a seeded walk, sometimes with its model code, sometimes without (then many
+ * records match and ranking does real work), in one of 3,072 wordings (openers × middles ×
+ * closers), so a text comes back seldom, and within a memo's 256 questions hardly ever.
  */
 export function scaleQuestions(records: number, seed = 1): () => string {
   const random = seededRandom(seed);
@@ -119,9 +123,10 @@ export function scaleQuestions(records: number, seed = 1): () => string {
     const code = words.pop() as string;
     const withCode = i % 2 === 0;
     const opener = OPENERS[i % OPENERS.length] as string;
-    const closer = CLOSERS[Math.floor(i / OPENERS.length) % CLOSERS.length] as string;
-    const lap = Math.floor(i / (OPENERS.length * CLOSERS.length));
+    const middle = MIDDLES[Math.floor(i / OPENERS.length) % MIDDLES.length] as string;
+    const closer = CLOSERS[Math.floor(i / (OPENERS.length * MIDDLES.length)) % CLOSERS.length] as string;
     i++;
-    return `${opener}${words.join(' ')}${withCode ? ` ${code}` : ''}?${closer}${lap > 0 ? ` (message ${lap})` : ''}`;
+    // The same shape from the first question to the last: no running number (see `uniqueQuestion`).
+    return `${opener}${middle}${words.join(' ')}${withCode ? ` ${code}` : ''}?${closer}`;
   };
 }
