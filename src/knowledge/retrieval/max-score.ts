@@ -55,8 +55,8 @@ const PRUNE_MIN_POSTINGS = 1_500;
 
 /**
  * For tests and measurements: `enabled` false scores every posting (the reference); `used`
- * counts pruned searches, `galloped` the terms whose postings they looked the candidates up in; `minPostings` is where pruning starts (lowered by tests, so that small
- * corpora exercise it).
+ * counts pruned searches, `galloped` the terms whose postings they looked the candidates up in;
+ * `minPostings` is where pruning starts (lowered by tests, so that small corpora exercise it).
  */
 export const maxScoreSwitch = { enabled: true, used: 0, galloped: 0, minPostings: PRUNE_MIN_POSTINGS };
 /** Relative margin on both sides of the cut, far above the rounding of a sum of a few dozen terms. */
