@@ -42,6 +42,22 @@ export default tseslint.config(
     },
   },
   {
+    // An object literal made in a function with its own `get`/`set` accessors gets a V8 hidden class
+    // of its own, in the old generation, which keeps the accessors' closures (and all they capture)
+    // alive until the next full collection: per request, that is the request's whole object graph
+    // (docs/decisions.md, "Per-request objects and V8's young generation"). Use a class.
+    files: ['src/**/*.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: ':function ObjectExpression > Property[kind=/^(get|set)$/]',
+          message: 'An accessor in an object literal made per call gets a hidden class of its own that pins its closures: use a class (docs/decisions.md, "Per-request objects and V8\'s young generation").',
+        },
+      ],
+    },
+  },
+  {
     // Stand-ins are passed in, not patched into modules, the environment or globals: what a test
     // runs is the real wiring, and test files could share one module graph per worker
     // (docs/decisions.md, "Tests"), where such a patch would leak into the files after it.

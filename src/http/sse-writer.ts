@@ -38,18 +38,20 @@ export function sseFrame(event: string, data: unknown, id?: number): string {
   return `${id === undefined ? '' : `id: ${id}\n`}event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
 }
 
+/** What makes a response an event stream, after the route's own headers. */
+const SSE_HEADERS: Readonly<Record<string, string>> = {
+  'content-type': 'text/event-stream; charset=utf-8',
+  'cache-control': 'no-cache, no-transform',
+  'x-accel-buffering': 'no',
+  connection: 'keep-alive',
+};
+
 function startSse(reply: FastifyReply, headers: Record<string, string> | undefined): ServerResponse {
   const res: ServerResponse = reply.raw;
   reply.hijack();
   // No flushHeaders(): Node sends the headers with the first event, in the same write.
-  res.writeHead(200, {
-    ...(reply.getHeaders() as Record<string, string>),
-    ...headers,
-    'content-type': 'text/event-stream; charset=utf-8',
-    'cache-control': 'no-cache, no-transform',
-    'x-accel-buffering': 'no',
-    connection: 'keep-alive',
-  });
+  // Object.assign, not `{ ...a, key: value }`: docs/decisions.md, "Per-request objects and V8's young generation".
+  res.writeHead(200, Object.assign({}, reply.getHeaders() as Record<string, string>, headers, SSE_HEADERS));
   return res;
 }
 
@@ -69,91 +71,116 @@ export function sendSse(reply: FastifyReply, frames: string, options: Pick<SseOp
 const WRITE_AT_CHARS = 16 * 1024;
 
 export function openSseStream(reply: FastifyReply, options: SseOptions = {}): SseWriter {
-  const res = startSse(reply, options.headers);
-  // The abort signal is made only for work that listens to it (a model's answer, an A2A task): an
-  // answer made whole in process checks `aborted` (an AbortController and its EventTarget are a
-  // few µs of a stream's ~100 of CPU).
-  let controller: AbortController | undefined;
-  let aborted = false;
-  const abort = () => {
-    aborted = true;
-    controller?.abort();
-  };
-  let heartbeat: NodeJS.Timeout | undefined;
-  const stop = () => {
-    if (heartbeat !== undefined) clearInterval(heartbeat);
-    heartbeat = undefined;
-  };
-  res.once('close', () => {
-    stop();
+  return new LiveSseWriter(startSse(reply, options.headers), options.heartbeatMs ?? 0);
+}
+
+/**
+ * A live stream's writer. A class, not an object literal of closures: a literal with its own
+ * `get` accessors gets a hidden class (map) of its own in V8's old generation, made per stream,
+ * whose accessor pair kept that stream's closures, response and request alive through young-
+ * generation collections until the next full one (docs/decisions.md, "Per-request objects and V8's young generation").
+ */
+class LiveSseWriter implements SseWriter {
+  /** Made only for work that listens to it (a model's answer, an A2A task): an answer made whole in
+   * process checks `aborted` (an AbortController and its EventTarget are a few µs of a stream's ~100 of CPU). */
+  private controller: AbortController | undefined;
+  private abortedFlag = false;
+  private heartbeat: NodeJS.Timeout | undefined;
+  /** Frames written in one turn of the event loop, joined; they leave in one write at the turn's end. */
+  private pending = '';
+
+  constructor(
+    private readonly res: ServerResponse,
+    heartbeatMs: number,
+  ) {
+    res.once('close', this.onClose);
+    if (heartbeatMs) this.heartbeat = setInterval(this.ping, heartbeatMs);
+  }
+
+  private readonly onClose = (): void => {
+    this.stop();
     // Only a client that left before the end stops the work (once ended, there is none left);
     // aborting costs a DOMException with a stack trace.
-    if (!res.writableEnded) abort();
-  });
-  const gone = () => res.writableEnded || res.destroyed;
+    if (!this.res.writableEnded) this.abort();
+  };
 
-  // Frames written in one turn of the event loop, joined; they leave in one write at the turn's end.
-  let pending = '';
-  const flush = () => {
-    const frames = pending;
-    pending = '';
-    if (frames && !gone()) res.write(frames);
+  private readonly ping = (): void => {
+    void this.write(': ping\n\n');
   };
-  const writer: SseWriter = {
-    get signal() {
-      if (controller === undefined) {
-        controller = new AbortController();
-        if (aborted) controller.abort();
-      }
-      return controller.signal;
-    },
-    get aborted() {
-      return aborted;
-    },
-    get closed() {
-      return gone();
-    },
-    async write(frame) {
-      if (gone()) return;
-      if (pending === '') setImmediate(flush);
-      pending += frame;
-      if (pending.length < WRITE_AT_CHARS) {
-        if (!res.writableNeedDrain) return;
-      } else {
-        // A turn that writes this much writes it now, and waits if the socket cannot take more.
-        const frames = pending;
-        pending = '';
-        if (res.write(frames)) return;
-      }
-      await new Promise<void>((resolve) => {
-        const done = () => {
-          res.off('drain', done);
-          res.off('close', done);
-          resolve();
-        };
-        res.on('drain', done);
-        res.on('close', done);
-      });
-    },
-    writeNow(frame) {
-      if (gone()) return;
-      // After anything still waiting for the turn's end, in order.
-      const frames = pending + frame;
-      pending = '';
-      res.write(frames);
-    },
-    finish(frames = '') {
-      stop();
-      if (gone()) return;
-      const rest = pending + frames;
-      pending = '';
-      res.cork();
-      if (rest) res.write(rest);
-      res.end();
-      res.uncork();
-    },
-    abort,
+
+  private readonly flush = (): void => {
+    const frames = this.pending;
+    this.pending = '';
+    if (frames && !this.closed) this.res.write(frames);
   };
-  if (options.heartbeatMs) heartbeat = setInterval(() => void writer.write(': ping\n\n'), options.heartbeatMs);
-  return writer;
+
+  private stop(): void {
+    if (this.heartbeat !== undefined) clearInterval(this.heartbeat);
+    this.heartbeat = undefined;
+  }
+
+  get signal(): AbortSignal {
+    if (this.controller === undefined) {
+      this.controller = new AbortController();
+      if (this.abortedFlag) this.controller.abort();
+    }
+    return this.controller.signal;
+  }
+
+  get aborted(): boolean {
+    return this.abortedFlag;
+  }
+
+  get closed(): boolean {
+    return this.res.writableEnded || this.res.destroyed;
+  }
+
+  abort(): void {
+    this.abortedFlag = true;
+    this.controller?.abort();
+  }
+
+  async write(frame: string): Promise<void> {
+    if (this.closed) return;
+    if (this.pending === '') setImmediate(this.flush);
+    this.pending += frame;
+    const res = this.res;
+    if (this.pending.length < WRITE_AT_CHARS) {
+      if (!res.writableNeedDrain) return;
+    } else {
+      // A turn that writes this much writes it now, and waits if the socket cannot take more.
+      const frames = this.pending;
+      this.pending = '';
+      if (res.write(frames)) return;
+    }
+    await new Promise<void>((resolve) => {
+      const done = () => {
+        res.off('drain', done);
+        res.off('close', done);
+        resolve();
+      };
+      res.on('drain', done);
+      res.on('close', done);
+    });
+  }
+
+  writeNow(frame: string): void {
+    if (this.closed) return;
+    // After anything still waiting for the turn's end, in order.
+    const frames = this.pending + frame;
+    this.pending = '';
+    this.res.write(frames);
+  }
+
+  finish(frames = ''): void {
+    this.stop();
+    if (this.closed) return;
+    const rest = this.pending + frames;
+    this.pending = '';
+    const res = this.res;
+    res.cork();
+    if (rest) res.write(rest);
+    res.end();
+    res.uncork();
+  }
 }

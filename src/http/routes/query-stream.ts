@@ -13,6 +13,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { type AdmittedQuery, cachedEvents, type DoneEvent, eventsOfWholeAnswer, freshMeta, type QueryEvent, type QueryService } from '../../knowledge/query/query-service.js';
 import type { Metrics } from '../../ops/metrics.js';
+import type { ActiveStreams } from '../active-streams.js';
 import { openSseStream, sendSse, sseFrame } from '../sse-writer.js';
 import type { TurnQueue } from '../turn-queue.js';
 
@@ -24,33 +25,6 @@ export interface StreamOptions {
   turns: TurnQueue;
   /** The `endpoint` label of the queries metric; `stream` by default. */
   endpoint?: string;
-}
-
-/**
- * The streams in flight, for graceful shutdown: the server stops accepting,
- * gives running answers a few seconds to finish, then ends the rest with an
- * `error` event (code `shutting_down`) so clients know to retry elsewhere.
- */
-export class ActiveStreams {
-  private readonly streams = new Map<object, () => Promise<void>>();
-
-  add(stream: object, endWithError: () => Promise<void>): void {
-    this.streams.set(stream, endWithError);
-  }
-
-  delete(stream: object): void {
-    this.streams.delete(stream);
-  }
-
-  get size(): number {
-    return this.streams.size;
-  }
-
-  async drain(graceMs: number): Promise<void> {
-    const deadline = Date.now() + graceMs;
-    while (this.streams.size > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 25));
-    await Promise.all([...this.streams.values()].map((end) => end()));
-  }
 }
 
 function frame(id: number, event: QueryEvent): string {
@@ -81,7 +55,7 @@ export async function streamAnswer(request: FastifyRequest, reply: FastifyReply,
   const answered = (done: DoneEvent) => {
     options.metrics.queries.inc({ endpoint: options.endpoint ?? 'stream', cached: String(done.cached), grounded: String(done.grounded) });
   };
-  options.active.add(stream, async () => {
+  const place = options.active.add(async () => {
     outcome = 'shutting_down';
     await stream.write(errorEvent('shutting_down', 'The server is restarting. Ask again.'));
     stream.abort();
@@ -118,7 +92,7 @@ export async function streamAnswer(request: FastifyRequest, reply: FastifyReply,
     request.log.error({ err: error }, 'answer stream failed');
     rest += errorEvent('internal_error', 'The answer could not be completed. Try again.');
   } finally {
-    options.active.delete(stream);
+    options.active.delete(place);
     stream.finish(rest);
     finished(outcome);
   }

@@ -13,7 +13,8 @@ import { corsHeadersFor, queryPaths } from '../plugins/query-cors.js';
 import { Answer as AnswerSchema, errorResponses, QueryBody, SearchBody, SearchResults } from '../schemas.js';
 import type { App } from '../types.js';
 import { TurnQueue } from '../turn-queue.js';
-import { ActiveStreams, streamAnswer } from './query-stream.js';
+import { ActiveStreams } from '../active-streams.js';
+import { streamAnswer } from './query-stream.js';
 import { abortOnClose } from '../abort-on-close.js';
 
 const tags = ['Query'];

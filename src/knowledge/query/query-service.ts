@@ -235,7 +235,8 @@ export class QueryService {
    */
   private async check(copies: KnowledgeBaseCopies, client: ClientLimit | undefined, check: AdmissionCheck): Promise<AdmissionResult> {
     const pending = client !== undefined && !client.taken;
-    const result = await copies.admission.check(pending ? { ...check, clientRules: client.rules } : check);
+    // Object.assign, not a leading spread that adds a key (docs/decisions.md, "Per-request objects and V8's young generation").
+    const result = await copies.admission.check(pending ? Object.assign({}, check, { clientRules: client.rules }) : check);
     if (pending && result.kind !== 'unavailable' && result.client) client.settle(result.client);
     return result;
   }
@@ -388,7 +389,7 @@ export class QueryService {
       await this.settle(admitted, cached.slot, talk);
       return;
     }
-    for await (const event of this.answerer.answer({ ...input, signal })) {
+    for await (const event of this.answerer.answer(Object.assign({}, input, { signal }))) {
       if (signal.aborted) return;
       if (event.type === 'done') {
         const done: DoneEvent = { type: 'done', answer: event.answer, sources: event.sources, grounded: event.grounded, cached: false, ...(event.fallback ? { fallback: true } : {}) };

@@ -94,12 +94,13 @@ export class UsageRecorder {
   flush(): Promise<void> {
     this.flushing = this.flushing.then(async () => {
       if (this.pending.size === 0) return;
-      const batch: UsageDelta[] = [...this.pending.values()].map(({ questions, ...delta }) => ({
-        ...delta,
-        // The store counts one per entry (and groups them by questionHash, which is sameQuestion's).
-        unansweredQuestions: [...questions.values()].flatMap(({ question, count }) => Array<string>(count).fill(question)),
-        at: new Date(delta.at).toISOString(),
-      }));
+      const batch: UsageDelta[] = [...this.pending.values()].map(({ questions, at, ...delta }) =>
+        Object.assign(delta, {
+          // The store counts one per entry (and groups them by questionHash, which is sameQuestion's).
+          unansweredQuestions: [...questions.values()].flatMap(({ question, count }) => Array<string>(count).fill(question)),
+          at: new Date(at).toISOString(),
+        }),
+      );
       this.pending = new Map();
       try {
         await this.store.recordUsage(batch);
