@@ -68,4 +68,25 @@ describe('expansion memo', () => {
     index.remove(['e']);
     expect(viaOf('please frobnicate', 'frobnicate')).toBe('none');
   });
+
+  it('keeps a question for later requests only once it is asked a second time; the rest of its own request reuses it', () => {
+    const memo = new ExpansionMemo(KnowledgeIndex.build(records));
+    const first = memo.expand('how long does delivery take?');
+    // The answerer expands the question the retriever just did: the same expansion, not made again.
+    expect(memo.expand('how long does delivery take?')).toBe(first);
+    expect(memo.size).toBe(0);
+    // Asked once each, many other questions are not kept either.
+    for (let i = 0; i < 20; i++) memo.expand(`is there a refund ${i}`);
+    expect(memo.size).toBe(0);
+    // Asked again later: expanded again (equal), and now kept.
+    const second = memo.expand('how long does delivery take?');
+    expect(second).not.toBe(first);
+    expect(second).toEqual(first);
+    expect(memo.size).toBe(1);
+    for (let i = 0; i < 20; i++) memo.expand(`can I pay by card ${i}`);
+    expect(memo.expand('how long does delivery take?')).toBe(second);
+    memo.clear();
+    expect(memo.expand('how long does delivery take?')).not.toBe(second);
+    expect(memo.size).toBe(0);
+  });
 });

@@ -526,7 +526,7 @@ export class KnowledgeIndex implements Vocabulary {
     // text strings (32) and their characters (one byte each when Latin-1).
     const records = this.slots * 120 + this.textChars;
     const caches =
-      (this.expansions && this.expansions.size > 0 ? 600 + this.expansions.size * 400 + this.expansions.wordCount * 200 : 0) +
+      (this.expansions ? this.expansions.approximateBytes() : 0) +
       (this.reversedTerms === null ? 0 : idListBytes(this.reversedTerms)) +
       (this.deletionIndex ? this.surfaces.size * 8 * 48 : 0);
     return 1500 + typed + recent + terms + records + caches + this.surfaces.approximateBytes();
