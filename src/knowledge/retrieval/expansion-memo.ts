@@ -27,7 +27,7 @@ const SEEN_SLOTS = 256;
 const RECENT = 4;
 
 /** FNV-1a over the UTF-16 code units, never 0 (0 marks an empty slot). */
-export function questionHash(text: string): number {
+function textHash(text: string): number {
   let h = 0x811c9dc5;
   for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
   return h === 0 ? 1 : h;
@@ -44,7 +44,7 @@ export class ExpansionMemo {
   /** Word matches by `isName`, stem and surface; made on the first new question. */
   private words: Map<string, WordMatch> | null = null;
 
-  /** Hashes of questions asked once (`questionHash`, by its low bits); made on the first new question. */
+  /** Hashes of questions asked once (`textHash`, by its low bits); made on the first new question. */
   private seen: Int32Array | null = null;
 
   /** The last RECENT questions expanded and their expansions, the newest at `recentAt - 1`. */
@@ -90,7 +90,7 @@ export class ExpansionMemo {
 
   /** Whether `query` was expanded before (as far as its hash says); if not, it is remembered as seen. */
   private seenBefore(query: string): boolean {
-    const hash = questionHash(query);
+    const hash = textHash(query);
     const seen = (this.seen ??= new Int32Array(SEEN_SLOTS));
     const slot = hash & (SEEN_SLOTS - 1);
     if (seen[slot] === hash) return true;
