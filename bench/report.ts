@@ -31,6 +31,8 @@ export interface Machine {
   gitDirty: boolean;
   /** CPU lists for taskset, when pinned. */
   pinning: { runner: string; servers: string } | null;
+  /** The node flags Groundwork's servers ran with: package.json's `start` script's (absent in runs before session 27). */
+  serverNodeFlags?: string[];
 }
 
 export interface Target {
@@ -657,7 +659,7 @@ SKIP line per target; a run of every scenario also writes \`bench/results/latest
 rewrites this page. Only 127.0.0.1 is contacted (and \`REDIS_URL\` / \`DATABASE_URL\`, when set).
 The servers run in child processes: Groundwork from its production build, as \`npm start\` runs
 it (\`node <the start script's flags> bench/server-groundwork.mjs\`, importing \`dist/\`; the flags are
-read from package.json's \`start\`, today \`--no-memory-reducer\`, docs/decisions.md, Performance; the
+read from package.json's \`start\`, in this run ${m.serverNodeFlags ? m.serverNodeFlags.map((flag) => `\`${flag}\``).join(' ') : '(not recorded)'}, docs/decisions.md, Performance; the
 runner first builds it when its inputs changed, \`scripts/build-if-stale.mjs\`), the references with
 Node's defaults from their
 sources (\`node --import tsx bench/server-bare*.ts\`: Fastify and \`node:http\` are already

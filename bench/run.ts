@@ -18,7 +18,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { benchDir, ensureBuilt, killAll, pinSelf, removeTempDirs, repoRoot, type ServerChild, setStartupTimeoutBase, spawnServer, tempDir } from './children.js';
+import { benchDir, ensureBuilt, killAll, pinSelf, removeTempDirs, repoRoot, type ServerChild, setStartupTimeoutBase, spawnServer, startScriptNodeFlags, tempDir } from './children.js';
 import { killRedisServers } from '../test/support/redis-process.js';
 import { queryBreakdown } from './breakdown.js';
 import { benchExtraction, type ExtractionResult } from './extraction.js';
@@ -135,6 +135,7 @@ function machine(pinning: Machine['pinning']): Machine {
     gitCommit: git(['rev-parse', 'HEAD']) || 'unknown',
     gitDirty: git(['status', '--porcelain', '--untracked-files=no']) !== '',
     pinning,
+    serverNodeFlags: startScriptNodeFlags(),
   };
 }
 
