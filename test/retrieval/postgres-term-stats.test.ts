@@ -10,7 +10,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import pg from 'pg';
 import { beforeAll, expect, it } from 'vitest';
-import { type PostgresFtsRetriever, RECORD_TSVECTOR } from '../../src/adapters/retrieval/postgres-fts.js';
+import { type PostgresFtsRetriever, RECORD_TSVECTOR, readAllWords, WORDS_PER_PAGE, type WordRow } from '../../src/adapters/retrieval/postgres-fts.js';
 import type { PostgresStore } from '../../src/adapters/storage/postgres/dialect.js';
 import { detectCorpusLanguage } from '../../src/knowledge/language/detect.js';
 import type { KnowledgeBase } from '../../src/knowledge/model.js';
@@ -167,6 +167,21 @@ describeIf(postgres, 'record_term_stats and the PostgreSQL retriever vocabulary'
     await r.invalidate(kb.ragId, after?.contentVersion);
     expect(await vocabularyOf(r, kb.ragId)).toBe(third);
     expect(third.docFreq('return')).toBe(1);
+  });
+
+  it('reads the words of a cold knowledge base a page at a time, with the result of one read whatever the page size', async () => {
+    const kb = await knowledgeBase();
+    // More words than one page (WORDS_PER_PAGE), some of them in several records.
+    const many = Array.from({ length: WORDS_PER_PAGE + 37 }, (_, i) => `p${i.toString(36)}z`).join(' ');
+    await upload(kb, [{ title: 'Shipping', text: many }, { title: null, text: 'We ship p0z p1z and p2z every day' }]);
+    const whole = await client.query<WordRow>('SELECT word, ndoc FROM record_term_stats WHERE rag_id = $1 AND ndoc > 0 ORDER BY word', [kb.ragId]);
+    expect(whole.rows.length).toBeGreaterThan(WORDS_PER_PAGE);
+    for (const pageSize of [1, 2, 7, whole.rows.length - 1, whole.rows.length, whole.rows.length + 1, WORDS_PER_PAGE]) {
+      const paged = await readAllWords(client, kb.ragId, pageSize);
+      expect(paged.length).toBe(whole.rows.length);
+      expect(paged).toEqual(whole.rows);
+    }
+    expect(vocabularyState(await vocabularyOf(retriever(), kb.ragId), PROBES)).toEqual(vocabularyState(await reference(kb.ragId), PROBES));
   });
 
   it('neither deadlocks nor loses a count when uploads and hand-written inserts of the same words run at once', async () => {

@@ -19,8 +19,8 @@
  *   records yields) is read from `record_term_stats`, which triggers keep with the records
  *   (src/adapters/storage/postgres/record-term-stats.ts; migration 19), not computed by `ts_stat`
  *   over all the records on every content version (seconds at 100,000 records, issue 14). A cold
- *   knowledge base reads it with one index range read and builds it in time slices, so other
- *   requests run meanwhile; at a new content version only the words changed since the version
+ *   knowledge base reads it a page at a time (WORDS_PER_PAGE, each an index range read) and
+ *   builds it in time slices, so other requests run meanwhile; at a new content version only the words changed since the version
  *   held are read (`version > held`) and applied in place (`TermVocabulary.update`; past
  *   MAX_CHANGES_IN_PLACE words, read in full and built anew), so an upload costs what its words
  *   cost, whatever the knowledge base's size. Reads of one knowledge base take turns, so two never
@@ -92,6 +92,34 @@ const LANGUAGE_SAMPLE_ROWS = 64;
  */
 const MAX_CHANGES_IN_PLACE = 1000;
 
+/**
+ * A full read takes the words this many at a time (~100 KB). node-postgres turns a result into row
+ * objects as its bytes arrive, and libuv reads up to 32 chunks of a socket in one turn of the event
+ * loop: the 130,000 words of a 100,000-record knowledge base in one result held the loop ~40 ms at
+ * a time, a page holds it ~2 ms, and the round trips between pages let other requests run.
+ */
+export const WORDS_PER_PAGE = 4096;
+
+/**
+ * Every word of the knowledge base with its record count, in word order (so every full read builds
+ * the same vocabulary), a page at a time after the last word read: each page is a range read of the
+ * primary key (rag_id, word), and all pages see the caller's snapshot (its transaction).
+ */
+export async function readAllWords(client: pg.ClientBase, ragId: string, pageSize = WORDS_PER_PAGE): Promise<WordRow[]> {
+  const all: WordRow[] = [];
+  let after: string | undefined;
+  for (;;) {
+    const { rows } =
+      after === undefined
+        ? await client.query<WordRow>('SELECT word, ndoc FROM record_term_stats WHERE rag_id = $1 AND ndoc > 0 ORDER BY word LIMIT $2', [ragId, pageSize])
+        : await client.query<WordRow>('SELECT word, ndoc FROM record_term_stats WHERE rag_id = $1 AND ndoc > 0 AND word > $3 ORDER BY word LIMIT $2', [ragId, pageSize, after]);
+    for (const row of rows) all.push(row);
+    const last = rows[rows.length - 1];
+    if (rows.length < pageSize || last === undefined) return all;
+    after = last.word;
+  }
+}
+
 interface Entry {
   /** The content version the vocabulary is of (read with it, in one snapshot). */
   version: number;
@@ -102,7 +130,7 @@ interface Entry {
   sample: string;
 }
 
-interface WordRow {
+export interface WordRow {
   word: string;
   ndoc: number;
 }
@@ -430,10 +458,7 @@ export class PostgresFtsRetriever implements Retriever {
           ]);
           if (rows.rows.length <= MAX_CHANGES_IN_PLACE) changed = rows.rows;
         }
-        if (!changed) {
-          // In word order, so every full read builds the same vocabulary.
-          all = (await client.query<WordRow>('SELECT word, ndoc FROM record_term_stats WHERE rag_id = $1 AND ndoc > 0 ORDER BY word', [ragId])).rows;
-        }
+        if (!changed) all = await readAllWords(client, ragId);
       }
       await client.query('COMMIT');
     } catch (error) {
