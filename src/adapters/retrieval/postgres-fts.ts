@@ -20,8 +20,9 @@
  *   (src/adapters/storage/postgres/record-term-stats.ts; migration 19), not computed by `ts_stat`
  *   over all the records on every content version (seconds at 100,000 records, issue 14). A cold
  *   knowledge base reads it a page at a time (WORDS_PER_PAGE, each an index range read) and
- *   builds it in time slices, so other requests run meanwhile; at a new content version only the words changed since the version
- *   held are read (`version > held`) and applied in place (`TermVocabulary.update`; past
+ *   builds it in time slices, so other requests run meanwhile; at a new content version only the
+ *   words changed since the version held are read (`version > held`) and applied in place
+ *   (`TermVocabulary.update`; past
  *   MAX_CHANGES_IN_PLACE words, read in full and built anew), so an upload costs what its words
  *   cost, whatever the knowledge base's size. Reads of one knowledge base take turns, so two never
  *   apply changes to one vocabulary at once. An answer under way with a vocabulary that an upload
