@@ -22,9 +22,8 @@
  *   knowledge base reads it a page at a time (WORDS_PER_PAGE, each an index range read) and
  *   builds it in time slices, so other requests run meanwhile; at a new content version only the
  *   words changed since the version held are read (`version > held`) and applied in place
- *   (`TermVocabulary.update`; past
- *   MAX_CHANGES_IN_PLACE words, read in full and built anew), so an upload costs what its words
- *   cost, whatever the knowledge base's size. Reads of one knowledge base take turns, so two never
+ *   (`TermVocabulary.update`; past MAX_CHANGES_IN_PLACE words, read in full and built anew), so
+ *   an upload costs what its words cost, whatever the knowledge base's size. Reads of one knowledge base take turns, so two never
  *   apply changes to one vocabulary at once. An answer under way with a vocabulary that an upload
  *   then changes in place reads the newer counts from there on.
  * - Not `plainto_tsquery` / `websearch_to_tsquery`: both AND the words, and a visitor's question
