@@ -7,7 +7,8 @@ import { pathToFileURL } from 'node:url';
 import pino from 'pino';
 import type { Store } from './ports/storage.js';
 import { compose } from './compose.js';
-import { loadPlaces } from './knowledge/language/places.js';
+import { loadLanguageData } from './knowledge/language/preload.js';
+import { warmUpAnswering } from './knowledge/query/warm-up.js';
 import { type Config, ConfigError, loadConfig } from './config.js';
 import { buildApp, loggerOptions } from './http/app.js';
 import type { App } from './http/types.js';
@@ -33,11 +34,16 @@ export async function start(config: Config): Promise<Running> {
   }, 3600_000);
   housekeeping.unref();
 
-  // Read before the first question rather than during it (language/places.ts).
-  loadPlaces();
+  // The question path's data read and its code run once before the first question, not by it: the
+  // first visitors' questions held every tenant's requests 50–280 ms each (language/preload.ts,
+  // knowledge/query/warm-up.ts).
+  const warmStart = performance.now();
+  loadLanguageData();
+  warmUpAnswering();
+  const warmUpMs = Math.round(performance.now() - warmStart);
   const address = await app.listen({ port: config.port, host: config.host });
   logger.info(
-    { url: config.publicUrl, dashboard: `${config.publicUrl}/dashboard`, listening: address, store: store.kind, devMode: config.devMode },
+    { url: config.publicUrl, dashboard: `${config.publicUrl}/dashboard`, listening: address, store: store.kind, devMode: config.devMode, warmUpMs },
     'Groundwork is running',
   );
 

@@ -10,7 +10,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { normalizeFor } from '../retrieval/tokenize.js';
 import { DeletionIndex } from './edits.js';
-import { languageProfile } from './languages.js';
+import { LANGUAGES, languageProfile } from './languages.js';
 
 const require = createRequire(import.meta.url);
 
@@ -72,6 +72,31 @@ export function generalInformativeness(word: string, language: string, commonRan
 
 const typoIndexes = new Map<string, DeletionIndex>();
 
+/** The language's common words by one-edit neighbourhood (words of four letters or more), made on first use: ~60 ms, ~8 MB. */
+function typoIndex(language: string): DeletionIndex {
+  let index = typoIndexes.get(language);
+  if (index === undefined) {
+    index = new DeletionIndex(table(language).keys(), 4);
+    typoIndexes.set(language, index);
+  }
+  return index;
+}
+
+/**
+ * Reads every language's common words now (question-language detection compares a question with
+ * all of them) and makes the misspelling index of each of `typoLanguages`, so that no question waits
+ * for them: call at start-up (language/preload.ts).
+ */
+export function loadCommonWords(typoLanguages: readonly string[]): void {
+  for (const { code } of LANGUAGES) table(code);
+  for (const code of typoLanguages) if (hasCommonWords(code)) typoIndex(code);
+}
+
+/** The languages whose common words have been read, and those whose misspelling index has been made. */
+export function commonWordsHeld(): { lists: string[]; typoIndexes: string[] } {
+  return { lists: [...ranks.keys()], typoIndexes: [...typoIndexes.keys()] };
+}
+
 /**
  * The most common word of the language one edit away from `word`, when `word` is not itself a
  * common word ("somthing" → "something", "becuase" → "because"): a misspelt ordinary word is as
@@ -79,11 +104,7 @@ const typoIndexes = new Map<string, DeletionIndex>();
  */
 export function commonWordMisspelt(word: string, language: string): string | undefined {
   if (word.length < 4 || !hasCommonWords(language) || commonRank(word, language) !== undefined) return undefined;
-  let index = typoIndexes.get(language);
-  if (index === undefined) {
-    index = new DeletionIndex(table(language).keys(), 4);
-    typoIndexes.set(language, index);
-  }
+  const index = typoIndex(language);
   let best: string | undefined;
   let bestRank = Number.POSITIVE_INFINITY;
   for (const candidate of index.neighbours(word)) {

