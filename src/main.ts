@@ -35,7 +35,7 @@ export async function start(config: Config): Promise<Running> {
   housekeeping.unref();
 
   // The question path's data read and its code run once before the first question, not by it: the
-  // first visitors' questions held every tenant's requests 50–280 ms each (language/preload.ts,
+  // first visitors' questions held every tenant's requests for up to 280 ms (language/preload.ts,
   // knowledge/query/warm-up.ts).
   const warmStart = performance.now();
   loadLanguageData();

@@ -1,11 +1,13 @@
 /**
- * Start-up warm-up of the question path: a small knowledge base of its own, in three languages,
- * indexed, searched and answered as the query service does, then dropped. A fresh process otherwise
- * does this work for its first visitors: each question path's regular expressions are compiled on
- * first use and its code runs unoptimised, so the first questions after a deploy held the event
- * loop for 50–280 ms each (every tenant's requests waited) against 3–12 ms afterwards
- * (docs/decisions.md, "Language data is read at start-up"). Nothing here is kept: the index and the
- * analysed records are garbage once it returns.
+ * Start-up warm-up of the question path: a small English knowledge base of its own, indexed,
+ * searched and asked five questions as the query service does, then dropped. A fresh process
+ * otherwise does this work for its first visitors: each question path's regular expressions are
+ * compiled on first use and its code runs unoptimised, so several of the first questions after a
+ * deploy held the event loop for 40–280 ms (every tenant's requests waited) against 3–12 ms
+ * afterwards (docs/decisions.md, "The question path is loaded and warmed at start-up"). English
+ * only: a question in another language would also make that language's misspelling index (~8–10
+ * MB), which language/preload.ts leaves to the deployments that use it. Nothing here is kept: the
+ * index and the analysed records are garbage once it returns.
  */
 import { answerExtractively } from '../answering/extractive.js';
 import type { RetrievedRecord } from '../answering/types.js';
