@@ -24,8 +24,9 @@
  *   words changed since the version held are read (`version > held`) and applied in place
  *   (`TermVocabulary.update`; past MAX_CHANGES_IN_PLACE words, read in full and built anew), so
  *   an upload costs what its words cost, whatever the knowledge base's size. Reads of one
- *   knowledge base take turns, so two never apply changes to one vocabulary at once. An answer under way with a vocabulary that an upload
- *   then changes in place reads the newer counts from there on.
+ *   knowledge base take turns, so two never apply changes to one vocabulary at once. An answer
+ *   under way with a vocabulary that an upload then changes in place reads the newer counts from
+ *   there on.
  * - Not `plainto_tsquery` / `websearch_to_tsquery`: both AND the words, and a visitor's question
  *   rarely has all its words in the record that answers it; and PostgreSQL's stemmers disagree
  *   with the answerer's analysis, so the answerer would refuse what retrieval found.
