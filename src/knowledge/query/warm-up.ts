@@ -20,27 +20,23 @@ const RECORDS: IndexableRecord[] = [
   { recordId: 'w4', sourceName: 'help.md', kind: 'passage', title: 'Billing › Payment methods', text: 'We accept Visa, Mastercard and PayPal. Invoices are sent every month on the 1st.' },
 ];
 
-/** Answerable, two-part, misspelt, follow-up and unanswerable questions, per knowledge base. */
-const QUESTIONS: [IndexableRecord[], string[]][] = [
-  [RECORDS, ['How long does delivery to Mexico take?', 'how much is the tamper and does it fit 58mm', 'wat cards do u take', 'Who pays for returns, and how long do I have?', 'Do you sell oat milk?']],
-];
+/** Answerable, two-part, misspelt, follow-up (each question follows the one before) and unanswerable. */
+const QUESTIONS = ['How long does delivery to Mexico take?', 'how much is the tamper and does it fit 58mm', 'wat cards do u take', 'Who pays for returns, and how long do I have?', 'Do you sell oat milk?'];
 
-/** Runs the question path over the warm-up knowledge bases; returns how many questions it answered. */
+/** Runs the question path over the warm-up knowledge base; returns how many of its questions were answered. */
 export function warmUpAnswering(): number {
+  const index = KnowledgeIndex.build(RECORDS);
+  const byId = new Map(RECORDS.map((r) => [r.recordId, r]));
   let grounded = 0;
-  for (const [records, questions] of QUESTIONS) {
-    const index = KnowledgeIndex.build(records);
-    const byId = new Map(records.map((r) => [r.recordId, r]));
-    let previous: string | undefined;
-    for (const question of questions) {
-      const retrieved: RetrievedRecord[] = index.search(question, 6).map((hit) => {
-        const r = byId.get(hit.recordId) as IndexableRecord;
-        return { recordId: r.recordId, sourceName: r.sourceName, title: r.title, text: r.text, kind: r.kind as RetrievedRecord['kind'], score: hit.score };
-      });
-      const conversation = previous === undefined ? undefined : [{ role: 'user' as const, content: previous }];
-      if (answerExtractively(question, retrieved, { stats: index, conversation }).grounded) grounded++;
-      previous = question;
-    }
+  let previous: string | undefined;
+  for (const question of QUESTIONS) {
+    const retrieved: RetrievedRecord[] = index.search(question, 6).map((hit) => {
+      const r = byId.get(hit.recordId) as IndexableRecord;
+      return { recordId: r.recordId, sourceName: r.sourceName, title: r.title, text: r.text, kind: r.kind as RetrievedRecord['kind'], score: hit.score };
+    });
+    const conversation = previous === undefined ? undefined : [{ role: 'user' as const, content: previous }];
+    if (answerExtractively(question, retrieved, { stats: index, conversation }).grounded) grounded++;
+    previous = question;
   }
   return grounded;
 }
