@@ -77,13 +77,6 @@ const SLICED_STRING_MIN = 13;
  */
 const CHECK_EVERY = 256;
 /**
- * Longest run of a load's work between two pauses, ms: half of `SLICE_MS`, so that another
- * knowledge base's query waits at most ~2 ms behind it (issue 14's target is its p99 within 5 ms
- * of its p99 alone); the pauses cost ~1% of the load's time.
- */
-const LOAD_SLICE_MS = 2;
-
-/**
  * Bytes a part is inflated by per round trip through libuv's pool (~0.1–0.3 ms of zlib's work),
  * one part after the other: where the server has one CPU, the pool's threads share it with the
  * HTTP thread, and the two parts inflated at once and whole (~100–250 ms at 100,000 records)
@@ -269,7 +262,7 @@ export function unpackIndexSnapshot(bytes: Uint8Array): PackedSnapshot {
  * length, so no second buffer of that size is made: external memory that brings on V8's full
  * collections), and checking the numbers in slices.
  */
-export async function unpackIndexSnapshotAsync(bytes: Uint8Array, slices = new Slices(nextTurn, LOAD_SLICE_MS)): Promise<PackedSnapshot> {
+export async function unpackIndexSnapshotAsync(bytes: Uint8Array, slices = new Slices()): Promise<PackedSnapshot> {
   let previous: Promise<unknown> = Promise.resolve();
   const inOrder = (data: Uint8Array, length: number): Promise<Buffer> => {
     const inflated = previous.then(() => inflateInSteps(data, length));
@@ -691,13 +684,13 @@ export async function decodeIndexSnapshot(bytes: Uint8Array): Promise<{ compact:
  * Rejects when the stored form is damaged, of another format, or analysed differently.
  */
 export async function loadIndexSnapshot(bytes: Uint8Array, pause: () => Promise<void> = nextTurn): Promise<KnowledgeIndex> {
-  return indexFromSnapshot(await unpackIndexSnapshotAsync(bytes, new Slices(pause, LOAD_SLICE_MS)), pause);
+  return indexFromSnapshot(await unpackIndexSnapshotAsync(bytes, new Slices(pause)), pause);
 }
 
 /** The index of a packed snapshot (see `loadIndexSnapshot`). */
 export async function indexFromSnapshot(packed: PackedSnapshot, pause: () => Promise<void> = nextTurn): Promise<KnowledgeIndex> {
   const n = packed.header.records;
-  const slices = new Slices(pause, LOAD_SLICE_MS);
+  const slices = new Slices(pause);
   await decodeAllPostings(packed, slices);
   const strings = await readStrings(packed, slices);
   await checkAnalysis(packed, strings, slices);

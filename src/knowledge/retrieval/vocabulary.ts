@@ -14,6 +14,7 @@
  * leaves it as a new build from the changed word list would be (test/retrieval/term-vocabulary-update.test.ts).
  */
 import { ExpansionMemo } from './expansion-memo.js';
+import { ShardedMap } from './sharded-map.js';
 import type { TermStats } from '../answering/plan.js';
 import { DeletionIndex, withinOneEdit } from '../language/edits.js';
 import { inSlices, Slices } from '../../time-slices.js';
@@ -37,15 +38,15 @@ const keptSurface = (surface: string): boolean => surface.length >= 3 && surface
 
 export class TermVocabulary implements Vocabulary, TermStats {
   /** Analysed term → the summed record counts of its words (capped at `size` when read). */
-  private readonly docSums = new Map<string, number>();
+  private readonly docSums = new ShardedMap<number>();
   /** Analysed term → the outside index's words that analyse to it. */
-  private readonly wordsOfTerm = new Map<string, string[]>();
+  private readonly wordsOfTerm = new ShardedMap<string[]>();
   /** Surface (normalised, unstemmed) word → its term, as `KnowledgeIndex` keeps them. */
-  private readonly surfaceTerms = new Map<string, string>();
+  private readonly surfaceTerms = new ShardedMap<string>();
   /** Surface → how many of the words give it (it goes with the last one). */
-  private readonly surfaceUses = new Map<string, number>();
+  private readonly surfaceUses = new ShardedMap<number>();
   /** The outside index's words and their record counts, as `update` last set them. */
-  private readonly wordDocs = new Map<string, number>();
+  private readonly wordDocs = new ShardedMap<number>();
   private sortedSurfaces: string[] | null = null;
   private reversedTerms: string[] | null = null;
   private deletionIndex: DeletionIndex | null = null;
