@@ -3,9 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { startScriptNodeFlags } from '../../bench/children.js';
 
 describe("benchmark children: npm start's node flags", () => {
-  it("reads the flags of package.json's start script, which keeps V8's memory reducer off (docs/decisions.md)", () => {
+  it("reads the flags of package.json's start script: V8's memory reducer off, the heap's growth fixed (docs/decisions.md)", () => {
     const flags = startScriptNodeFlags();
     expect(flags).toContain('--no-memory-reducer');
+    expect(flags).toContain('--heap-growing-percent=100');
     // Every flag is one this node accepts (an unknown one makes node exit with "bad option").
     expect(() => execFileSync(process.execPath, [...flags, '-e', '0'], { stdio: 'pipe' })).not.toThrow();
   });
