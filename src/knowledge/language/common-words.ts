@@ -9,7 +9,8 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { normalizeFor } from '../retrieval/tokenize.js';
-import { DeletionIndex } from './edits.js';
+import { inSlices } from '../../time-slices.js';
+import { DeletionIndex, neighboursByScan } from './edits.js';
 import { LANGUAGES, languageProfile } from './languages.js';
 
 const require = createRequire(import.meta.url);
@@ -70,16 +71,53 @@ export function generalInformativeness(word: string, language: string, commonRan
   return Math.min(1, Math.max(0, x));
 }
 
+/** Each language's misspelling index: its common words by one-edit neighbourhood (words of four letters or more). */
 const typoIndexes = new Map<string, DeletionIndex>();
+/** Languages whose misspelling index is being made in slices, and what resolves once it is there. */
+const typoBuilds = new Map<string, Promise<void>>();
+/** Words of a language whose index is being made, scanned meanwhile. */
+const typoWords = new Map<string, string[]>();
+/** Words added to an index between two looks at the clock (~8 keys each, ~6 µs a word). */
+const TYPO_STEP = 32;
 
-/** The language's common words by one-edit neighbourhood (words of four letters or more), made on first use: ~60 ms, ~8 MB. */
-function typoIndex(language: string): DeletionIndex {
-  let index = typoIndexes.get(language);
-  if (index === undefined) {
-    index = new DeletionIndex(table(language).keys(), 4);
-    typoIndexes.set(language, index);
+/**
+ * The language's common words within one edit of `word`, sorted. An index made at once took ~60 ms
+ * (and ~8–10 MB), which held every tenant's requests the first time a question in a language other
+ * than the default needed it: it is now made in time slices (src/time-slices.ts), and until it is
+ * there the 10,000 words are scanned (~0.3 ms a word, the same answer).
+ */
+function typoNeighbours(word: string, language: string): string[] {
+  const index = typoIndexes.get(language);
+  if (index !== undefined) return index.neighbours(word);
+  let words = typoWords.get(language);
+  if (words === undefined) {
+    words = [...table(language).keys()].filter((w) => w.length >= 4);
+    typoWords.set(language, words);
+    const done = inSlices(DeletionIndex.inSteps(words, 4, TYPO_STEP))
+      .then(
+        (made) => {
+          typoIndexes.set(language, made);
+          typoWords.delete(language);
+        },
+        // Not made (it cannot fail on a word list, but if it did): the words stay scanned.
+        () => undefined,
+      )
+      .finally(() => typoBuilds.delete(language));
+    typoBuilds.set(language, done);
   }
-  return index;
+  return neighboursByScan(words, word, 4);
+}
+
+/** Resolves once the language's misspelling index being made, if any, is there (tests). */
+export function typoIndexSettled(language: string): Promise<void> {
+  return typoBuilds.get(language) ?? Promise.resolve();
+}
+
+/** Drops the language's misspelling index, once any being made is there, as if never made (tests: the suite's workers share this module). */
+export async function forgetTypoIndex(language: string): Promise<void> {
+  await typoIndexSettled(language);
+  typoIndexes.delete(language);
+  typoWords.delete(language);
 }
 
 /**
@@ -89,7 +127,7 @@ function typoIndex(language: string): DeletionIndex {
  */
 export function loadCommonWords(typoLanguages: readonly string[]): void {
   for (const { code } of LANGUAGES) table(code);
-  for (const code of typoLanguages) if (hasCommonWords(code)) typoIndex(code);
+  for (const code of typoLanguages) if (hasCommonWords(code) && !typoIndexes.has(code)) typoIndexes.set(code, new DeletionIndex(table(code).keys(), 4));
 }
 
 /** The languages whose common words have been read, and those whose misspelling index has been made. */
@@ -104,10 +142,9 @@ export function commonWordsHeld(): { lists: string[]; typoIndexes: string[] } {
  */
 export function commonWordMisspelt(word: string, language: string): string | undefined {
   if (word.length < 4 || !hasCommonWords(language) || commonRank(word, language) !== undefined) return undefined;
-  const index = typoIndex(language);
   let best: string | undefined;
   let bestRank = Number.POSITIVE_INFINITY;
-  for (const candidate of index.neighbours(word)) {
+  for (const candidate of typoNeighbours(word, language)) {
     const rank = commonRank(candidate, language) as number;
     if (rank < bestRank) {
       best = candidate;

@@ -4,6 +4,7 @@
  * themselves and their one-letter deletions, so a dictionary indexed by those keys is searched
  * with a handful of look-ups instead of a scan.
  */
+import { ShardedMap } from '../retrieval/sharded-map.js';
 
 /** Strings one deletion away from `word`. */
 export function deletions(word: string): string[] {
@@ -62,7 +63,7 @@ export const SCAN_AT_MOST = 1000;
 /** Words of a dictionary, searchable by one-edit neighbourhood. */
 export class DeletionIndex {
   /** Deletion keys to the words they come from; undefined for a small dictionary (`scanned`). */
-  private keys: Map<string, string[]> | undefined;
+  private keys: ShardedMap<string[]> | undefined;
   /** A small dictionary's words, shortest first; undefined for an indexed one. */
   private scanned: string[] | undefined;
   /**
@@ -109,7 +110,8 @@ export class DeletionIndex {
       this.byLength = byLength;
       return;
     }
-    const keys = new Map<string, string[]>();
+    // Split in 64 maps: one `Map` of a vocabulary's ~100,000 keys moved them all at once as it grew (sharded-map.ts).
+    const keys = new ShardedMap<string[]>();
     const put = (key: string, word: string): void => {
       const list = keys.get(key);
       if (list === undefined) keys.set(key, [word]);

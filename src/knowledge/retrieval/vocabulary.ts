@@ -12,11 +12,13 @@
  * A large vocabulary is built in time slices (`TermVocabulary.inSlices`: ~100,000 words took
  * ~0.8 s of analysis) and changed in place by `update` (the words an upload changed), which
  * leaves it as a new build from the changed word list would be (test/retrieval/term-vocabulary-update.test.ts).
+ * Its spelling index is made in slices too, once a question first needs it, the surfaces scanned
+ * meanwhile (test/retrieval/vocabulary-spelling-slices.test.ts); its maps are split (sharded-map.ts).
  */
 import { ExpansionMemo } from './expansion-memo.js';
 import { ShardedMap } from './sharded-map.js';
 import type { TermStats } from '../answering/plan.js';
-import { DeletionIndex, withinOneEdit } from '../language/edits.js';
+import { DeletionIndex, neighboursByScan, SCAN_AT_MOST, withinOneEdit } from '../language/edits.js';
 import { inSlices, Slices } from '../../time-slices.js';
 import type { ExpandedQuery, Vocabulary } from './query-expansion.js';
 import { analyzeWords } from './tokenize.js';
@@ -32,6 +34,8 @@ const SURFACE_MAX_CHARS = 30;
 const PLAIN_WORD_RE = /^[a-z]+$/;
 /** Surfaces added after the spelling index was made that are searched beside it before it is made again. */
 const MAX_SURFACES_SINCE_INDEX = 512;
+/** Surfaces added to a spelling index being made between two looks at the clock (~8 keys each). */
+const SPELLING_STEP = 64;
 
 /** The surfaces kept for variant and spelling look-ups, as `KnowledgeIndex` keeps them. */
 const keptSurface = (surface: string): boolean => surface.length >= 3 && surface.length <= SURFACE_MAX_CHARS && PLAIN_WORD_RE.test(surface);
@@ -50,9 +54,11 @@ export class TermVocabulary implements Vocabulary, TermStats {
   private sortedSurfaces: string[] | null = null;
   private reversedTerms: string[] | null = null;
   private deletionIndex: DeletionIndex | null = null;
-  /** Spelling candidates added since `deletionIndex` was made, searched after it (it is made again past MAX_SURFACES_SINCE_INDEX). */
+  /** The spelling index being made in slices (a large vocabulary's), if any; `deletionIndex` once made. */
+  private spelling: { words: string[]; done: Promise<void> } | null = null;
+  /** Spelling candidates added since `deletionIndex` was made (or began to be), searched after it (it is made again past MAX_SURFACES_SINCE_INDEX). */
   private surfacesSinceIndex: string[] = [];
-  /** Whether `update` ran since `deletionIndex` was made. */
+  /** Whether `update` ran since `deletionIndex` was made (or began to be). */
   private changedSinceIndex = false;
   private records: number;
   /** Expanded questions, cleared by `update`. */
@@ -101,7 +107,7 @@ export class TermVocabulary implements Vocabulary, TermStats {
    */
   update(changes: Iterable<WordCount>, size: number): void {
     this.records = size;
-    this.changedSinceIndex = this.deletionIndex !== null;
+    this.changedSinceIndex = this.deletionIndex !== null || this.spelling !== null;
     for (const { word, docs } of changes) {
       const before = this.wordDocs.get(word) ?? 0;
       if (docs === before) continue;
@@ -127,9 +133,12 @@ export class TermVocabulary implements Vocabulary, TermStats {
       if (uses > 0) continue;
       this.surfaceTerms.set(surface, terms[i] as string);
       if (this.sortedSurfaces) insertSorted(this.sortedSurfaces, surface);
-      if (this.deletionIndex && surface.length >= 4) {
+      if ((this.deletionIndex || this.spelling) && surface.length >= 4) {
         this.surfacesSinceIndex.push(surface);
-        if (this.surfacesSinceIndex.length > MAX_SURFACES_SINCE_INDEX) this.deletionIndex = null;
+        if (this.surfacesSinceIndex.length > MAX_SURFACES_SINCE_INDEX) {
+          this.deletionIndex = null;
+          this.spelling = null;
+        }
       }
     }
     for (const term of new Set(terms)) {
@@ -204,18 +213,55 @@ export class TermVocabulary implements Vocabulary, TermStats {
 
 
   surfacesWithinOneEdit(word: string): string[] {
-    if (this.deletionIndex === null) {
-      const long: string[] = [];
-      for (const surface of this.surfaceTerms.keys()) if (surface.length >= 4) long.push(surface);
-      this.deletionIndex = new DeletionIndex(long, 4);
-      this.surfacesSinceIndex = [];
-      this.changedSinceIndex = false;
+    if (this.deletionIndex === null && this.spelling === null) {
+      // A large vocabulary's spelling index is made in slices (at once, ~100,000 surfaces held the
+      // HTTP thread 0.7–1.4 s: issue 14, head of line); until it is there, its words are scanned.
+      if (this.surfaceTerms.size > SCAN_AT_MOST) this.startSpellingIndex();
+      else {
+        this.deletionIndex = new DeletionIndex(this.longSurfaces(), 4);
+        this.surfacesSinceIndex = [];
+        this.changedSinceIndex = false;
+      }
     }
-    const found = this.deletionIndex.neighbours(word);
+    const found = this.deletionIndex ? this.deletionIndex.neighbours(word) : neighboursByScan((this.spelling as { words: string[] }).words, word, 4);
     if (!this.changedSinceIndex) return found;
-    // Changed by `update` since the index was made: without the surfaces gone, with those added.
+    // Changed by `update` since the index was made (or began to be): without the surfaces gone, with those added.
     const now = new Set(found.filter((s) => this.surfaceTerms.has(s)));
     for (const s of this.surfacesSinceIndex) if (s !== word && this.surfaceTerms.has(s) && withinOneEdit(word, s)) now.add(s);
     return [...now].sort();
+  }
+
+  /** Resolves once the spelling index being made, if any, is there or dropped (tests). */
+  spellingSettled(): Promise<void> {
+    return this.spelling?.done ?? Promise.resolve();
+  }
+
+  private longSurfaces(): string[] {
+    const long: string[] = [];
+    for (const surface of this.surfaceTerms.keys()) if (surface.length >= 4) long.push(surface);
+    return long;
+  }
+
+  /**
+   * Starts making the spelling index of the surfaces held now (`words`, scanned until it is made)
+   * in slices. Surfaces added meanwhile are kept in `surfacesSinceIndex` and those removed are
+   * filtered out when it is read, as for changes after it is made; past MAX_SURFACES_SINCE_INDEX
+   * added, it is dropped and made again.
+   */
+  private startSpellingIndex(): void {
+    const building = { words: this.longSurfaces(), done: Promise.resolve() };
+    this.spelling = building;
+    this.surfacesSinceIndex = [];
+    this.changedSinceIndex = false;
+    building.done = inSlices(DeletionIndex.inSteps(building.words, 4, SPELLING_STEP)).then(
+      (made) => {
+        if (this.spelling !== building) return;
+        this.deletionIndex = made;
+        this.spelling = null;
+      },
+      () => {
+        if (this.spelling === building) this.spelling = null;
+      },
+    );
   }
 }
