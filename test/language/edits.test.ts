@@ -5,6 +5,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { DeletionIndex, withinOneEdit } from '../../src/knowledge/language/edits.js';
+import { hashOf } from '../../src/knowledge/retrieval/word-ids.js';
 
 const word = fc.string({ unit: fc.constantFrom('a', 'b', 'e', 'r', 's', 't'), minLength: 1, maxLength: 7 });
 
@@ -56,6 +57,25 @@ describe('one-edit neighbourhoods', () => {
     for (const probe of ['', 'st', 'sta', 'start', 'startrs', 'warranty', 'warrantyss', 'x'.repeat(40)]) {
       expect(scanned.neighbours(probe), probe).toEqual(indexed.neighbours(probe));
     }
+  });
+
+  it('keeps only the words within one edit when another word shares a key hash, not a key', () => {
+    // Two words of six letters with the same 32-bit hash (a birthday search: about two pairs expected).
+    const seen = new Map<number, string>();
+    let pair: [string, string] | undefined;
+    for (let i = 0; pair === undefined && i < 1 << 20; i++) {
+      const w = `q${(i * 2654435761 >>> 0).toString(36).padStart(7, 'a').slice(-7)}`;
+      const h = hashOf(w) >>> 0;
+      const other = seen.get(h);
+      if (other !== undefined && other !== w && !withinOneEdit(other, w)) pair = [other, w];
+      seen.set(h, w);
+    }
+    expect(pair).toBeDefined();
+    const [stored, probe] = pair as [string, string];
+    const index = new DeletionIndex([stored, `${probe}x`, 'warranty'], 4, 0);
+    // `stored` shares the probe's hash; only the word one edit away is its neighbour.
+    expect(index.neighbours(probe)).toEqual([`${probe}x`]);
+    expect(index.neighbours(stored)).toEqual([]);
   });
 
   it('finds a transposition, an insertion, a deletion and a substitution', () => {

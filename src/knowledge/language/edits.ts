@@ -4,7 +4,7 @@
  * themselves and their one-letter deletions, so a dictionary indexed by those keys is searched
  * with a handful of look-ups instead of a scan.
  */
-import { ShardedMap } from '../retrieval/sharded-map.js';
+import { hashOf } from '../retrieval/word-ids.js';
 
 /** Strings one deletion away from `word`. */
 export function deletions(word: string): string[] {
@@ -60,10 +60,45 @@ function tailsEqual(a: string, ai: number, aEnd: number, b: string, bi: number):
  */
 export const SCAN_AT_MOST = 1000;
 
-/** Words of a dictionary, searchable by one-edit neighbourhood. */
+/** Growable lists of (key hash, word id) pairs, as a large index's build collects them. */
+class PairList {
+  hashes = new Uint32Array(1024);
+  ids = new Uint32Array(1024);
+  length = 0;
+
+  push(hash: number, id: number): void {
+    if (this.length === this.hashes.length) {
+      const hashes = new Uint32Array(this.length * 2);
+      hashes.set(this.hashes);
+      this.hashes = hashes;
+      const ids = new Uint32Array(this.length * 2);
+      ids.set(this.ids);
+      this.ids = ids;
+    }
+    this.hashes[this.length] = hash;
+    this.ids[this.length] = id;
+    this.length++;
+  }
+}
+
+/**
+ * Words of a dictionary, searchable by one-edit neighbourhood. A large dictionary is a hash table
+ * of its words' deletion keys in typed arrays: each key is kept as its 32-bit hash next to the id
+ * of its word (~8 pairs a word, 8 bytes each), bucketed by the hash's low bits (`starts`), so it
+ * holds no string and no object per key. A `Map` of key strings to word lists took ~100 bytes a
+ * key (~8 MB for a language's 10,000 common words) and, being ~800,000 objects for a 100,000-word
+ * vocabulary, long young-generation collections while it was made (issue 14, head of line). Two
+ * words within one edit share a key, so every neighbour is among the words of the query's keys'
+ * hashes; a word that only shares a hash is dropped by `withinOneEdit`, as a word that shares a key
+ * without being within one edit always was.
+ */
 export class DeletionIndex {
-  /** Deletion keys to the words they come from; undefined for a small dictionary (`scanned`). */
-  private keys: ShardedMap<string[]> | undefined;
+  /** The indexed words (of `minLength` letters or more), in the given order; ids are their positions. */
+  private words: string[] = [];
+  /** Bucket b's pairs are at [starts[b], starts[b + 1]) of `keyHashes` / `wordIds`; undefined for a small dictionary (`scanned`). */
+  private starts: Uint32Array | undefined;
+  private keyHashes: Uint32Array | undefined;
+  private wordIds: Uint32Array | undefined;
   /** A small dictionary's words, shortest first; undefined for an indexed one. */
   private scanned: string[] | undefined;
   /**
@@ -82,10 +117,10 @@ export class DeletionIndex {
   }
 
   /**
-   * The same index made in steps of about `perStep` words (~8 keys each), so that the caller can
-   * let other work run between them: a vocabulary of ~150,000 words takes 0.5–1 s (issue 14, head
-   * of line; knowledge-index.ts builds its spelling table so, answering by `neighboursByScan`
-   * meanwhile).
+   * The same index made in steps of about `perStep` words (~8 keys each; the bucketing in steps
+   * of 8 × `perStep` keys), so that the caller can let other work run between them: a vocabulary of
+   * ~100,000 words takes ~0.3 s (issue 14, head of line; knowledge-index.ts builds its spelling
+   * table so, answering by `neighboursByScan` meanwhile).
    */
   static *inSteps(words: Iterable<string>, minLength: number, perStep: number, scanAtMost = SCAN_AT_MOST): Generator<void, DeletionIndex> {
     const index = new DeletionIndex([], minLength, scanAtMost);
@@ -105,25 +140,51 @@ export class DeletionIndex {
         while (at < kept.length && (kept[at] as string).length < n) at++;
         byLength[n] = at;
       }
-      this.keys = undefined;
+      this.words = [];
+      this.starts = this.keyHashes = this.wordIds = undefined;
       this.scanned = kept;
       this.byLength = byLength;
       return;
     }
-    // Split in 64 maps: one `Map` of a vocabulary's ~100,000 keys moved them all at once as it grew (sharded-map.ts).
-    const keys = new ShardedMap<string[]>();
-    const put = (key: string, word: string): void => {
-      const list = keys.get(key);
-      if (list === undefined) keys.set(key, [word]);
-      else if (list[list.length - 1] !== word) list.push(word);
-    };
-    for (let i = 0; i < kept.length; i++) {
-      const word = kept[i] as string;
-      put(word, word);
-      for (const d of deletions(word)) put(d, word);
-      if (i % perStep === perStep - 1) yield;
+    const pairs = new PairList();
+    for (let id = 0; id < kept.length; id++) {
+      const word = kept[id] as string;
+      pairs.push(hashOf(word) >>> 0, id);
+      let previous = word;
+      for (const key of deletions(word)) {
+        // Deleting either of two equal letters side by side makes the same key: once is enough.
+        if (key !== previous) pairs.push(hashOf(key) >>> 0, id);
+        previous = key;
+      }
+      if (id % perStep === perStep - 1) yield;
     }
-    this.keys = keys;
+    // Bucketed by the hash's low bits (a counting sort), about two pairs a bucket.
+    let buckets = 1;
+    while (buckets * 2 < pairs.length) buckets *= 2;
+    const mask = buckets - 1;
+    const starts = new Uint32Array(buckets + 1);
+    const chunk = perStep === Number.POSITIVE_INFINITY ? pairs.length : Math.max(1, perStep * 8);
+    for (let i = 0; i < pairs.length; i++) {
+      const b = ((pairs.hashes[i] as number) & mask) + 1;
+      starts[b] = (starts[b] as number) + 1;
+      if (i % chunk === chunk - 1) yield;
+    }
+    for (let b = 0; b < buckets; b++) starts[b + 1] = (starts[b + 1] as number) + (starts[b] as number);
+    const next = starts.slice(0, buckets);
+    const keyHashes = new Uint32Array(pairs.length);
+    const wordIds = new Uint32Array(pairs.length);
+    for (let i = 0; i < pairs.length; i++) {
+      const hash = pairs.hashes[i] as number;
+      const at = next[hash & mask] as number;
+      next[hash & mask] = at + 1;
+      keyHashes[at] = hash;
+      wordIds[at] = pairs.ids[i] as number;
+      if (i % chunk === chunk - 1) yield;
+    }
+    this.words = kept;
+    this.starts = starts;
+    this.keyHashes = keyHashes;
+    this.wordIds = wordIds;
     this.scanned = undefined;
     this.byLength = undefined;
   }
@@ -140,9 +201,17 @@ export class DeletionIndex {
         const candidate = scanned[k] as string;
         if (candidate !== word && withinOneEdit(word, candidate)) found.add(candidate);
       }
-    } else {
+    } else if (this.starts && this.keyHashes && this.wordIds) {
+      const { starts, keyHashes, wordIds, words } = this;
+      const mask = starts.length - 2;
       for (const key of [word, ...deletions(word)]) {
-        for (const candidate of this.keys?.get(key) ?? []) if (candidate !== word && withinOneEdit(word, candidate)) found.add(candidate);
+        const hash = hashOf(key) >>> 0;
+        const end = starts[(hash & mask) + 1] as number;
+        for (let e = starts[hash & mask] as number; e < end; e++) {
+          if (keyHashes[e] !== hash) continue;
+          const candidate = words[wordIds[e] as number] as string;
+          if (candidate !== word && withinOneEdit(word, candidate)) found.add(candidate);
+        }
       }
     }
     // Sorted: the same answer however the index was made (a fresh build, changes applied, a snapshot).

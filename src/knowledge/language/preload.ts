@@ -7,10 +7,9 @@
  * - every language's common words (~7 ms and < 1 MB each): detecting a question's language, as
  *   every refusal does, compares it with all of them;
  * - English WordNet (~130 ms, ~29 MB): related words, English only;
- * - the misspelling index of the default language's common words (~60 ms, ~8 MB). Other languages'
+ * - the misspelling index of the default language's common words (~10–40 ms, ~1 MB). Other languages'
  *   (as much each) are made in time slices once a question in them first needs one, their words
- *   scanned meanwhile (common-words.ts): making all seven would hold ~70 MB that most deployments
- *   never use.
+ *   scanned meanwhile (common-words.ts).
  */
 import { commonWordsHeld, loadCommonWords } from './common-words.js';
 import { DEFAULT_LANGUAGE } from './languages.js';

@@ -14,7 +14,7 @@ import type { ColumnPacker } from './packed-columns.js';
 const fits = (count: number, slots: number): boolean => count * 4 <= slots * 3;
 
 /** FNV-1a over the UTF-16 code units, then mixed so that the low bits (the slot) vary. */
-function hashOf(word: string): number {
+export function hashOf(word: string): number {
   let h = 0x811c9dc5;
   for (let i = 0; i < word.length; i++) h = Math.imul(h ^ word.charCodeAt(i), 0x01000193);
   h ^= h >>> 16;
