@@ -112,12 +112,13 @@ const MAX_CHANGES_IN_PLACE = 1000;
  */
 export const WORDS_PER_PAGE = 16_384;
 
-/** The statement of one page: `count` words, the `last` of them, and `lines`, one `ndoc<TAB>word` per word, in word order. */
+/** One page's rows: `$2` words of knowledge base `$1` in word order (after `$3`, the last word read, past the first page). */
+const pageRows = (after: boolean) => `SELECT word, ndoc FROM record_term_stats WHERE rag_id = $1 AND ndoc > 0${after ? ' AND word > $3' : ''} ORDER BY word LIMIT $2`;
+
+/** The statement of one page as text: `count` words, the `last` of them, and `lines`, one `ndoc<TAB>word` per word, in word order. */
 const pageStatement = (after: boolean) => `
   SELECT count(*)::integer AS count, max(word) AS last, string_agg(ndoc::text || E'\t' || word, E'\n' ORDER BY word) AS lines
-  FROM (
-    SELECT word, ndoc FROM record_term_stats WHERE rag_id = $1 AND ndoc > 0${after ? ' AND word > $3' : ''} ORDER BY word LIMIT $2
-  ) page`;
+  FROM (${pageRows(after)}) page`;
 
 /**
  * One page of a full read: its words as lines `ndoc<TAB>word` joined by line breaks, or as rows
@@ -154,9 +155,7 @@ function lineCount(lines: string): number {
 
 /** The page of `params` as rows. */
 async function pageOfRows(client: pg.ClientBase, params: unknown[]): Promise<WordRow[]> {
-  const after = params.length === 3;
-  const sql = `SELECT word, ndoc FROM record_term_stats WHERE rag_id = $1 AND ndoc > 0${after ? ' AND word > $3' : ''} ORDER BY word LIMIT $2`;
-  return (await client.query<WordRow>(sql, params)).rows;
+  return (await client.query<WordRow>(pageRows(params.length === 3), params)).rows;
 }
 
 /** The words of `pages`, one at a time, in order. */

@@ -9,7 +9,6 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { normalizeFor } from '../retrieval/tokenize.js';
-import { inSlices } from '../../time-slices.js';
 import { DeletionIndex, neighboursByScan } from './edits.js';
 import { LANGUAGES, languageProfile } from './languages.js';
 
@@ -94,10 +93,10 @@ function typoNeighbours(word: string, language: string): string[] {
   if (words === undefined) {
     words = [...table(language).keys()].filter((w) => w.length >= 4);
     typoWords.set(language, words);
-    const done = inSlices(DeletionIndex.inSteps(words, 4, TYPO_STEP))
+    const done = DeletionIndex.inSlices(words, 4, TYPO_STEP)
       .then(
         (made) => {
-          typoIndexes.set(language, made);
+          if (made !== undefined) typoIndexes.set(language, made);
           typoWords.delete(language);
         },
         // Not made (it cannot fail on a word list, but if it did): the words stay scanned.

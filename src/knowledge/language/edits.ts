@@ -4,6 +4,7 @@
  * themselves and their one-letter deletions, so a dictionary indexed by those keys is searched
  * with a handful of look-ups instead of a scan.
  */
+import { inSlices } from '../../time-slices.js';
 import { hashOf } from '../retrieval/word-ids.js';
 
 /** Strings one deletion away from `word`. */
@@ -126,6 +127,25 @@ export class DeletionIndex {
     const index = new DeletionIndex([], minLength, scanAtMost);
     yield* index.fill(words, minLength, scanAtMost, perStep);
     return index;
+  }
+
+  /**
+   * `inSteps` run in time slices (src/time-slices.ts), for an index made while requests are served;
+   * undefined, and no more work done, once `wanted()` says it is not needed any more (its words
+   * changed meanwhile). Its owner scans the words (`neighboursByScan`) until it is there.
+   */
+  static async inSlices(words: readonly string[], minLength: number, perStep: number, wanted: () => boolean = () => true): Promise<DeletionIndex | undefined> {
+    const steps = DeletionIndex.inSteps(words, minLength, perStep);
+    return inSlices(
+      (function* () {
+        for (;;) {
+          if (!wanted()) return undefined;
+          const step = steps.next();
+          if (step.done) return step.value;
+          yield;
+        }
+      })(),
+    );
   }
 
   private *fill(words: Iterable<string>, minLength: number, scanAtMost: number, perStep: number): Generator<void, void> {

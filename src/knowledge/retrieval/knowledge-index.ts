@@ -32,7 +32,6 @@ import { PackedWords } from './packed-words.js';
 import { StringColumn } from './string-column.js';
 import { SurfaceWords } from './surface-words.js';
 import { WordIds, WordsReadBy } from './word-ids.js';
-import { inSlices } from '../../time-slices.js';
 
 export interface IndexableRecord {
   recordId: string;
@@ -448,18 +447,8 @@ export class KnowledgeIndex implements Vocabulary {
     for (const surface of this.surfaces.words()) if (surface.length >= 4) words.push(surface);
     const building = { words, done: Promise.resolve() };
     this.spelling = building;
-    const steps = DeletionIndex.inSteps(words, 4, SPELLING_STEP);
     const wanted = () => this.spelling === building;
-    building.done = inSlices(
-      (function* () {
-        for (;;) {
-          if (!wanted()) return undefined;
-          const step = steps.next();
-          if (step.done) return step.value;
-          yield;
-        }
-      })(),
-    ).then((table) => {
+    building.done = DeletionIndex.inSlices(words, 4, SPELLING_STEP, wanted).then((table) => {
       if (table === undefined || !wanted()) return;
       this.deletionIndex = table;
       this.spelling = null;

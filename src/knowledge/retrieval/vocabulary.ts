@@ -253,9 +253,10 @@ export class TermVocabulary implements Vocabulary, TermStats {
     this.spelling = building;
     this.surfacesSinceIndex = [];
     this.changedSinceIndex = false;
-    building.done = inSlices(DeletionIndex.inSteps(building.words, 4, SPELLING_STEP)).then(
+    const wanted = () => this.spelling === building;
+    building.done = DeletionIndex.inSlices(building.words, 4, SPELLING_STEP, wanted).then(
       (made) => {
-        if (this.spelling !== building) return;
+        if (made === undefined || !wanted()) return;
         this.deletionIndex = made;
         this.spelling = null;
       },
