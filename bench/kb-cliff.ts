@@ -26,6 +26,7 @@ import { PerformanceObserver } from 'node:perf_hooks';
 import pino from 'pino';
 import { SqliteStore } from '../src/adapters/storage/sqlite/dialect.js';
 import { compose } from '../src/compose.js';
+import { prepareQuestionPath } from '../src/knowledge/query/warm-up.js';
 import { buildApp } from '../src/http/app.js';
 import { newId } from '../src/ids.js';
 import { FAQ, faqJson } from './faq.js';
@@ -89,6 +90,7 @@ async function main(): Promise<void> {
   // --- a restarted process ---------------------------------------------------------------------
   const composition = await compose(config, logger, { store });
   const app = await buildApp(composition.deps);
+  prepareQuestionPath(); // as the server starts (src/main.ts)
   const query = async (tenant: Tenant, text: string) => {
     const response = await app.inject({ method: 'POST', url: '/api/v1/query', headers: { 'x-api-key': tenant.apiKey, 'content-type': 'application/json' }, payload: JSON.stringify({ ragId: tenant.ragId, query: text }) });
     if (response.statusCode !== 200) throw new Error(`query: HTTP ${response.statusCode} ${response.body.slice(0, 200)}`);

@@ -7,8 +7,7 @@ import { pathToFileURL } from 'node:url';
 import pino from 'pino';
 import type { Store } from './ports/storage.js';
 import { compose } from './compose.js';
-import { loadLanguageData } from './knowledge/language/preload.js';
-import { warmUpAnswering } from './knowledge/query/warm-up.js';
+import { prepareQuestionPath } from './knowledge/query/warm-up.js';
 import { type Config, ConfigError, loadConfig } from './config.js';
 import { buildApp, loggerOptions } from './http/app.js';
 import type { App } from './http/types.js';
@@ -37,10 +36,7 @@ export async function start(config: Config): Promise<Running> {
   // The question path's data read and its code run once before the first question, not by it: the
   // first visitors' questions held every tenant's requests for up to 280 ms (language/preload.ts,
   // knowledge/query/warm-up.ts).
-  const warmStart = performance.now();
-  loadLanguageData();
-  warmUpAnswering();
-  const warmUpMs = Math.round(performance.now() - warmStart);
+  const warmUpMs = prepareQuestionPath();
   const address = await app.listen({ port: config.port, host: config.host });
   logger.info(
     { url: config.publicUrl, dashboard: `${config.publicUrl}/dashboard`, listening: address, store: store.kind, devMode: config.devMode, warmUpMs },

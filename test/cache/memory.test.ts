@@ -67,6 +67,23 @@ describe('memory answer cache bounds', () => {
     expect(cache.size).toBe(0);
   });
 
+  it("makes an entry's value on its first read and then hands every reader that same frozen value", async () => {
+    const cache = new MemoryAnswerCache();
+    const stored = { answer: 'a', sources: [{ recordId: 'r1', score: 1.5 }], grounded: true };
+    await cache.set('k', stored, 60_000);
+    const [source] = stored.sources;
+    if (source) source.recordId = 'changed after the write';
+    const first = await cache.get<typeof stored>('k');
+    const second = await cache.get<typeof stored>('k');
+    expect(first).toEqual({ answer: 'a', sources: [{ recordId: 'r1', score: 1.5 }], grounded: true });
+    // One object for every hit (the query route keys its serialised body on it) and frozen all through.
+    expect(second).toBe(first);
+    expect(Object.isFrozen(first) && Object.isFrozen(first?.sources) && Object.isFrozen(first?.sources[0])).toBe(true);
+    // A new write is a new value.
+    await cache.set('k', { ...stored, answer: 'b' }, 60_000);
+    expect((await cache.get<typeof stored>('k'))?.answer).toBe('b');
+  });
+
   it('handles 10,000 entries by default', async () => {
     const cache = new MemoryAnswerCache();
     for (let i = 0; i < 10_050; i++) await cache.set(`k${i}`, i, 60_000);

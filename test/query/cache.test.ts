@@ -68,7 +68,9 @@ function cacheSuite(backend: string, extraEnv: () => Record<string, string>): vo
       expect(again.body.answer).toBe(first.body.answer);
     }
     // A different question is not.
-    expect((await ask(server.baseUrl, apiKey, ragId, 'Do you sell bikes?')).body.cached).toBe(false);
+    const other = await ask(server.baseUrl, apiKey, ragId, 'Do you sell bikes?');
+    expect(other.status, JSON.stringify(other.body)).toBe(200);
+    expect(other.body.cached).toBe(false);
   });
 
   it(`${backend}: the stream and the JSON endpoint share the cache`, async () => {

@@ -2,16 +2,25 @@
  * In-process answer cache: LRU (lru-cache) with per-entry TTL, bounded by entry
  * count and by total stored characters.
  *
- * A value is stored as what JSON makes of it (the same as the Redis cache gives
- * back), deeply frozen: every reader shares it without a parse or a copy, and
- * nobody can change it. Its JSON length bounds the memory.
+ * A value is stored as its JSON text and read as what JSON makes of it (the same
+ * as the Redis cache gives back), deeply frozen: the first read parses it, every
+ * later reader shares that value without a parse or a copy, and nobody can
+ * change it. Its JSON length bounds the memory.
  */
 import { LRUCache } from 'lru-cache';
 import type { AnswerCache } from '../../ports/answer-cache.js';
 import { deepFreeze, toJson } from './json.js';
 
-/** Boxed, so that a cached `null` or `false` is still a hit. The JSON length is the entry's size. */
+/**
+ * Boxed, so that a cached `null` or `false` is still a hit. The JSON length is the entry's size.
+ * An entry keeps its JSON text until it is first read, and then the value made of it: most answers
+ * are never asked for again (a new wording is a new key), and making the value of each (a parse
+ * and a deep freeze, and an object graph ~2.5× the text's size kept for the TTL) was half of what
+ * caching a new answer cost.
+ */
 interface Entry {
+  /** The JSON text, until the first read makes the value. */
+  json: string | undefined;
   value: unknown;
   /** Expired from this instant on (ms, the injected clock). */
   expiresAt: number;
@@ -52,6 +61,10 @@ export class MemoryAnswerCache implements AnswerCache {
       this.entries.delete(key);
       return undefined;
     }
+    if (entry.json !== undefined) {
+      entry.value = deepFreeze(JSON.parse(entry.json));
+      entry.json = undefined;
+    }
     return entry.value as T;
   }
 
@@ -60,7 +73,7 @@ export class MemoryAnswerCache implements AnswerCache {
     if (!(ttlMs > 0)) return;
     const json = toJson(value);
     if (json === undefined || json.length > this.entries.maxSize) return;
-    this.entries.set(key, { value: deepFreeze(JSON.parse(json)), expiresAt: this.now() + ttlMs }, { size: Math.max(1, json.length) });
+    this.entries.set(key, { json, value: undefined, expiresAt: this.now() + ttlMs }, { size: Math.max(1, json.length) });
   }
 
   async close(): Promise<void> {
