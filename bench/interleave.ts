@@ -96,6 +96,23 @@ export function pairedRatio(arm: LoadResult[], reference: LoadResult[]): PairedR
   return { cpu: spread(cpu), throughput: throughput.length > 0 ? spread(throughput) : null, saturatedPairs: throughput.length, pairs: n };
 }
 
+/**
+ * SQLite's server CPU per request over the arm's own plus its dependency's (Redis's), per repetition:
+ * the arm's throughput per core as a share of the reference's when neither is saturated, counting the
+ * work Redis does for the arm on the same CPUs. Null when the dependency's CPU was not measured.
+ */
+export function perCoreShare(arm: LoadResult[], reference: LoadResult[]): Spread | null {
+  const n = Math.min(arm.length, reference.length);
+  const shares: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const a = arm[i] as LoadResult;
+    const r = reference[i] as LoadResult;
+    if (a.dependencyCpuUsPerRequest === undefined) return null;
+    shares.push(r.serverCpuUsPerRequest / (a.serverCpuUsPerRequest + a.dependencyCpuUsPerRequest));
+  }
+  return shares.length > 0 ? spread(shares) : null;
+}
+
 export interface StreamSummary {
   /** bareSse, uncached or cached. */
   key: string;

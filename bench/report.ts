@@ -6,7 +6,7 @@
 import type { Breakdown } from './breakdown.js';
 import type { ExtractionResult } from './extraction.js';
 import type { HttpIngestResults, InProcessIngestResult } from './ingest.js';
-import type { LoadSummary, PairedRatio, StreamSummary } from './interleave.js';
+import { type LoadSummary, type PairedRatio, perCoreShare, type StreamSummary } from './interleave.js';
 import type { MemoryLimiterResult, RedisLimiterResult } from './limiter.js';
 import type { OutagePhase, RedisOutageResult } from './redis-outage.js';
 import type { ScaleRow } from './scale.js';
@@ -281,8 +281,8 @@ const ROUND_TRIPS = `- **Round trips per query on PostgreSQL + Redis** (\`npx ts
 /** PostgreSQL + Redis throughput, at least this share of SQLite's (issue 14). */
 export const storesThroughputGoal = 0.75;
 
-function storesTarget(s: StoresResult): Target {
-  const name = 'PostgreSQL + Redis throughput vs SQLite, one instance, cached query (memory retriever; only when both saturated)';
+export function storesTarget(s: StoresResult): Target {
+  const name = 'PostgreSQL + Redis throughput vs SQLite, one instance, cached query (memory retriever; per core, Redis counted, when not both saturated)';
   const goal = `>= ${pct(storesThroughputGoal)}`;
   if (s.status === 'skipped') return { name, goal, measured: `not measured: ${s.reason}`, pass: true, skipped: s.reason };
   const ratio = s.ratios.cached;
@@ -291,8 +291,17 @@ function storesTarget(s: StoresResult): Target {
   const redisCpu = pg.dependencyCpuUsPerRequest ? `, and Redis on the same host ${f(pg.dependencyCpuUsPerRequest.median, 0)} µs/request` : '';
   const cpu = `server CPU ${f(pg.cpuUsPerRequest.median, 0)} vs ${f(lite.cpuUsPerRequest.median, 0)} µs/request (${sp(ratio.cpu)}×)${redisCpu}`;
   if (!ratio.throughput) {
+    // Neither saturated: judged as issue 14 asks for unsaturated pairs, on CPU per request, counting
+    // Redis's CPU with the instance's (a cached query makes no PostgreSQL query: round trips below).
     const reason = `in no repetition were both servers saturated (>= 0.9 cores): SQLite ${sp(lite.cpuCores)} cores, PostgreSQL + Redis ${sp(pg.cpuCores)}`;
-    return { name, goal, measured: `not judged: ${reason}; ${cpu}, i.e. ${pct(1 / ratio.cpu.median)} of SQLite's throughput per core`, pass: true, skipped: reason };
+    const share = perCoreShare(pg.runs, lite.runs);
+    if (!share) return { name, goal, measured: `not judged: ${reason}, and Redis's CPU was not measured; ${cpu}`, pass: true, skipped: reason };
+    return {
+      name,
+      goal,
+      measured: `${spPct(share)} of SQLite's throughput per core, Redis's CPU counted (${reason}; ${cpu})`,
+      pass: share.median >= storesThroughputGoal,
+    };
   }
   return {
     name,
@@ -757,10 +766,14 @@ knowledge base it holds, since a server with more data may do more before it is 
   instance on SQLite without Redis and one on PostgreSQL (a schema of its own) + Redis, both with the
   in-memory retriever, the answer cache on and every limit on (set so high that nothing is refused),
   measured like the query cost above (same connections and windows, interleaved): the cached query
-  and new questions. The target compares throughput only over repetitions in which both were saturated;
-  otherwise it is SKIPPED and the CPU ratio (its inverse is the throughput per core) is given. Redis's
-  own CPU over each PostgreSQL + Redis window (\`INFO cpu\`, user + system) is reported per query beside
-  the instance's: Redis runs on the same host, so its work is taken from the same two CPUs.
+  and new questions. Redis's own CPU over each PostgreSQL + Redis window (\`INFO cpu\`, user + system)
+  is reported per query beside the instance's: Redis runs on the same host, so its work is taken from
+  the same two CPUs. The target compares throughput over the repetitions in which both were saturated;
+  when there was none (the instance waits on Redis and shares the CPUs with it, so it seldom reaches
+  0.9 cores), it is judged as issue 14 asks for unsaturated pairs, on CPU per request: SQLite's server
+  CPU over the PostgreSQL + Redis instance's *plus Redis's*, per repetition, i.e. the throughput per
+  core with Redis's work charged to the instance (a cached query makes no PostgreSQL query, below).
+  SKIPPED only when Redis's CPU could not be read.
 ${ROUND_TRIPS}
 ${outageMethod(r)}- **Extraction.** Generated, realistic 10 MB files per format; one warm-up extraction, then the
   median of ${String(s.extractionIterations)}.
