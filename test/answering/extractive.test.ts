@@ -87,6 +87,32 @@ describe('answerExtractively on a shop FAQ', () => {
     expect(a.sources[0]?.recordId).toBe('ret');
   });
 
+  it('quotes a short section whole, in order, so the condition it opens with is not dropped', () => {
+    const section = (recordId: string, title: string, body: string): FixtureRecord => ({ recordId, sourceName: 'help.md', title, text: `${title}\n\n${body}`, kind: 'passage' });
+    const help = retrieverFor([
+      section(
+        'refunds',
+        'Refunds on yearly subscriptions',
+        'If you cancel a yearly subscription within 14 days of the payment, we refund the full amount. After 14 days, yearly payments are not refundable, but the subscription stays active until the end of the paid year. Refunds go back to the original card within 5 to 10 business days.',
+      ),
+      section('invoices', 'Invoices', 'Invoices are emailed to the billing contact after each payment. Past invoices can be downloaded as PDF files from the billing page.'),
+      section('plans', 'Changing your plan', 'Upgrades take effect at once and you pay the difference. Downgrades take effect at the start of the next billing period.'),
+    ]);
+    const question = 'We paid for a whole year last week but it is not working out. Can we get our money back?';
+    const a = answerExtractively(question, help.retrieve(question), help.options);
+    expect(a.grounded).toBe(true);
+    expect(a.sources.map((s) => s.recordId)).toEqual(['refunds']);
+    // Before: the second and third sentences only, which share "paid", "year" and "back" with the question.
+    expect(a.answer).toBe(
+      'If you cancel a yearly subscription within 14 days of the payment, we refund the full amount. After 14 days, yearly payments are not refundable, but the subscription stays active until the end of the paid year. Refunds go back to the original card within 5 to 10 business days. [1]',
+    );
+    // A section longer than the answer's budget is still quoted by its best sentences.
+    const long = section('long', 'Refunds on yearly subscriptions', `${'We refund yearly payments within 14 days of paying. '.repeat(3)}${'Other terms apply to monthly payments, which renew every month. '.repeat(10)}`);
+    const clipped = answerExtractively('Can we get a refund of a yearly payment?', [{ ...long, score: 3 }], { maxChars: 300 });
+    expect(clipped.grounded).toBe(true);
+    expect(clipped.answer.replace(/ \[\d+\]/g, '').length).toBeLessThanOrEqual(300);
+  });
+
   it('keeps to the sentence and character budget', () => {
     const long: RetrievedRecord = {
       recordId: 'long',

@@ -6,7 +6,7 @@
  *
  * The answer reads like a reply by record kind: a Q&A's answer; a product's name first, its price,
  * then the asked-for fields ("Specs › Weight: 450 g" becomes "weight: 450 g"); a passage's best
- * sentences. A question in two parts ("What does shipping cost, and who pays returns?") is
+ * sentences, or all of a short one (a help-centre section that fits the answer's budget), in order. A question in two parts ("What does shipping cost, and who pays returns?") is
  * answered part by part, each part with its own citation.
  */
 import { isAnswerTypeTerm } from '../language/answer-types.js';
@@ -17,6 +17,7 @@ import { HIDDEN_LABELS, labelled, PRICE_LABELS, priceLine, specLines } from './p
 import { refusalText } from './refusal.js';
 import { splitQuestion } from './split-question.js';
 import { type Answer, type Citation, type RetrievedRecord, type Turn } from './types.js';
+import type { RecordUnits, Unit } from './units.js';
 
 /** A record this short is cited whole: the reader gets its full context at no cost. */
 const WHOLE_PASSAGE_CHARS = 300;
@@ -91,15 +92,31 @@ interface RecordChoice {
   units: ScoredUnit[];
   /** A product listed in answer to a question about the range: its name and price are the reply. */
   listed?: true;
+  /** All of a short passage's units, quoted instead of the chosen ones (`wholePassage`). */
+  whole?: readonly Unit[];
+}
+
+/**
+ * A passage whose units together fit the answer's budget is quoted whole, as a Q&A record's answer
+ * is: a short section is one answer, and its best sentences alone can drop the condition the
+ * visitor's case turns on ("If you cancel within 30 days, we refund the full amount." before
+ * "After 30 days, annual payments are non-refundable."). Undefined for any other record.
+ */
+function wholePassage(record: RetrievedRecord, units: RecordUnits | undefined, maxChars: number): readonly Unit[] | undefined {
+  if (record.kind !== 'passage' || units === undefined || units.units.length < 2) return undefined;
+  let chars = -1;
+  for (const u of units.units) chars += 1 + u.text.length;
+  return chars <= maxChars ? units.units : undefined;
 }
 
 /** Adds a plan's chosen units to `choices`, one entry per record in order of first selection. */
-function collect(plan: AnswerPlan, choices: Map<string, RecordChoice>): void {
+function collect(plan: AnswerPlan, choices: Map<string, RecordChoice>, maxChars: number): void {
   for (const u of plan.selected) {
     const record = plan.records[u.record] as RetrievedRecord;
     let choice = choices.get(record.recordId);
     if (!choice) {
-      choice = { record, units: [], ...(plan.range ? { listed: true } : {}) };
+      const whole = plan.range ? undefined : wholePassage(record, plan.units?.[u.record], maxChars);
+      choice = { record, units: [], ...(plan.range ? { listed: true } : {}), ...(whole ? { whole } : {}) };
       choices.set(record.recordId, choice);
     }
     // A unit chosen by two parts is quoted once: compared by where it starts in the record, since
@@ -108,11 +125,16 @@ function collect(plan: AnswerPlan, choices: Map<string, RecordChoice>): void {
   }
 }
 
-/** A record's reply: its units in document order, a product as "name (price) — fields". */
+/** A record's reply: its units in document order (all of a short passage's), a product as "name (price) — fields". */
 function partOf(choice: RecordChoice, o: ResolvedOptions): Part {
   const units = [...choice.units].sort((a, b) => a.unit.start - b.unit.start);
-  const text =
-    choice.record.kind !== 'product' ? units.map((u) => u.unit.text).join(' ') : choice.listed ? productHead(choice.record) : productReply(choice.record, units, o.maxChars);
+  const text = choice.whole
+    ? choice.whole.map((u) => u.text).join(' ')
+    : choice.record.kind !== 'product'
+      ? units.map((u) => u.unit.text).join(' ')
+      : choice.listed
+        ? productHead(choice.record)
+        : productReply(choice.record, units, o.maxChars);
   // Only the first selected unit can exceed the budget (a very long sentence); clip it.
   return { record: choice.record, text: clip(text, o.maxChars) };
 }
@@ -143,7 +165,7 @@ export function answerExtractively(query: string, retrieved: readonly RetrievedR
   const choices = new Map<string, RecordChoice>();
   const answer = (q: string) => {
     const plan = planResolved(q, retrieved, o);
-    if (plan.grounded) collect(plan, choices);
+    if (plan.grounded) collect(plan, choices, o.maxChars);
   };
   for (const q of questions) answer(questions.length > 1 && namesNoTopic(q, o) ? asked : q);
   // Parts too short to stand alone may still be answerable together.

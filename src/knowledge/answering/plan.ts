@@ -149,6 +149,8 @@ export interface AnswerPlan {
   range?: true;
   /** The share of the retrieval score the confidence counts, below 1 when the question names something no record writes whole. */
   scoreShare?: number;
+  /** Every unit of each record in `records` (same index), as analysed for this plan: set when grounded. */
+  units?: readonly RecordUnits[];
 }
 
 /** `value` unless it is undefined (an option explicitly set to undefined takes the default). */
@@ -380,7 +382,7 @@ function byPrice(seed: ScoredUnit, scored: readonly ScoredUnit[], records: reado
  * Weights of the answer-or-refuse model: a logistic regression fitted on the tuning half of the
  * visitor-question sets by `npx tsx eval/calibrate.ts` (docs/quality.md), which prints them.
  */
-export const CONFIDENCE_MODEL: Readonly<ConfidenceModel> = { bias: -3.22, coverage: 2.04, score: 1.01 };
+export const CONFIDENCE_MODEL: Readonly<ConfidenceModel> = { bias: -3.17, coverage: 1.97, score: 1.03 };
 
 /**
  * How likely the retrieved records answer the question, 0…1, from two signals: `coverage`, the
@@ -523,5 +525,5 @@ export function planResolved(query: string, retrieved: readonly RetrievedRecord[
     used += 1 + next.unit.text.length;
     candidates.splice(candidates.indexOf(next), 1);
   }
-  return withShare({ coverage, confidence, words, weights, grounded: true, selected, records });
+  return withShare({ coverage, confidence, words, weights, grounded: true, selected, records, units });
 }
