@@ -5,7 +5,7 @@ import fc from 'fast-check';
  */
 import { describe, expect, it } from 'vitest';
 import { countryNames, placeNameLength, placesContaining } from '../../src/knowledge/language/places.js';
-import { CHAT_SPEAK_TABLES, spellOutChatSpeak } from '../../src/knowledge/language/chat-speak.js';
+import { CHAT_SPEAK_ONLY_BEFORE, CHAT_SPEAK_TABLES, spellOutChatSpeak } from '../../src/knowledge/language/chat-speak.js';
 import { relatedWords } from '../../src/knowledge/language/related-words.js';
 import { KnowledgeIndex } from '../../src/knowledge/retrieval/knowledge-index.js';
 
@@ -84,16 +84,18 @@ describe('chat abbreviations', () => {
   it('are spelled out exactly as a look-up of every lower-cased word would spell them out, in any case and script (property)', () => {
     // The reference: every whole word (letters and digits) looked up lower-cased in the language's table.
     const reference = (q: string, language: string, used: (w: string) => boolean) =>
-      q.replace(/[\p{L}\p{N}]+/gu, (w) => {
+      q.replace(/[\p{L}\p{N}]+/gu, (w, at: number) => {
         const table = CHAT_SPEAK_TABLES[language] as Readonly<Record<string, string>>;
         const full = Object.hasOwn(table, w.toLowerCase()) ? table[w.toLowerCase()] : undefined;
-        return full === undefined || used(w.toLowerCase()) ? w : full;
+        const contexts = CHAT_SPEAK_ONLY_BEFORE[language] ?? {};
+        const onlyBefore = Object.hasOwn(contexts, w.toLowerCase()) ? contexts[w.toLowerCase()] : undefined;
+        return full === undefined || (used(w.toLowerCase()) && !onlyBefore?.test(q.slice(at + w.length))) ? w : full;
       });
     const keys = Object.values(CHAT_SPEAK_TABLES).flatMap((t) => Object.keys(t));
     // Every abbreviation in any case, with letters whose case folding or lower case is ASCII
     // (the Kelvin sign, the long s, a title-case digraph), other scripts, digits and separators.
     const cased = fc.tuple(fc.constantFrom(...keys), fc.constantFrom('lower', 'upper', 'title')).map(([k, c]) => (c === 'upper' ? k.toUpperCase() : c === 'title' ? k.charAt(0).toUpperCase() + k.slice(1) : k));
-    const piece = fc.oneof(cased, fc.constantFrom('ǅs', '\u212A', 'ſt', 'é', 'ü', 'İ', '1', '𝒳', ' ', ', ', "'", '-', '?', 'hwy', 'ursa', 'x', 'constructor', '__proto__'));
+    const piece = fc.oneof(cased, fc.constantFrom('ǅs', '\u212A', 'ſt', 'é', 'ü', 'İ', '1', '𝒳', ' ', ', ', "'", '-', '?', 'hwy', 'ursa', 'x', 'constructor', '__proto__', 'de', 'ça', 'coûte', 'desk'));
     const question = fc.array(piece, { maxLength: 12 }).map((p) => p.join(''));
     fc.assert(
       fc.property(question, fc.constantFrom('en', 'de', 'fr'), fc.boolean(), (q, language, keepR) => {
@@ -106,6 +108,16 @@ describe('chat abbreviations', () => {
 
   it('are kept when the knowledge base uses them as words of its own (a product called "R")', () => {
     expect(spellOutChatSpeak('is the R in stock', 'en', (w) => w === 'r')).toBe('is the R in stock');
+  });
+
+  it('are spelled out where only the chat word fits the next word, even when the knowledge base uses them ("cb de jours" beside a shop\'s "CB")', () => {
+    const usesCb = (w: string) => w === 'cb';
+    expect(spellOutChatSpeak('le rembourssement ca prend cb de jour apres le retour', 'fr', usesCb)).toBe('le rembourssement ca prend combien de jour apres le retour');
+    expect(spellOutChatSpeak("cb d'articles max ? et cb ça coûte", 'fr', usesCb)).toBe("combien d'articles max ? et combien ça coûte");
+    // The shop's card stays the card.
+    expect(spellOutChatSpeak('je peux payer par cb ?', 'fr', usesCb)).toBe('je peux payer par cb ?');
+    expect(spellOutChatSpeak('la CB devrait passer', 'fr', usesCb)).toBe('la CB devrait passer');
+    expect(spellOutChatSpeak('cb desk', 'fr', usesCb)).toBe('cb desk');
   });
 });
 

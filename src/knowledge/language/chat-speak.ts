@@ -6,7 +6,8 @@
  * kind of answer is wanted ("hw much" is "how much": an amount).
  *
  * Only whole words, only in the question's language, and only when the knowledge base does not use
- * the abbreviation itself (a product called "R" stays "R"): see `spellOutChatSpeak`.
+ * the abbreviation itself (a product called "R" stays "R"), unless the next word fits only the chat
+ * word ("cb de jours" beside a shop's "CB" card): see `spellOutChatSpeak`.
  */
 
 type Table = Readonly<Record<string, string>>;
@@ -99,6 +100,19 @@ const FRENCH: Table = {
 /** The abbreviations by language (exported for the tests' reference look-up). */
 export const CHAT_SPEAK_TABLES: Readonly<Record<string, Table>> = { en: ENGLISH, de: GERMAN, fr: FRENCH };
 
+/** "de", "d'", "ça", "coûte": what follows "combien", never a card. */
+const COMBIEN_NEXT = /^\s+(?:d['’]|(?:de|ça|ca|co[uû]te(?:nt)?)(?![\p{L}\p{N}]))/iu;
+
+/**
+ * What may follow an abbreviation only when it is the chat word, per language: it is then spelled
+ * out even where the knowledge base uses it as a word of its own. A French shop writes "CB" for its
+ * card ("payer par CB"), yet "cb de jours", "cb d'articles" and "cb ça coûte" can only be "combien".
+ * Exported for the tests' reference look-up.
+ */
+export const CHAT_SPEAK_ONLY_BEFORE: Readonly<Record<string, Readonly<Record<string, RegExp>>>> = {
+  fr: { cb: COMBIEN_NEXT, cmb: COMBIEN_NEXT },
+};
+
 /** Letters and digits, as the tokeniser splits words (an apostrophe ends a word). */
 const WORD_CHARS = '[\\p{L}\\p{N}]';
 
@@ -125,9 +139,13 @@ const CANDIDATES = new Map<Table, RegExp>(
 export function spellOutChatSpeak(question: string, language: string, used: (word: string) => boolean): string {
   const table = CHAT_SPEAK_TABLES[language];
   if (table === undefined) return question;
-  return question.replace(CANDIDATES.get(table) as RegExp, (word) => {
+  const onlyBefore = CHAT_SPEAK_ONLY_BEFORE[language];
+  return question.replace(CANDIDATES.get(table) as RegExp, (word: string, at: number) => {
     const lower = word.toLowerCase();
     const full = Object.hasOwn(table, lower) ? table[lower] : undefined;
-    return full === undefined || used(lower) ? word : full;
+    if (full === undefined) return word;
+    if (!used(lower)) return full;
+    const next = onlyBefore !== undefined && Object.hasOwn(onlyBefore, lower) ? onlyBefore[lower] : undefined;
+    return next?.test(question.slice(at + word.length)) ? full : word;
   });
 }
