@@ -6,8 +6,9 @@
  *
  * The answer reads like a reply by record kind: a Q&A's answer; a product's name first, its price,
  * then the asked-for fields ("Specs › Weight: 450 g" becomes "weight: 450 g"); a passage's best
- * sentences, or all of a short one (a help-centre section that fits the answer's budget), in order. A question in two parts ("What does shipping cost, and who pays returns?") is
- * answered part by part, each part with its own citation.
+ * sentences, or all of a short one (a help-centre section that fits the answer's budget), in order.
+ * A question in two parts ("What does shipping cost, and who pays returns?") is answered part by
+ * part, each part with its own citation.
  */
 import { isAnswerTypeTerm } from '../language/answer-types.js';
 import { detectQuestionLanguage } from '../language/detect.js';
