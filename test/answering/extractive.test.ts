@@ -113,6 +113,36 @@ describe('answerExtractively on a shop FAQ', () => {
     expect(clipped.answer.replace(/ \[\d+\]/g, '').length).toBeLessThanOrEqual(300);
   });
 
+  it('quotes the sentence before a chosen one that leans back ("They…"), within the budget', () => {
+    const history: FixtureRecord = {
+      recordId: 'history',
+      sourceName: 'history.md',
+      title: 'History',
+      kind: 'passage',
+      text: [
+        'Our workshop opened in 1998 in a former dairy on the edge of Leeds.',
+        'The first kettles were made by hand, one at a time, by two brothers from Otley.',
+        'They fitted every spout with a copper rivet that we still use today.',
+        'In 2010 the workshop moved to a larger unit beside the canal, where the shop is now.',
+        'The canal unit has a showroom that is open on Saturdays from ten until four.',
+        'Visitors can watch the polishing bench through a glass wall while they wait.',
+        'There is parking for six cars behind the building and a bike rack by the door.',
+        'Every autumn the workshop holds an open day with tea, cake and a short talk on enamel.',
+      ].join(' '),
+    };
+    const a = answerExtractively('Which rivet do the spouts have?', [{ ...history, score: 3 }]);
+    expect(a.grounded).toBe(true);
+    // Before: "They fitted every spout with a copper rivet…" alone, "they" naming nobody.
+    expect(a.answer).toContain('The first kettles were made by hand, one at a time, by two brothers from Otley. They fitted every spout with a copper rivet');
+    // "There is" points at nothing before it: the sentence before stays out.
+    const parking = answerExtractively('Is there parking for cars?', [{ ...history, score: 3 }]);
+    expect(parking.answer).toContain('There is parking for six cars');
+    expect(parking.answer).not.toContain('through a glass wall');
+    // The sentence before is added only within the answer's budget.
+    const tight = answerExtractively('Which rivet do the spouts have?', [{ ...history, score: 3 }], { maxChars: 90 });
+    expect(tight.answer).not.toContain('two brothers');
+  });
+
   it('keeps to the sentence and character budget', () => {
     const long: RetrievedRecord = {
       recordId: 'long',

@@ -95,6 +95,40 @@ interface RecordChoice {
   listed?: true;
   /** All of a short passage's units, quoted instead of the chosen ones (`wholePassage`). */
   whole?: readonly Unit[];
+  /** All of a longer passage's units, for the sentence before one that leans back (`withAntecedents`). */
+  all?: readonly Unit[];
+}
+
+/**
+ * A sentence that opens by pointing back ("They lost Dyrrachium…", "However, …", "Diese Zentren…",
+ * "Cela…"): quoted alone, it reads as if it named what the sentence before it names. Words that
+ * only seldom point back when they open a sentence are not here: "There is", German "Es gibt" and
+ * "Sie" (also the polite "you"), French "Il y a" / "Il faut".
+ */
+const LEANS_BACK_RE =
+  /^(?:it|its|this|these|that|those|they|their|them|he|she|his|her|however|but|also|then|such|both|er|dies|diese|dieser|dieses|diesen|dabei|dann|außerdem|jedoch|dort|elle|ils|elles|ce|cela|ceci|cette|ces|ensuite|cependant|toutefois|il(?!\s+(?:y\s+a|faut|suffit)(?![\p{L}\p{N}])))(?![\p{L}\p{N}])/iu;
+
+/**
+ * The chosen units of a longer passage (in document order), each that leans back preceded by the
+ * sentence before it in the record when that one is not chosen and the answer's budget allows:
+ * "enough context" for a passage's sentences (issue 10). One step back, not a chain.
+ */
+function withAntecedents(chosen: readonly Unit[], all: readonly Unit[], maxChars: number): readonly Unit[] {
+  let out: Unit[] | undefined;
+  let used = -1;
+  for (const u of chosen) used += 1 + u.text.length;
+  for (let i = 0; i < chosen.length; i++) {
+    const u = chosen[i] as Unit;
+    if (!LEANS_BACK_RE.test(u.text)) continue;
+    const k = all.findIndex((a) => a.start === u.start);
+    const before = k > 0 ? (all[k - 1] as Unit) : undefined;
+    const list = out ?? chosen;
+    if (before === undefined || list.some((c) => c.start === before.start) || used + 1 + before.text.length > maxChars) continue;
+    out ??= [...chosen];
+    out.splice(out.indexOf(u), 0, before);
+    used += 1 + before.text.length;
+  }
+  return out ?? chosen;
 }
 
 /**
@@ -117,7 +151,8 @@ function collect(plan: AnswerPlan, choices: Map<string, RecordChoice>, maxChars:
     let choice = choices.get(record.recordId);
     if (!choice) {
       const whole = plan.range ? undefined : wholePassage(record, plan.units?.[u.record], maxChars);
-      choice = { record, units: [], ...(plan.range ? { listed: true } : {}), ...(whole ? { whole } : {}) };
+      const all = !whole && record.kind === 'passage' ? plan.units?.[u.record]?.units : undefined;
+      choice = { record, units: [], ...(plan.range ? { listed: true } : {}), ...(whole ? { whole } : {}), ...(all ? { all } : {}) };
       choices.set(record.recordId, choice);
     }
     // A unit chosen by two parts is quoted once: compared by where it starts in the record, since
@@ -126,13 +161,18 @@ function collect(plan: AnswerPlan, choices: Map<string, RecordChoice>, maxChars:
   }
 }
 
-/** A record's reply: its units in document order (all of a short passage's), a product as "name (price) — fields". */
+/**
+ * A record's reply: its units in document order (all of a short passage's; a longer one's with the
+ * sentence before any that leans back), a product as "name (price) — fields".
+ */
 function partOf(choice: RecordChoice, o: ResolvedOptions): Part {
   const units = [...choice.units].sort((a, b) => a.unit.start - b.unit.start);
+  const quoted = (list: readonly Unit[]) => list.map((u) => u.text).join(' ');
+  const chosen = () => units.map((u) => u.unit);
   const text = choice.whole
-    ? choice.whole.map((u) => u.text).join(' ')
+    ? quoted(choice.whole)
     : choice.record.kind !== 'product'
-      ? units.map((u) => u.unit.text).join(' ')
+      ? quoted(choice.all ? withAntecedents(chosen(), choice.all, o.maxChars) : chosen())
       : choice.listed
         ? productHead(choice.record)
         : productReply(choice.record, units, o.maxChars);
