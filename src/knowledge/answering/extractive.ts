@@ -95,7 +95,7 @@ interface RecordChoice {
   listed?: true;
   /** All of a short passage's units, quoted instead of the chosen ones (`wholePassage`). */
   whole?: readonly Unit[];
-  /** All of a longer passage's units, for the sentence before one that leans back (`withAntecedents`). */
+  /** All units of a record quoted by its chosen ones (a passage too long to quote whole, a long Q&A answer), for the sentence before one that leans back (`withAntecedents`). */
   all?: readonly Unit[];
 }
 
@@ -109,7 +109,7 @@ const LEANS_BACK_RE =
   /^(?:it|its|this|these|that|those|they|their|them|he|she|his|her|however|but|also|then|such|both|er|dies|diese|dieser|dieses|diesen|dabei|dann|außerdem|jedoch|dort|elle|ils|elles|ce|cela|ceci|cette|ces|ensuite|cependant|toutefois|il(?!\s+(?:y\s+a|faut|suffit)(?![\p{L}\p{N}])))(?![\p{L}\p{N}])/iu;
 
 /**
- * The chosen units of a longer passage (in document order), each that leans back preceded by the
+ * The chosen units of a record (in document order), each that leans back preceded by the
  * sentence before it in the record when that one is not chosen and the answer's budget allows:
  * "enough context" for a passage's sentences (issue 10). One step back, not a chain.
  */
@@ -151,7 +151,7 @@ function collect(plan: AnswerPlan, choices: Map<string, RecordChoice>, maxChars:
     let choice = choices.get(record.recordId);
     if (!choice) {
       const whole = plan.range ? undefined : wholePassage(record, plan.units?.[u.record], maxChars);
-      const all = !whole && record.kind === 'passage' ? plan.units?.[u.record]?.units : undefined;
+      const all = !whole && record.kind !== 'product' ? plan.units?.[u.record]?.units : undefined;
       choice = { record, units: [], ...(plan.range ? { listed: true } : {}), ...(whole ? { whole } : {}), ...(all ? { all } : {}) };
       choices.set(record.recordId, choice);
     }
@@ -162,7 +162,7 @@ function collect(plan: AnswerPlan, choices: Map<string, RecordChoice>, maxChars:
 }
 
 /**
- * A record's reply: its units in document order (all of a short passage's; a longer one's with the
+ * A record's reply: its units in document order (all of a short passage's; otherwise with the
  * sentence before any that leans back), a product as "name (price) — fields".
  */
 function partOf(choice: RecordChoice, o: ResolvedOptions): Part {
