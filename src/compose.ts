@@ -112,7 +112,7 @@ export async function compose(config: Config, logger: Logger, options: ComposeOp
   // limits and the cached answer in one round trip; every write through the stores below stamps the
   // knowledge base changed for every instance (ports/admission.ts, docs/performance.md).
   const admission = shared?.admission;
-  const copies = admission ? new KnowledgeBaseCopies(admission) : undefined;
+  const copies = admission ? new KnowledgeBaseCopies(admission, { inProcessLimiter: shadowLimiter }) : undefined;
   const knowledgeStore = copies ? stampedKnowledgeStore(store.knowledge, (ragId) => copies.changed(ragId)) : store.knowledge;
   const keyStore = copies ? stampedKeyStore(store.keys, (ragId) => copies.changed(ragId)) : store.keys;
 

@@ -54,10 +54,14 @@ export class ClientLimit {
     if (!decision.allowed) throw clientRefusal(decision, this.options.ratePerSecond);
   }
 
-  /** Takes the rules on their own unless already taken; throws the refusal when refused. */
-  async take(now?: number): Promise<void> {
+  /**
+   * Takes the rules on their own unless already taken (with `limiter` instead of the usual one: the
+   * in-process stand-in after a shared round trip that may have taken them failed); throws the
+   * refusal when refused.
+   */
+  async take(now?: number, limiter: RateLimiter = this.options.limiter): Promise<void> {
     if (this.decision !== undefined) return;
-    const decision = await this.options.limiter.consume(this.options.rules, now);
+    const decision = await limiter.consume(this.options.rules, now);
     // Taken meanwhile by another path of the same request: the first decision stands.
     if (this.decision !== undefined) return;
     this.settle(decision);

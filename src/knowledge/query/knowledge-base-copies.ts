@@ -7,6 +7,7 @@
  */
 import { LRUCache } from 'lru-cache';
 import type { Admission } from '../../ports/admission.js';
+import type { RateLimiter } from '../../ports/rate-limiter.js';
 import type { KnowledgeBase } from '../model.js';
 
 export interface KnowledgeBaseCopy {
@@ -24,17 +25,26 @@ export interface KnowledgeBaseCopiesOptions {
   /** Default 10 s. */
   maxAgeMs?: number;
   now?: () => number;
+  /**
+   * The in-process limiter that stands in for the shared one (the shadow the admission mirrors its
+   * decisions into): after an admission round trip failed, the query's limits are taken here, not
+   * sent to Redis again, since the failed call may have taken them there already (its reply late).
+   */
+  inProcessLimiter?: RateLimiter;
 }
 
 export class KnowledgeBaseCopies {
   private readonly copies: LRUCache<string, Entry>;
   private readonly maxAgeMs: number;
   private readonly now: () => number;
+  /** See `KnowledgeBaseCopiesOptions.inProcessLimiter`. */
+  readonly inProcessLimiter: RateLimiter | undefined;
 
   constructor(
     readonly admission: Admission,
     options: KnowledgeBaseCopiesOptions = {},
   ) {
+    this.inProcessLimiter = options.inProcessLimiter;
     this.copies = new LRUCache<string, Entry>({ max: options.max ?? 10_000 });
     this.maxAgeMs = options.maxAgeMs ?? 10_000;
     this.now = options.now ?? Date.now;

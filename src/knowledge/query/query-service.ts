@@ -188,13 +188,17 @@ export class QueryService {
   private async admitOnce(request: QueryRequest): Promise<AdmittedQuery> {
     const query = checkedQuery(request.query, '/body/query');
     const conversation = checkedConversation(request.conversation, '/body/conversation');
+    let inProcess: RateLimiter | undefined;
     if (this.copies) {
       const admitted = await this.admitWithCopies(this.copies, request, query, conversation);
-      if (admitted) return admitted;
+      if (admitted !== undefined && admitted !== 'unavailable') return admitted;
+      // A failed round trip may still have run in Redis (its reply late, not lost): its limits are
+      // taken in process, as during an outage, or this query would count twice there.
+      if (admitted === 'unavailable') inProcess = this.copies.inProcessLimiter;
     }
-    await request.client?.take(this.clock());
+    await request.client?.take(this.clock(), inProcess);
     const { kb, caller } = await this.authorise(request);
-    const limits = await this.consumeLimits(kb.ragId);
+    const limits = inProcess ? this.allowedOrRefused(await inProcess.consume(queryRules(this.limits, kb.ragId), this.clock())) : await this.consumeLimits(kb.ragId);
     return { kb, query, conversation, caller, limits };
   }
 
@@ -204,10 +208,12 @@ export class QueryService {
    * confirms the copy is current, takes the knowledge base's limits and reads the cached answer.
    * Without a copy, or with a stale one, the row is read again under the stamp the check returned
    * and the checks run again (a change racing the query may cost one more turn). A refusal is given
-   * only once the check has confirmed the copy it was judged on. Undefined when Redis is not
-   * answering: `admit` then reads the store and limits in process.
+   * only once the check has confirmed the copy it was judged on. `'unavailable'` when Redis did not
+   * answer in time: `admit` then reads the store and takes the limits in process (the failed call
+   * may have taken them in Redis already). Undefined when the copy stayed stale for three turns:
+   * `admit` then reads the store and takes the limits as usual.
    */
-  private async admitWithCopies(copies: KnowledgeBaseCopies, request: QueryRequest, query: string, conversation: readonly Turn[]): Promise<AdmittedQuery | undefined> {
+  private async admitWithCopies(copies: KnowledgeBaseCopies, request: QueryRequest, query: string, conversation: readonly Turn[]): Promise<AdmittedQuery | 'unavailable' | undefined> {
     const { ragId } = request;
     let copy = copies.get(ragId);
     for (let turn = 0; turn < 3; turn++) {
@@ -215,7 +221,7 @@ export class QueryService {
         ? await this.admitOnCopy(copies, copy, request, query, conversation)
         : await this.check(copies, request.client, { ragId, stamp: undefined, rules: [], now: this.clock() });
       if (outcome.kind === 'admitted') return outcome.admitted;
-      if (outcome.kind !== 'stale') return undefined;
+      if (outcome.kind !== 'stale') return 'unavailable';
       const fresh = await this.store.findKnowledgeBase(ragId);
       if (!fresh) {
         // Gone: the key check refuses it as it refuses any key of no knowledge base.
