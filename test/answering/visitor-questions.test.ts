@@ -791,6 +791,24 @@ describe('two products named in one question', () => {
     const hand = grinders.ask('How heavy is the Fellside hand grinder?');
     expect(grinders.titleOf(hand)).toEqual(['Fellside Hand Grinder']);
   });
+
+  it('does not take an ordinary word of a name for the product ("one box of the filters" is not the Knock Box)', () => {
+    const withFilters = knowledgeBase(
+      JSON.stringify([
+        { name: 'Cone Paper Filters, Size 02', price: '£6.50', sku: 'FLT-CONE-02', category: 'Filters', description: 'Paper filters for the cone dripper.', specs: { 'Pack size': '100 filters' } },
+        { name: 'Knock Box', price: '£29', sku: 'KNK-01', category: 'Accessories', description: 'Somewhere to knock out the used coffee.', specs: { Capacity: 'about 15 pucks' } },
+        { name: 'Glass Cone Dripper', price: '£24', sku: 'DRP-GLS', category: 'Brewers', description: 'A glass dripper for size 02 filters.', specs: { Cups: '1 to 4' } },
+      ]),
+      'json',
+    );
+    const box = withFilters.ask('How many papers do I get in one box of the cone filters?');
+    expect(box.answer).toContain('100 filters');
+    // Before: the Knock Box's price and capacity were added, "box" taken for its name.
+    expect(withFilters.titleOf(box)).toEqual(['Cone Paper Filters, Size 02']);
+    // Named by its own word too, it is still answered beside another product.
+    const both = withFilters.ask('What do the glass dripper and the knock box cost?');
+    expect(withFilters.titleOf(both).sort()).toEqual(['Glass Cone Dripper', 'Knock Box']);
+  });
 });
 
 /** Each question is answered, and its answer holds the text given with it. */

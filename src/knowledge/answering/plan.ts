@@ -5,6 +5,7 @@
  * is relevant without repeating itself.
  */
 import { isAnswerTypeTerm } from '../language/answer-types.js';
+import { generalInformativeness } from '../language/common-words.js';
 import type { PriceOrder } from '../language/price-order.js';
 import { idf as bm25Idf, DEFAULT_BM25, lengthNorm, saturate } from '../retrieval/bm25.js';
 import { KnowledgeIndex } from '../retrieval/knowledge-index.js';
@@ -323,21 +324,27 @@ function asksWhatProductLacks(seed: ScoredUnit, scored: readonly ScoredUnit[], r
 
 /**
  * Whether the question names the product of `u` besides the products already chosen: its words
- * cover at least half of the product's name (its title's terms, each by its IDF), one of them a
- * word no chosen product's name has. "the Fellside hand grinder and the E64" names the Hand Grinder
+ * cover at least half of the product's name (its title's terms, each by its IDF and, as the
+ * question's words are weighed, how informative it is in general language), one of them a word no
+ * chosen product's name has. "How many papers in one box of the cone filters?" does not name the
+ * Knock Box. "the Fellside hand grinder and the E64" names the Hand Grinder
  * next to the E64 ("hand"); "dose" does not name the Fellside E64 Single-Dose Grinder, and "the
  * Fellside E64 grinder" names no other Fellside grinder.
  */
-function namesProduct(u: ScoredUnit, chosen: readonly ScoredUnit[], words: readonly QueryWord[], stats: TermStats): boolean {
+function namesProduct(u: ScoredUnit, chosen: readonly ScoredUnit[], words: readonly QueryWord[], stats: TermStats, generalFloor: number): boolean {
   if (chosen.some((c) => c.record === u.record)) return false;
   let all = 0;
   let named = 0;
   let own = false;
   for (const term of u.unit.context) {
-    const idf = bm25Idf(stats.size, stats.docFreq(term));
-    all += idf;
-    if (!words.some((w) => w.matches.some((m) => m.term === term))) continue;
-    named += idf;
+    const word = words.find((w) => w.matches.some((m) => m.term === term));
+    // Weighed as the question's words are (`wordWeights`): an ordinary word of a name ("box" of
+    // "Knock Box") names the product less than its own word does.
+    const general = word ? word.general : generalInformativeness(term, stats.language);
+    const weight = bm25Idf(stats.size, stats.docFreq(term)) * (generalFloor + (1 - generalFloor) * general);
+    all += weight;
+    if (word === undefined) continue;
+    named += weight;
     if (!chosen.some((c) => c.unit.context.has(term))) own = true;
   }
   return own && all > 0 && named >= 0.5 * all;
@@ -505,7 +512,7 @@ export function planResolved(query: string, retrieved: readonly RetrievedRecord[
   // With a product as the answer, another product the question names is answered too, even where it
   // adds few words of its own ("the Fellside hand grinder and the E64": "hand").
   const seedIsProduct = records[seed.record]?.kind === 'product';
-  const namedProduct = (c: ScoredUnit) => seedIsProduct && records[c.record]?.kind === 'product' && namesProduct(c, selected, words, stats);
+  const namedProduct = (c: ScoredUnit) => seedIsProduct && records[c.record]?.kind === 'product' && namesProduct(c, selected, words, stats, o.generalFloor);
   const candidates = scored.filter((u) => u !== seed && !lacking.has(u.record) && u.matched && (u.relevance >= o.minRelativeRelevance * best || namedProduct(u)));
   while (selected.length < o.maxSentences && candidates.length > 0) {
     // Another record is quoted only for a part of the question the chosen units leave open.
