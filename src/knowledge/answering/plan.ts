@@ -326,10 +326,9 @@ function asksWhatProductLacks(seed: ScoredUnit, scored: readonly ScoredUnit[], r
  * Whether the question names the product of `u` besides the products already chosen: its words
  * cover at least half of the product's name (its title's terms, each by its IDF and, as the
  * question's words are weighed, how informative it is in general language), one of them a word no
- * chosen product's name has. "How many papers in one box of the cone filters?" does not name the
- * Knock Box. "the Fellside hand grinder and the E64" names the Hand Grinder
- * next to the E64 ("hand"); "dose" does not name the Fellside E64 Single-Dose Grinder, and "the
- * Fellside E64 grinder" names no other Fellside grinder.
+ * chosen product's name has. "the Fellside hand grinder and the E64" names the Hand Grinder next
+ * to the E64 ("hand"); "dose" does not name the Fellside E64 Single-Dose Grinder, "the Fellside E64
+ * grinder" names no other Fellside grinder, and "one box of the cone filters" not the Knock Box.
  */
 function namesProduct(u: ScoredUnit, chosen: readonly ScoredUnit[], words: readonly QueryWord[], stats: TermStats, generalFloor: number): boolean {
   if (chosen.some((c) => c.record === u.record)) return false;
