@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { countryNames, placeNameLength, placesContaining } from '../../src/knowledge/language/places.js';
 import { CHAT_SPEAK_ONLY_BEFORE, CHAT_SPEAK_TABLES, spellOutChatSpeak } from '../../src/knowledge/language/chat-speak.js';
 import { relatedWords } from '../../src/knowledge/language/related-words.js';
+import { planAnswer } from '../../src/knowledge/answering/plan.js';
 import { KnowledgeIndex } from '../../src/knowledge/retrieval/knowledge-index.js';
 
 describe('places', () => {
@@ -104,6 +105,21 @@ describe('chat abbreviations', () => {
       }),
       { numRuns: 2000 },
     );
+  });
+
+  it('spell out contractions typed without their apostrophe, which would be matched as a question word ("whats" → "what") or weigh as unknown ("dont")', () => {
+    expect(spellOutChatSpeak('whats ur address', 'en', unused)).toBe('what is your address');
+    expect(spellOutChatSpeak('Wheres my receipt? i dont have it, thats odd', 'en', unused)).toBe('where is my receipt? i do not have it, that is odd');
+    const records = [
+      { recordId: 'r1', sourceName: 'help.md', title: 'Where do you operate?', text: 'Where do you operate?\nPedalway runs in Berlin, Hamburg, Vienna and Zurich.', kind: 'qa' as const },
+      { recordId: 'r2', sourceName: 'help.md', title: 'How do I get a receipt?', text: 'How do I get a receipt?\nA receipt is emailed to you after every ride.', kind: 'qa' as const },
+      { recordId: 'r3', sourceName: 'help.md', title: 'Which payment methods do you accept?', text: 'Which payment methods do you accept?\nWe accept Visa, Mastercard and Apple Pay. Prepaid cards are not accepted.', kind: 'qa' as const },
+    ];
+    const index = KnowledgeIndex.build(records);
+    const words = (q: string) => planAnswer(q, index.search(q, 3).map((h) => ({ ...(records.find((r) => r.recordId === h.recordId) as (typeof records)[number]), score: h.score })), { stats: index }).words.map((w) => w.surface);
+    expect(words('wheres my receipt')).toEqual(['receipt']);
+    expect(words('i dont have a card')).toEqual(['card']);
+    expect(words('hows the weather in berlin')).toEqual(['weather', 'berlin']);
   });
 
   it('are kept when the knowledge base uses them as words of its own (a product called "R")', () => {

@@ -48,6 +48,37 @@ const ENGLISH: Table = {
   addr: 'address',
   qty: 'quantity',
   asap: 'as soon as possible',
+  // Contractions typed without their apostrophe. With it, the tokeniser splits them into stop
+  // words ("what", "s"); without it, "whats" would be stemmed to the question word "what" and
+  // matched as a content word, and "dont" would weigh as a word the records never use. Words
+  // that are also words of their own ("its", "were", "well", "ill", "lets", "id") are left out.
+  whats: 'what is',
+  hows: 'how is',
+  wheres: 'where is',
+  whens: 'when is',
+  whys: 'why is',
+  whos: 'who is',
+  thats: 'that is',
+  theres: 'there is',
+  heres: 'here is',
+  dont: 'do not',
+  doesnt: 'does not',
+  didnt: 'did not',
+  isnt: 'is not',
+  arent: 'are not',
+  wasnt: 'was not',
+  werent: 'were not',
+  havent: 'have not',
+  hasnt: 'has not',
+  hadnt: 'had not',
+  wouldnt: 'would not',
+  couldnt: 'could not',
+  shouldnt: 'should not',
+  youre: 'you are',
+  youve: 'you have',
+  youll: 'you will',
+  theyre: 'they are',
+  itll: 'it will',
 };
 
 const GERMAN: Table = {
