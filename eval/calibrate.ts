@@ -11,7 +11,7 @@
 import { contextualQuery } from '../src/knowledge/answering/follow-up.js';
 import { type ConfidenceModel, matchedRareWords, planAnswer } from '../src/knowledge/answering/plan.js';
 import { KnowledgeIndex } from '../src/knowledge/retrieval/knowledge-index.js';
-import { loadSet, setNames } from './sets.js';
+import { loadSet, tuningSetNames } from './sets.js';
 import { runVisitorSet, summarizeVisitor } from './visitor.js';
 
 export interface Example {
@@ -19,10 +19,10 @@ export interface Example {
   y: 0 | 1;
 }
 
-/** One example per tuning-half question of every visitor set. */
+/** One example per tuning-half question of every visitor set but the held-out ones. */
 export function calibrationExamples(): Example[] {
   const out: Example[] = [];
-  for (const name of setNames()) {
+  for (const name of tuningSetNames()) {
     const set = loadSet(name);
     const index = KnowledgeIndex.build(set.records);
     const byId = new Map(set.records.map((r) => [r.recordId, r]));
@@ -63,7 +63,7 @@ if (isMain) {
   console.log(`${data.length} tuning examples, ${data.filter((e) => e.y === 1).length} answered correctly when nothing is refused`);
   console.log(`CONFIDENCE_MODEL = { bias: ${r(model.bias)}, coverage: ${r(model.coverage)}, score: ${r(model.score)} }`);
   console.log('\nminConfidence  English complete / wrongly refused / near-topic refused   German+French complete / near-topic refused');
-  const sets = setNames().map((n) => loadSet(n));
+  const sets = tuningSetNames().map((n) => loadSet(n));
   for (const minConfidence of [0.2, 0.25, 0.3, 0.35, 0.4, 0.45, 0.5, 0.55, 0.6]) {
     const out = sets.flatMap((s) => runVisitorSet(s, { minConfidence })).filter((o) => o.question.half === 'tune');
     const en = summarizeVisitor(out.filter((o) => o.language === 'en'));

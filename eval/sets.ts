@@ -3,6 +3,10 @@
  * upload it (the file goes through the real extraction pipeline) and questions written the way
  * customers ask, with gold records (by title) and the facts a correct answer must contain.
  *
+ * A set marked `heldOut` is measured like the others but never tuned on: the calibration and the
+ * tuning grids leave it out (`tuningSetNames`), so it keeps telling how the answerer does on
+ * records and wording it was not fitted to.
+ *
  * `npx tsx eval/sets.ts [name]` checks a set: every gold title names a record, every fact is in
  * one of its gold records, the counts per question type are those the issue asks for.
  */
@@ -45,6 +49,8 @@ export interface VisitorSet {
   questions: VisitorQuestion[];
   /** Gold record ids per question id. */
   goldIds: Map<string, string[]>;
+  /** Never tuned on: left out of the calibration and the tuning grids. */
+  heldOut: boolean;
 }
 
 interface SetFile {
@@ -53,6 +59,7 @@ interface SetFile {
   shape: string;
   source: string;
   format: SourceFormat;
+  heldOut?: boolean;
   questions: Omit<VisitorQuestion, 'half'>[];
 }
 
@@ -63,6 +70,11 @@ export function setNames(): string[] {
     .filter((d) => d.isDirectory())
     .map((d) => d.name)
     .sort();
+}
+
+/** The sets the answerer may be tuned on: all but the held-out ones. */
+export function tuningSetNames(): string[] {
+  return setNames().filter((name) => !loadSet(name).heldOut);
 }
 
 /**
@@ -89,7 +101,7 @@ export function loadSet(name: string): VisitorSet {
   });
   const goldIds = new Map<string, string[]>();
   for (const q of questions) goldIds.set(q.id, q.gold.flatMap((title) => records.filter((r) => r.title === title).map((r) => r.recordId)));
-  return { name: file.name, language: file.language, shape: file.shape, records, questions, goldIds };
+  return { name: file.name, language: file.language, shape: file.shape, records, questions, goldIds, heldOut: file.heldOut === true };
 }
 
 const norm = (s: string) => s.toLowerCase().replace(/\s+/g, ' ');

@@ -7,10 +7,10 @@
  */
 import type { ExtractiveOptions } from '../src/knowledge/answering/plan.js';
 import { DEFAULT_INFORMATIVENESS } from '../src/knowledge/retrieval/query-expansion.js';
-import { loadSet, setNames } from './sets.js';
+import { loadSet, tuningSetNames } from './sets.js';
 import { runVisitorSet, summarizeVisitor } from './visitor.js';
 
-const sets = setNames().map(loadSet);
+const sets = tuningSetNames().map(loadSet);
 
 function run(options: ExtractiveOptions): { cc: number; refused: number; wrong: number } {
   const outcomes = sets.flatMap((set) => runVisitorSet(set, options)).filter((o) => o.question.half === 'tune');

@@ -99,6 +99,35 @@ We accept Visa, Mastercard, American Express and PayPal. We do not accept cash o
     expect(faq.ask('Do you ship to Canada?').grounded).toBe(true);
   });
 
+  it('does not answer when all it covers is a word most records share', () => {
+    // A bike rental's help centre: "ride" and "bike" are in most records, "register" and "age" are
+    // too common in English to weigh. Covering "every informative word" is then covering "ride".
+    const rental = knowledgeBase(`# Help
+
+### How do I rent a bike?
+Open the app, tap a bike on the map and scan the QR code on its handlebar. You need a verified account and a payment card before your first ride.
+
+### How much does a ride cost?
+Unlocking a bike costs €1, then each minute costs €0.20. A day pass costs €15 and includes unlimited rides of up to 45 minutes each.
+
+### How do I end my ride?
+Park the bike inside a parking zone, close the lock and wait for the confirmation sound. Parking outside a zone costs a €10 fee.
+
+### What happens if the battery runs out during my ride?
+The motor switches off, but you can keep pedalling like a normal bike. End the ride in a parking zone as usual.
+
+### Can I pause my ride?
+Tap "Pause" to lock the bike while you stop. Paused minutes cost €0.10 per minute.
+
+### Do I have to wear a helmet?
+Helmets are not required by law, but we strongly recommend wearing one.
+`);
+    expect(rental.ask('do i need to register before riding').grounded).toBe(false);
+    const pass = rental.ask('how much is a day pass?');
+    expect(pass.grounded).toBe(true);
+    expect(pass.answer).toContain('€15');
+  });
+
   it('refuses names of things the records never mention', () => {
     for (const q of ['Do you ship to Mars?', 'Who is your CEO?', 'Do you sell oat milk?']) expect(shop.ask(q).grounded, q).toBe(false);
   });

@@ -43,6 +43,18 @@ export interface ExtractiveOptions {
    * question is in one unit (long passages match with low retrieval scores, yet this is safe).
    */
   sufficientCoverage?: number;
+  /**
+   * `sufficientCoverage` answers only when the covered words weigh at least this much, in units of
+   * the largest IDF a term has in the knowledge base (about how many rare words), or the best
+   * record leads the runner-up by `sufficientMinLead`. Covering "every informative word" says
+   * little when the only one is a word most records share and retrieval cannot tell the records
+   * apart: "do I need to register before riding?" of a bike rental's help centre, where "register"
+   * is too common a word to weigh and "ride" is in half the records. A small knowledge base's
+   * words weigh little, but there the right record leads ("can I pay cash?" of a four-section FAQ).
+   */
+  sufficientMinWeight?: number;
+  /** See `sufficientMinWeight`: the best retrieval score's lead over the runner-up's, as a share of it. */
+  sufficientMinLead?: number;
   /** A further unit must reach this share of the best unit's relevance. */
   minRelativeRelevance?: number;
   /** Weight of the record's retrieval score (relative to the best record's) in a unit's relevance. */
@@ -103,6 +115,8 @@ export const DEFAULT_EXTRACTIVE_OPTIONS: Readonly<ResolvedOptions> = {
   minCoverage: 0.15,
   minConfidence: 0.35,
   sufficientCoverage: 0.55,
+  sufficientMinWeight: 0.9,
+  sufficientMinLead: 0.1,
   minRelativeRelevance: 0.5,
   priorWeight: 0.3,
   contextWeight: 0.8,
@@ -170,6 +184,8 @@ export function resolveOptions(options: ExtractiveOptions = {}): ResolvedOptions
     minCoverage: or(options.minCoverage, d.minCoverage),
     minConfidence: or(options.minConfidence, d.minConfidence),
     sufficientCoverage: or(options.sufficientCoverage, d.sufficientCoverage),
+    sufficientMinWeight: or(options.sufficientMinWeight, d.sufficientMinWeight),
+    sufficientMinLead: or(options.sufficientMinLead, d.sufficientMinLead),
     minRelativeRelevance: or(options.minRelativeRelevance, d.minRelativeRelevance),
     priorWeight: or(options.priorWeight, d.priorWeight),
     contextWeight: or(options.contextWeight, d.contextWeight),
@@ -447,6 +463,21 @@ function rangeProducts(units: readonly RecordUnits[], records: readonly Retrieve
   return listed;
 }
 
+/** The second-best retrieval score among the records not set aside (0 when there is none). */
+function runnerUp(records: readonly RetrievedRecord[], lacking: ReadonlySet<number>): number {
+  let best = 0;
+  let second = 0;
+  for (let r = 0; r < records.length; r++) {
+    if (lacking.has(r)) continue;
+    const score = (records[r] as RetrievedRecord).score;
+    if (score > best) {
+      second = best;
+      best = score;
+    } else if (score > second) second = score;
+  }
+  return second;
+}
+
 /** `planAnswer` with options already resolved (the extractive answerer resolves them once). */
 export function planResolved(query: string, retrieved: readonly RetrievedRecord[], o: ResolvedOptions): AnswerPlan {
   const records = retrieved.slice(0, Math.max(0, o.maxRecords));
@@ -492,7 +523,9 @@ export function planResolved(query: string, retrieved: readonly RetrievedRecord[
     // Retrieval scores are on this scale only when they come from the knowledge base's own index;
     // without its statistics, coverage alone decides.
     confidence = o.stats ? confidenceOf(coverage, topScore * scoreShare, stats.size) : 0;
-    if (coverage <= 0 || coverage < o.minCoverage || (confidence < o.minConfidence && coverage < o.sufficientCoverage)) return refused(coverage, confidence);
+    // Covering every informative word answers too, unless that is little evidence that no record leads on.
+    const sufficient = coverage >= o.sufficientCoverage && (!o.stats || matchedRareWords(coverage * total, stats.size) >= o.sufficientMinWeight || topScore >= (1 + o.sufficientMinLead) * runnerUp(records, lacking));
+    if (coverage <= 0 || coverage < o.minCoverage || (confidence < o.minConfidence && !sufficient)) return refused(coverage, confidence);
     // Seed with the most relevant unit among those that cover enough (the first on ties); then MMR over the rest.
     seed = undefined;
     for (const u of scored) if (!lacking.has(u.record) && u.matched && u.coverage >= o.minCoverage && (seed === undefined || u.relevance > seed.relevance)) seed = u;
