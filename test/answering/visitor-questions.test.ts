@@ -128,6 +128,35 @@ Helmets are not required by law, but we strongly recommend wearing one.
     expect(pass.answer).toContain('€15');
   });
 
+  it('answers "how old do I have to be" from the record that gives an age limit, which never says "age" or "old" alone', () => {
+    const rental = knowledgeBase(`# Help
+
+### How do I rent a bike?
+Open the app, tap a bike on the map and scan the QR code on its handlebar.
+
+### How much does a ride cost?
+Unlocking a bike costs €1, then each minute costs €0.20.
+
+### How do I end my ride?
+Park the bike inside a parking zone and close the lock. Parking outside a zone costs a €10 fee.
+
+### What happens if the battery runs out during my ride?
+The motor switches off, but you can keep pedalling like a normal bike.
+
+### Do I have to wear a helmet?
+Helmets are not required by law, but we strongly recommend wearing one. Riders must be at least 16 years old.
+
+### I left something on a bike. How do I get it back?
+Items left on our bikes are kept for 30 days. Report a lost item in the app under Help › Lost property.
+`);
+    for (const question of ['wat age do u have to be to ride', 'How old do I need to be?', 'Is there a minimum age?']) {
+      const a = rental.ask(question);
+      expect(a.grounded, question).toBe(true);
+      expect(rental.titleOf(a)[0], question).toBe('Do I have to wear a helmet?');
+      expect(a.answer, question).toContain('at least 16 years old');
+    }
+  });
+
   it('refuses names of things the records never mention', () => {
     for (const q of ['Do you ship to Mars?', 'Who is your CEO?', 'Do you sell oat milk?']) expect(shop.ask(q).grounded, q).toBe(false);
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { answerTypesIn, answerTypeTerm, askedAnswerTypes, contactTermsIn } from '../../src/knowledge/language/answer-types.js';
+import { answerTypesIn, answerTypeTerm, askedAnswerTypes, indexedAnswerTermsIn } from '../../src/knowledge/language/answer-types.js';
 
 describe('kinds of answer', () => {
   it.each([
@@ -159,8 +159,41 @@ describe('kinds of answer', () => {
     expect(answerTypesIn(text)).toEqual(types);
   });
 
-  it('gives the index a term for each way of reaching the business that a text offers, as answerTypesIn finds them', () => {
+  it('reads an age limit asked for and given, in English, German and French, and not a thing\'s age', () => {
+    for (const [q, language] of [
+      ['How old do you have to be to ride?', 'en'],
+      ['what age do i need to be', 'en'],
+      ['Is there a minimum age?', 'en'],
+      ['Is my son old enough to sign up?', 'en'],
+      ['Wie alt muss ich sein?', 'de'],
+      ['Gibt es ein Mindestalter?', 'de'],
+      ['Quel âge faut-il avoir ?', 'fr'],
+      ['Y a-t-il un âge minimum ?', 'fr'],
+    ] as const) expect(askedAnswerTypes(q, language), q).toContain('age');
+    for (const [q, language] of [
+      ['How old is the kettle?', 'en'],
+      ['Can I return an old model?', 'en'],
+      ['Wie lange dauert der Versand?', 'de'],
+    ] as const) expect(askedAnswerTypes(q, language), q).not.toContain('age');
+    for (const text of [
+      'Riders must be at least 16 years old.',
+      'You must be aged 18 or over.',
+      'Accounts are for over-18s only.',
+      'Fahren ab 16 Jahren.',
+      'Du musst 18 Jahre alt sein.',
+      'Nur für Volljährige.',
+      'Il faut être âgé de 18 ans.',
+      'Vous devez avoir au moins 16 ans.',
+      'Réservé aux personnes majeures.',
+    ]) expect(answerTypesIn(text), text).toContain('age');
+    for (const text of ['A two-year warranty covers every kettle.', 'Returns within 30 days.', 'Livraison sous 3 jours, garantie 2 ans.', 'Our shop opened 12 years ago.']) {
+      expect(answerTypesIn(text), text).not.toContain('age');
+    }
+  });
+
+  it('gives the index a term for each way of reaching the business that a text offers, and for an age limit, as answerTypesIn finds them', () => {
     const texts = [
+      'Riders must be at least 16 years old. Call us on 0114 496 0321.',
       'Call us on 0114 496 0321 or email hello@ashgrovekitchen.co.uk, weekdays 9am to 5pm, or visit 221 Baker Street.',
       'Call us on 0114 496 0321 or email hello@ashgrovekitchen.co.uk.',
       'Email hello@ashgrovekitchen.co.uk.',
@@ -170,8 +203,8 @@ describe('kinds of answer', () => {
       '',
     ];
     for (const text of texts) {
-      const kinds = answerTypesIn(text).filter((t) => t === 'phone' || t === 'email' || t === 'hours' || t === 'address');
-      expect(contactTermsIn(text), text).toEqual(kinds.map(answerTypeTerm));
+      const kinds = answerTypesIn(text).filter((t) => t === 'phone' || t === 'email' || t === 'hours' || t === 'address' || t === 'age');
+      expect(indexedAnswerTermsIn(text), text).toEqual(kinds.map(answerTypeTerm));
     }
   });
 });

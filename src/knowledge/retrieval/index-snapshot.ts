@@ -16,9 +16,9 @@
  *   fewest that hold the largest). The index's arrays are views of this part, which holds nothing
  *   else: the postings keep the stored widths (compact-index.ts; format 3, issue 14's memory per
  *   knowledge base; format 2 widened them to Int32 copies and kept the surface-word counts here).
- *   Format 6 has format 3's layout; its postings also hold the terms of the kinds of contact the
- *   records give (`contactTermsIn`: phone numbers, email addresses, opening hours, postal
- *   addresses; formats 4 and 5 had fewer), which older snapshots lack.
+ *   Format 7 has format 3's layout; its postings also hold the terms of the kinds of answer the
+ *   index counts (`indexedAnswerTermsIn`: phone numbers, email addresses, opening hours, postal
+ *   addresses, and since format 7 an age limit; formats 4 to 6 had fewer), which older snapshots lack.
  * - text: a JSON header (language, BM25 options, counts), Int32 sections (each record's source and
  *   kind as an index into a table of the distinct ones, each surface word's term id and counts, every
  *   string's length, -1 for none, and the UTF-8 bytes of every chunk of `STEP` strings), and every
@@ -34,7 +34,7 @@
  */
 import { isAscii } from 'node:buffer';
 import { createInflateRaw, deflateRawSync, inflateRawSync } from 'node:zlib';
-import { contactTermsIn } from '../language/answer-types.js';
+import { indexedAnswerTermsIn } from '../language/answer-types.js';
 import { detectCorpusLanguage } from '../language/detect.js';
 import { type CompactIndex, type CompactIndexSource, offsetArray, slotBytesFor, type TfArray, tfBytesFor } from './compact-index.js';
 import { type IndexableRecord, KnowledgeIndex, type RecordsBySlot } from './knowledge-index.js';
@@ -42,7 +42,7 @@ import { StringColumn, type StringList } from './string-column.js';
 import { analyzeWords } from './tokenize.js';
 import { inSlices, nextTurn, Slices } from '../../time-slices.js';
 
-export const SNAPSHOT_FORMAT = 6;
+export const SNAPSHOT_FORMAT = 7;
 const MAGIC = 0x32495747; // "GWI2", little-endian
 const DEFLATED = 1;
 /**
@@ -727,7 +727,7 @@ async function checkAnalysis(packed: PackedSnapshot, strings: Strings, slices: S
     const title = strings.titles.atOrNull(slot);
     const text = strings.texts.at(slot);
     const textTerms = analyzeWords(text, header.language, 'index').terms;
-    const analysed = [title ? analyzeWords(title, header.language, 'index').terms : [], [...textTerms, ...contactTermsIn(text)]];
+    const analysed = [title ? analyzeWords(title, header.language, 'index').terms : [], [...textTerms, ...indexedAnswerTermsIn(text)]];
     // A kind of contact's term does not count in a text's length (knowledge-index.ts).
     if ((analysed[0] as string[]).length !== arrays.titleLen[slot] || textTerms.length !== arrays.textLen[slot]) throw new Error('the index snapshot was made with another analysis');
     const counts = new Map<string, [number, number]>();

@@ -22,7 +22,7 @@ import { DeletionIndex, neighboursByScan, SCAN_AT_MOST } from '../language/edits
 import { type Bm25Params, DEFAULT_BM25, idf } from './bm25.js';
 import { type CompactIndex, type CompactIndexSource, type CountArray, countArray, countsHold, type OffsetArray, offsetArray, type SlotArray, slotArray, type TfArray, tfArray } from './compact-index.js';
 import type { ExpandedQuery, Vocabulary } from './query-expansion.js';
-import { contactTermsIn } from '../language/answer-types.js';
+import { indexedAnswerTermsIn } from '../language/answer-types.js';
 import { type AnalysedWords, analyzeWords } from './tokenize.js';
 import { compareReversed, reversedStartsWith, reverseWord } from './sorted-words.js';
 import { type PostingsView, searchAllPostings, searchMaxScore } from './max-score.js';
@@ -292,9 +292,9 @@ export class KnowledgeIndex implements Vocabulary {
       const title = record.title ? analyzeWords(record.title, this.language, 'index') : null;
       const text = analyzeWords(record.text, this.language, 'index');
       // A way of reaching the business (a phone number, an email address, opening hours, a postal
-      // address) is also a term of the text (contact-details.ts), one that does not lengthen it:
-      // every other question ranks the records as without it.
-      const contact = contactTermsIn(record.text);
+      // address) or an age limit is also a term of the text (answer-types.ts), one that does not
+      // lengthen it: every other question ranks the records as without it.
+      const kinds = indexedAnswerTermsIn(record.text);
       const slot = this.keep(record);
       const titleTerms = title?.terms ?? [];
       this.titleLen[slot] = titleTerms.length;
@@ -304,7 +304,7 @@ export class KnowledgeIndex implements Vocabulary {
       this.totalTextLen += text.terms.length;
       for (const term of titleTerms) this.count(slot, term, 1);
       for (const term of text.terms) this.count(slot, term, 2);
-      for (const term of contact) this.count(slot, term, 2);
+      for (const term of kinds) this.count(slot, term, 2);
       if (this.surfaces.add(slot, title, text)) this.surfacesChanged();
     }
     this.version++;
@@ -726,7 +726,7 @@ export class KnowledgeIndex implements Vocabulary {
   private removeSlot(slot: number): void {
     const { title, text } = this.analyseSlot(slot);
     const seen = new Set<number>();
-    for (const words of [title?.terms ?? [], text.terms, contactTermsIn(this.texts.at(slot))]) {
+    for (const words of [title?.terms ?? [], text.terms, indexedAnswerTermsIn(this.texts.at(slot))]) {
       for (const term of words) {
         const t = this.termIds.get(term);
         if (t === undefined || seen.has(t)) continue;

@@ -8,7 +8,7 @@
  * word the records do not use ("long", "things") weighs little and the name of something they
  * never mention ("Mars", "oat") weighs a lot.
  */
-import { type AnswerType, answerTypeTerm, askedAnswerTypes, colourNames, durationNames, trackingWords } from '../language/answer-types.js';
+import { type AnswerType, ageNames, answerTypeTerm, askedAnswerTypes, colourNames, durationNames, trackingWords } from '../language/answer-types.js';
 import { CONTACT_KINDS, type ContactAsk, isContactAsk, kindNames, offerWords } from '../language/contact-details.js';
 import { askedPriceOrder, type PriceOrder } from '../language/price-order.js';
 import { askedRange } from '../language/range-question.js';
@@ -628,7 +628,7 @@ export function expandQuery(
   // "phone number": its words name the kind of answer, not a topic the answer must share. "colour"
   // stays when the records use it ("Colors: navy, grey"): there it finds the line; "number" or
   // "open" would find the wrong ones ("order number", "open an investigation").
-  const kinds = asked.filter((type): type is NamedKind => type === 'colour' || type === 'duration' || isContactAsk(type));
+  const kinds = asked.filter((type): type is NamedKind => type === 'colour' || type === 'duration' || type === 'age' || isContactAsk(type));
   const namesKind = (w: QueryWord) => kinds.some((kind) => (kind !== 'colour' || w.matches.length === 0) && kindNameSurfaces(kind, vocab.language).has(w.surface));
   const topical = kinds.length === 0 ? words : words.filter((w) => !namesKind(w));
   const expanded: ExpandedQuery = { language: vocab.language, words: withAnswerTypes(asked, topical, vocab), stopTerms };
@@ -638,7 +638,7 @@ export function expandQuery(
 }
 
 /** Kinds of answer whose asking words are not the topic ("phone number", "colour", "how long"). */
-type NamedKind = ContactAsk | 'colour' | 'duration';
+type NamedKind = ContactAsk | 'colour' | 'duration' | 'age';
 
 /** `kindNames` as the tokeniser reads them, per kind and language; made once. */
 const kindNameSurfaceSets = new Map<string, ReadonlySet<string>>();
@@ -647,7 +647,7 @@ function kindNameSurfaces(kind: NamedKind, language: string): ReadonlySet<string
   const key = `${kind} ${language}`;
   let set = kindNameSurfaceSets.get(key);
   if (set === undefined) {
-    const names = kind === 'colour' ? colourNames(language) : kind === 'duration' ? durationNames(language) : kindNames(kind, language);
+    const names = kind === 'colour' ? colourNames(language) : kind === 'duration' ? durationNames(language) : kind === 'age' ? ageNames(language) : kindNames(kind, language);
     set = new Set(names.flatMap((name) => analyzeWords(name, language, 'query').surfaces));
     kindNameSurfaceSets.set(key, set);
   }
