@@ -115,7 +115,7 @@ export const DEFAULT_EXTRACTIVE_OPTIONS: Readonly<ResolvedOptions> = {
   minCoverage: 0.15,
   minConfidence: 0.35,
   sufficientCoverage: 0.55,
-  sufficientMinWeight: 0.9,
+  sufficientMinWeight: 0.6,
   sufficientMinLead: 0.1,
   minRelativeRelevance: 0.5,
   priorWeight: 0.3,
