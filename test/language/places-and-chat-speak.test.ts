@@ -69,6 +69,22 @@ describe('a named place is a word’s meaning only when it is its first sense', 
   });
 });
 
+describe('an abbreviation is not a plural', () => {
+  it('"NHS" is not the plural of "NH" (New Hampshire, in the US), while "boxes" is the plural of "box"', () => {
+    expect(relatedWords('nhs', 'en')).toEqual([]);
+    expect(relatedWords('boxes', 'en').map((r) => r.lemma)).toContain('box');
+    // The records' "us" ("call us") is not the United States of a question about the NHS.
+    const records = [
+      { recordId: 'r1', sourceName: 'faq.json', title: 'Do I need a referral?', text: 'Do I need a referral?\nNo. You can book directly with us without a referral.', kind: 'qa' as const },
+      { recordId: 'r2', sourceName: 'faq.json', title: 'Which payment methods do you accept?', text: 'Which payment methods do you accept?\nCards and cash. Payment is taken after each treatment.', kind: 'qa' as const },
+    ];
+    const index = KnowledgeIndex.build(records);
+    const q = 'Will the NHS pay for my treatment here?';
+    const plan = planAnswer(q, index.search(q, 2).map((h) => ({ ...(records.find((r) => r.recordId === h.recordId) as (typeof records)[number]), score: h.score })), { stats: index });
+    expect(plan.words.find((w) => w.surface === 'nhs')?.matches).toEqual([]);
+  });
+});
+
 describe('chat abbreviations', () => {
   const unused = () => false;
   it('are spelled out as whole words, in the question’s language', () => {

@@ -23,6 +23,9 @@ const SENSES = 2;
 /** Levels of "part of" followed from a named place. */
 const PART_OF_DEPTH = 3;
 
+/** The fewest letters of a base form found by taking an ending off. */
+const MIN_BASE = 3;
+
 /** WordNet's detachment rules (morphy): inflected form → candidate base forms. */
 const DETACH: Readonly<Record<WordNetPos, readonly [string, string][]>> = {
   noun: [['s', ''], ['ses', 's'], ['xes', 'x'], ['zes', 'z'], ['ches', 'ch'], ['shes', 'sh'], ['men', 'man'], ['ies', 'y']],
@@ -36,7 +39,9 @@ function baseForms(wn: WordNet, word: string): [WordNetPos, number[]][] {
   const out: [WordNetPos, number[]][] = [];
   for (const pos of WORDNET_POS) {
     const candidates = [word];
-    for (const [suffix, ending] of DETACH[pos]) if (word.length > suffix.length + 1 && word.endsWith(suffix)) candidates.push(word.slice(0, -suffix.length) + ending);
+    // A base of fewer than three letters is an abbreviation more often than a word: "NHS" is not
+    // the plural of "NH" (New Hampshire, in the United States, whose "US" the records' "us" meets).
+    for (const [suffix, ending] of DETACH[pos]) if (word.length - suffix.length + ending.length >= MIN_BASE && word.endsWith(suffix)) candidates.push(word.slice(0, -suffix.length) + ending);
     for (const c of candidates) {
       const synsets = wn.synsetsOf(c, pos);
       if (synsets.length > 0) {
