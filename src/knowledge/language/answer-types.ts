@@ -6,8 +6,8 @@
  * phone number ("call us on 0114 496 0321"), "When are you open?" for opening hours. The phrase
  * counts like one question word that a passage covers when it holds an answer of that kind
  * (answering/plan.ts reads it as the pseudo-term `answerTypeTerm(type)` in a unit's terms). The
- * kinds of contact (contact-details.ts) are also terms of the index (`contactTermsIn`), so such a
- * question finds the records that give one.
+ * kinds of contact (contact-details.ts) and an age limit are also terms of the index
+ * (`indexedAnswerTermsIn`), so such a question finds the records that give one.
  *
  * Deliberately narrow: only interrogative phrases that name the kind unambiguously, in the
  * languages with analysers (English, German, French), and only answers written with digits, a
