@@ -78,4 +78,18 @@ describe('analyzeSurface', () => {
     expect(word?.surface).toBe('rueckgabe');
     expect(analyzeSurface('rueckgabe', 'de')[0]?.term).toBe(word?.term);
   });
+
+  it('stems a German plural with an umlaut as its singular, however the umlaut is typed', () => {
+    const term = (w: string) => analyzeSurface(w, 'de')[0]?.term;
+    for (const [singular, plural] of [
+      ['Vertrag', 'Verträge'],
+      ['Handtuch', 'Handtücher'],
+      ['Land', 'Länder'],
+      ['Buch', 'Buecher'],
+      ['groß', 'größer'],
+    ] as const) expect(term(plural), plural).toBe(term(singular));
+    // "eu", "au" and "qu" before an "e" are no umlauts: "teuer" is not "tur", "Quelle" not "qulle".
+    expect(term('Quelle')).toBe('quell');
+    expect(term('teuer')).not.toBe(term('tur'));
+  });
 });

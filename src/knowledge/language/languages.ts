@@ -28,10 +28,27 @@ function profile(code: string, iso3: string, wordList: string, stem: (w: string)
   return { code, iso3, wordList, stem, stopWords: STOP_WORDS_BY_LANGUAGE[code] ?? new Set() };
 }
 
+/** A consonant, then "ae", "oe" or "ue" (not "eue", "aue", "que"): an umlaut typed as two letters. */
+const UMLAUT_DIGRAPH_RE = /([b-df-hj-npr-tv-z])([aou])e/g;
+
+/**
+ * German Snowball, then umlauts typed as two letters folded in the stem ("vertraeg" → "vertrag").
+ * The analysis chain writes "ä", "ö", "ü" as "ae", "oe", "ue" before stemming, so that a visitor
+ * who types "Vertraege" meets "Verträge"; Snowball's own last step, which takes the umlaut off
+ * ("Verträge" → "vertrag", as "Vertrag"), then never sees one, and a plural with an umlaut
+ * ("Verträge", "Handtücher", "Länder") stemmed apart from its singular. Snowball's "german2"
+ * variant reads these digraphs as umlauts; this folds them only after a consonant, so "teuer",
+ * "Dauer" and "Quelle" keep theirs.
+ */
+function germanStem(word: string): string {
+  const stem = german(word);
+  return stem.includes('e') ? stem.replace(UMLAUT_DIGRAPH_RE, '$1$2') : stem;
+}
+
 export const LANGUAGES: readonly LanguageProfile[] = [
   // English keeps Porter (the `stemmer` package): the index and the evaluations were tuned on it.
   profile('en', 'eng', 'english', porter),
-  profile('de', 'deu', 'german', german),
+  profile('de', 'deu', 'german', germanStem),
   profile('fr', 'fra', 'french', french),
   profile('es', 'spa', 'spanish', spanish),
   profile('it', 'ita', 'italian', italian),
