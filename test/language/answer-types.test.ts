@@ -159,6 +159,11 @@ describe('kinds of answer', () => {
     expect(answerTypesIn(text)).toEqual(types);
   });
 
+  it('reads spoken German opening times ending in "auf" or "zu" as asking for hours, not "auf Lager"', () => {
+    for (const q of ['Habt ihr sonntags auf?', 'Wann macht ihr morgens auf?', 'Bis wann macht ihr zu?', 'Hat der Laden heute auf']) expect(askedAnswerTypes(q, 'de'), q).toContain('hours');
+    for (const q of ['Habt ihr auch Hanteln auf Lager?', 'Wann kommt meine Bestellung auf?', 'Kann ich auf Rechnung zahlen?']) expect(askedAnswerTypes(q, 'de'), q).not.toContain('hours');
+  });
+
   it('reads an age limit asked for and given, in English, German and French, and not a thing\'s age', () => {
     for (const [q, language] of [
       ['How old do you have to be to ride?', 'en'],

@@ -58,11 +58,11 @@ const OFFER_WORDS: Readonly<Record<ContactAsk, PerLanguage>> = {
   },
 };
 
-/** Days, named in a question about opening hours ("Are you open on Sundays?"). */
+/** Days and parts of the day, named in a question about opening hours ("Are you open on Sundays?", "Wann macht ihr morgens auf?"). */
 const WEEKDAYS: Readonly<Record<'en' | 'de' | 'fr', readonly string[]>> = {
-  en: ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday', 'mondays', 'tuesdays', 'wednesdays', 'thursdays', 'fridays', 'saturdays', 'sundays', 'weekend', 'weekends', 'weekday', 'weekdays'],
-  de: ['montag', 'dienstag', 'mittwoch', 'donnerstag', 'freitag', 'samstag', 'sonntag', 'montags', 'dienstags', 'mittwochs', 'donnerstags', 'freitags', 'samstags', 'sonntags', 'wochenende', 'feiertag', 'feiertags', 'feiertagen'],
-  fr: ['lundi', 'mardi', 'mercredi', 'jeudi', 'vendredi', 'samedi', 'dimanche', 'lundis', 'mardis', 'mercredis', 'jeudis', 'vendredis', 'samedis', 'dimanches', 'week-end', 'weekend', 'férié', 'fériés'],
+  en: ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday', 'mondays', 'tuesdays', 'wednesdays', 'thursdays', 'fridays', 'saturdays', 'sundays', 'weekend', 'weekends', 'weekday', 'weekdays', 'morning', 'mornings', 'afternoon', 'afternoons', 'evening', 'evenings'],
+  de: ['montag', 'dienstag', 'mittwoch', 'donnerstag', 'freitag', 'samstag', 'sonntag', 'montags', 'dienstags', 'mittwochs', 'donnerstags', 'freitags', 'samstags', 'sonntags', 'wochenende', 'feiertag', 'feiertags', 'feiertagen', 'morgens', 'vormittags', 'mittags', 'nachmittags', 'abends'],
+  fr: ['lundi', 'mardi', 'mercredi', 'jeudi', 'vendredi', 'samedi', 'dimanche', 'lundis', 'mardis', 'mercredis', 'jeudis', 'vendredis', 'samedis', 'dimanches', 'week-end', 'weekend', 'férié', 'fériés', 'matin', 'matins', 'soir', 'soirs'],
 };
 
 /**
