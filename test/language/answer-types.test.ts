@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { STOP_WORDS_BY_LANGUAGE } from '../../src/knowledge/language/stopwords.js';
 import { answerTypesIn, answerTypeTerm, askedAnswerTypes, indexedAnswerTermsIn } from '../../src/knowledge/language/answer-types.js';
 
 describe('kinds of answer', () => {
@@ -157,6 +158,12 @@ describe('kinds of answer', () => {
     ['@shop: write to orders@shop.example', ['email']],
   ])('finds in %s: %j', (text, types) => {
     expect(answerTypesIn(text)).toEqual(types);
+  });
+
+  it('reads spoken French prices ("c\'est combien", "ça coûte combien") as asking for an amount, and "combien" as a question word', () => {
+    for (const q of ["C'est combien la livraison ?", 'ça coûte combien pour la Suisse', 'ça fait combien en tout ?', "combien c'est ?"]) expect(askedAnswerTypes(q, 'fr'), q).toContain('amount');
+    expect(askedAnswerTypes('Combien de temps pour la livraison ?', 'fr')).not.toContain('amount');
+    expect(STOP_WORDS_BY_LANGUAGE.fr?.has('combien')).toBe(true);
   });
 
   it('reads spoken German opening times ending in "auf" or "zu" as asking for hours, not "auf Lager"', () => {

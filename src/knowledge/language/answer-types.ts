@@ -91,7 +91,8 @@ const ASKS: Readonly<Record<string, readonly Ask[]>> = {
   ],
   fr: [
     { type: 'duration', phrase: /\bcombien de (?:temps|jours)\b/u },
-    { type: 'amount', phrase: /\bcombien (?:co[uû]te|ça co[uû]te|je (?:dois|vais) payer|faut-il payer)\b/u },
+    // Spoken French asks a price with "c'est combien", "ça coûte combien", "ça fait combien".
+    { type: 'amount', phrase: /\bcombien (?:co[uû]te|ça co[uû]te|je (?:dois|vais) payer|faut-il payer|c['’]est)\b|\bc['’]est combien\b|(?<!\p{L})(?:co[uû]te(?:nt)?|[çc]a fait) combien\b/u },
     { type: 'quantity', phrase: /\bcombien d(?:e |')(?!temps\b|jours\b)\p{L}/u },
     { type: 'phone', phrase: /\bnum[ée]ro (?:de (?:t[ée]l[ée]phone|t[ée]l\b|portable|contact)|(?:pour|à) (?:appeler|joindre))/u },
     { type: 'email', phrase: /\badresse (?:e-?mail|mail|m[ée]l|[ée]lectronique|courriel)\b/u },

@@ -24,7 +24,7 @@ moechten moechtest wuerden wuerdest haette haetten haettest koennte koennten koe
 `);
 
 const FRENCH = words(`
-a ai alors au aucun aussi autre aux avec avez avoir avons bonjour c ca ce cela ces cet cette chez comme comment d dans de des
+a ai alors au aucun aussi autre aux avec avez avoir avons bonjour c ca ce cela ces cet cette chez combien comme comment d dans de des
 dois doit donc du elle elles en es est et etc etes etre eu faire fait il ils j je l la le les leur leurs lui m ma mais me merci meme mes moi mon
 n ne ni nos notre nous on ont ou par pas peu peut peux plus pour pourquoi puis qu quand que quel quelle quelles quels qui quoi
 s sa sans se ses si sommes son sont suis sur t ta te tes toi ton tous tout tres tu un une vos votre vous y

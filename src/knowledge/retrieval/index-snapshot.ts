@@ -19,7 +19,8 @@
  *   Format 8 has format 3's layout; its postings also hold the terms of the kinds of answer the
  *   index counts (`indexedAnswerTermsIn`: phone numbers, email addresses, opening hours, postal
  *   addresses, and since format 7 an age limit; formats 4 to 6 had fewer), which older snapshots
- *   lack; format 8's German terms have umlauts typed as two letters folded (languages.ts).
+ *   lack; format 8's German terms have umlauts typed as two letters folded (languages.ts), and
+ *   its French "combien" is a stop-word.
  * - text: a JSON header (language, BM25 options, counts), Int32 sections (each record's source and
  *   kind as an index into a table of the distinct ones, each surface word's term id and counts, every
  *   string's length, -1 for none, and the UTF-8 bytes of every chunk of `STEP` strings), and every
