@@ -5,7 +5,7 @@ import fc from 'fast-check';
  */
 import { describe, expect, it } from 'vitest';
 import { countryNames, placeNameLength, placesContaining } from '../../src/knowledge/language/places.js';
-import { CHAT_SPEAK_ONLY_BEFORE, CHAT_SPEAK_TABLES, spellOutChatSpeak } from '../../src/knowledge/language/chat-speak.js';
+import { CHAT_SPEAK_ONLY_BEFORE, CHAT_SPEAK_TABLES, spellOutChatSpeak, spellOutWont } from '../../src/knowledge/language/chat-speak.js';
 import { relatedWords } from '../../src/knowledge/language/related-words.js';
 import { planAnswer } from '../../src/knowledge/answering/plan.js';
 import { KnowledgeIndex } from '../../src/knowledge/retrieval/knowledge-index.js';
@@ -136,6 +136,21 @@ describe('chat abbreviations', () => {
     expect(words('wheres my receipt')).toEqual(['receipt']);
     expect(words('i dont have a card')).toEqual(['card']);
     expect(words('hows the weather in berlin')).toEqual(['weather', 'berlin']);
+  });
+
+  it('spell out "won\'t", whose "won" is a word of its own, so that it meets no record\'s "won\'t"', () => {
+    expect(spellOutWont("My payment won't go through", 'en')).toBe('My payment will not go through');
+    expect(spellOutWont('Who won the prize?', 'en')).toBe('Who won the prize?');
+    expect(spellOutWont("won't", 'fr')).toBe("won't");
+    const records = [
+      { recordId: 'r1', sourceName: 'help.md', title: "The lock won't close. What should I do?", text: "The lock won't close. What should I do?\nPush the lever down firmly.", kind: 'qa' as const },
+      { recordId: 'r2', sourceName: 'help.md', title: 'Which payment methods do you accept?', text: 'Which payment methods do you accept?\nVisa and Mastercard.', kind: 'qa' as const },
+    ];
+    const index = KnowledgeIndex.build(records);
+    const q = "my payment won't go through";
+    const plan = planAnswer(q, index.search(q, 2).map((h) => ({ ...(records.find((r) => r.recordId === h.recordId) as (typeof records)[number]), score: h.score })), { stats: index });
+    expect(plan.words.map((w) => w.surface)).not.toContain('won');
+    expect(index.search(q, 2).map((h) => h.recordId)).not.toContain('r1');
   });
 
   it('are kept when the knowledge base uses them as words of its own (a product called "R")', () => {

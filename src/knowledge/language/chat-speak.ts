@@ -164,6 +164,18 @@ const CANDIDATES = new Map<Table, RegExp>(
 );
 
 /**
+ * "won't" spelled out as "will not" in an English question. The tokeniser splits words at the
+ * apostrophe, and every other negative's first half is a stop-word ("don", "didn", "can"); "won"
+ * is a word of its own (the past of "win"), which "my payment won't go through" would match in a
+ * record titled "The lock won't close".
+ */
+const WONT_RE = /(?<![\p{L}\p{N}])won['’]t(?![\p{L}\p{N}])/giu;
+
+export function spellOutWont(question: string, language: string): string {
+  return language === 'en' && /won['’]t/i.test(question) ? question.replace(WONT_RE, 'will not') : question;
+}
+
+/**
  * `question` with the chat abbreviations of `language` spelled out. `used(word)` tells whether the
  * knowledge base uses the (lower-case) abbreviation as a word of its own; such words are kept.
  */

@@ -12,7 +12,7 @@ import { type AnswerType, ageNames, answerTypeTerm, askedAnswerTypes, colourName
 import { CONTACT_KINDS, type ContactAsk, isContactAsk, kindNames, offerWords } from '../language/contact-details.js';
 import { askedPriceOrder, type PriceOrder } from '../language/price-order.js';
 import { askedRange } from '../language/range-question.js';
-import { spellOutChatSpeak } from '../language/chat-speak.js';
+import { spellOutChatSpeak, spellOutWont } from '../language/chat-speak.js';
 import { acceptWords, asksAboutPaying, cardNetworkNames, cardWords, isCardWord, isTakeWord, networkNames } from '../language/payment-cards.js';
 import { countryNames, isCountryName, placeNameLength, placesContaining } from '../language/places.js';
 import { unitNames, unitSymbol } from '../language/units.js';
@@ -539,7 +539,7 @@ export function expandQuery(
   scale: InformativenessScale = DEFAULT_INFORMATIVENESS,
   match: WordMatcher = (surface, term, isName) => matchWord(vocab, surface, term, isName),
 ): ExpandedQuery {
-  const query = spellOutChatSpeak(typed, vocab.language, (word) => vocab.docFreq(word) > 0);
+  const query = spellOutChatSpeak(spellOutWont(typed, vocab.language), vocab.language, (word) => vocab.docFreq(word) > 0);
   const { terms, stops, surfaces } = analyzeWords(query, vocab.language, 'query');
   const names = namesIn(query, vocab.language);
   const phrases = namePhrasesIn(query, vocab.language);
