@@ -8,7 +8,21 @@ import { countryNames, placeNameLength, placesContaining } from '../../src/knowl
 import { CHAT_SPEAK_ONLY_BEFORE, CHAT_SPEAK_TABLES, spellOutChatSpeak, spellOutWont } from '../../src/knowledge/language/chat-speak.js';
 import { relatedWords } from '../../src/knowledge/language/related-words.js';
 import { planAnswer } from '../../src/knowledge/answering/plan.js';
+import type { RetrievedRecord } from '../../src/knowledge/answering/types.js';
+import type { QueryWord } from '../../src/knowledge/retrieval/query-expansion.js';
 import { KnowledgeIndex } from '../../src/knowledge/retrieval/knowledge-index.js';
+
+/** Q&A records of a help page (the question is the title and the text's first line). */
+function qaRecords(pairs: readonly [string, string][]): RetrievedRecord[] {
+  return pairs.map(([question, answer], i) => ({ recordId: `r${i + 1}`, sourceName: 'help.md', title: question, text: `${question}\n${answer}`, kind: 'qa', score: 0 }));
+}
+
+/** The question's words as the answerer weighs them, over `records` as retrieval ranks them. */
+function planWords(records: readonly RetrievedRecord[], question: string): QueryWord[] {
+  const index = KnowledgeIndex.build(records);
+  const retrieved = index.search(question, records.length).map((h) => ({ ...(records.find((r) => r.recordId === h.recordId) as RetrievedRecord), score: h.score }));
+  return [...planAnswer(question, retrieved, { stats: index }).words];
+}
 
 describe('places', () => {
   it('puts a town in its country, its continent and, for members, the European Union', () => {
@@ -74,14 +88,11 @@ describe('an abbreviation is not a plural', () => {
     expect(relatedWords('nhs', 'en')).toEqual([]);
     expect(relatedWords('boxes', 'en').map((r) => r.lemma)).toContain('box');
     // The records' "us" ("call us") is not the United States of a question about the NHS.
-    const records = [
-      { recordId: 'r1', sourceName: 'faq.json', title: 'Do I need a referral?', text: 'Do I need a referral?\nNo. You can book directly with us without a referral.', kind: 'qa' as const },
-      { recordId: 'r2', sourceName: 'faq.json', title: 'Which payment methods do you accept?', text: 'Which payment methods do you accept?\nCards and cash. Payment is taken after each treatment.', kind: 'qa' as const },
-    ];
-    const index = KnowledgeIndex.build(records);
-    const q = 'Will the NHS pay for my treatment here?';
-    const plan = planAnswer(q, index.search(q, 2).map((h) => ({ ...(records.find((r) => r.recordId === h.recordId) as (typeof records)[number]), score: h.score })), { stats: index });
-    expect(plan.words.find((w) => w.surface === 'nhs')?.matches).toEqual([]);
+    const records = qaRecords([
+      ['Do I need a referral?', 'No. You can book directly with us without a referral.'],
+      ['Which payment methods do you accept?', 'Cards and cash. Payment is taken after each treatment.'],
+    ]);
+    expect(planWords(records, 'Will the NHS pay for my treatment here?').find((w) => w.surface === 'nhs')?.matches).toEqual([]);
   });
 });
 
@@ -126,13 +137,12 @@ describe('chat abbreviations', () => {
   it('spell out contractions typed without their apostrophe, which would be matched as a question word ("whats" → "what") or weigh as unknown ("dont")', () => {
     expect(spellOutChatSpeak('whats ur address', 'en', unused)).toBe('what is your address');
     expect(spellOutChatSpeak('Wheres my receipt? i dont have it, thats odd', 'en', unused)).toBe('where is my receipt? i do not have it, that is odd');
-    const records = [
-      { recordId: 'r1', sourceName: 'help.md', title: 'Where do you operate?', text: 'Where do you operate?\nPedalway runs in Berlin, Hamburg, Vienna and Zurich.', kind: 'qa' as const },
-      { recordId: 'r2', sourceName: 'help.md', title: 'How do I get a receipt?', text: 'How do I get a receipt?\nA receipt is emailed to you after every ride.', kind: 'qa' as const },
-      { recordId: 'r3', sourceName: 'help.md', title: 'Which payment methods do you accept?', text: 'Which payment methods do you accept?\nWe accept Visa, Mastercard and Apple Pay. Prepaid cards are not accepted.', kind: 'qa' as const },
-    ];
-    const index = KnowledgeIndex.build(records);
-    const words = (q: string) => planAnswer(q, index.search(q, 3).map((h) => ({ ...(records.find((r) => r.recordId === h.recordId) as (typeof records)[number]), score: h.score })), { stats: index }).words.map((w) => w.surface);
+    const records = qaRecords([
+      ['Where do you operate?', 'Pedalway runs in Berlin, Hamburg, Vienna and Zurich.'],
+      ['How do I get a receipt?', 'A receipt is emailed to you after every ride.'],
+      ['Which payment methods do you accept?', 'We accept Visa, Mastercard and Apple Pay. Prepaid cards are not accepted.'],
+    ]);
+    const words = (q: string) => planWords(records, q).map((w) => w.surface);
     expect(words('wheres my receipt')).toEqual(['receipt']);
     expect(words('i dont have a card')).toEqual(['card']);
     expect(words('hows the weather in berlin')).toEqual(['weather', 'berlin']);
@@ -142,15 +152,13 @@ describe('chat abbreviations', () => {
     expect(spellOutWont("My payment won't go through", 'en')).toBe('My payment will not go through');
     expect(spellOutWont('Who won the prize?', 'en')).toBe('Who won the prize?');
     expect(spellOutWont("won't", 'fr')).toBe("won't");
-    const records = [
-      { recordId: 'r1', sourceName: 'help.md', title: "The lock won't close. What should I do?", text: "The lock won't close. What should I do?\nPush the lever down firmly.", kind: 'qa' as const },
-      { recordId: 'r2', sourceName: 'help.md', title: 'Which payment methods do you accept?', text: 'Which payment methods do you accept?\nVisa and Mastercard.', kind: 'qa' as const },
-    ];
-    const index = KnowledgeIndex.build(records);
+    const records = qaRecords([
+      ["The lock won't close. What should I do?", 'Push the lever down firmly.'],
+      ['Which payment methods do you accept?', 'Visa and Mastercard.'],
+    ]);
     const q = "my payment won't go through";
-    const plan = planAnswer(q, index.search(q, 2).map((h) => ({ ...(records.find((r) => r.recordId === h.recordId) as (typeof records)[number]), score: h.score })), { stats: index });
-    expect(plan.words.map((w) => w.surface)).not.toContain('won');
-    expect(index.search(q, 2).map((h) => h.recordId)).not.toContain('r1');
+    expect(planWords(records, q).map((w) => w.surface)).not.toContain('won');
+    expect(KnowledgeIndex.build(records).search(q, 2).map((h) => h.recordId)).not.toContain('r1');
   });
 
   it('are kept when the knowledge base uses them as words of its own (a product called "R")', () => {
