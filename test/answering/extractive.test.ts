@@ -5,7 +5,7 @@ import { answerExtractively, notFound } from '../../src/knowledge/answering/extr
 import { confidenceOf, matchedRareWords } from '../../src/knowledge/answering/plan.js';
 import { collapseSpace, splitSentences } from '../../src/knowledge/answering/sentences.js';
 import { type Answer, NOT_FOUND_ANSWER, type RetrievedRecord } from '../../src/knowledge/answering/types.js';
-import { type FixtureRecord, qa, retrieverFor, SHOP_FAQ } from './fixtures.js';
+import { type FixtureRecord, qa, retrieverFor, section, SHOP_FAQ } from './fixtures.js';
 
 const shop = retrieverFor(SHOP_FAQ);
 const ask = (q: string): Answer => answerExtractively(q, shop.retrieve(q), shop.options);
@@ -88,7 +88,6 @@ describe('answerExtractively on a shop FAQ', () => {
   });
 
   it('quotes a short section whole, in order, so the condition it opens with is not dropped', () => {
-    const section = (recordId: string, title: string, body: string): FixtureRecord => ({ recordId, sourceName: 'help.md', title, text: `${title}\n\n${body}`, kind: 'passage' });
     const help = retrieverFor([
       section(
         'refunds',

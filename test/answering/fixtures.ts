@@ -20,6 +20,15 @@ export const qa = (recordId: string, question: string, answer: string): FixtureR
   kind: 'qa',
 });
 
+/** A help-centre section as extraction makes it from Markdown (text = heading + body). */
+export const section = (recordId: string, title: string, body: string): FixtureRecord => ({
+  recordId,
+  sourceName: 'help.md',
+  title,
+  text: `${title}\n\n${body}`,
+  kind: 'passage',
+});
+
 /** A small shop FAQ, shaped as extraction produces it (qa text = question + answer). */
 export const SHOP_FAQ: FixtureRecord[] = [
   qa(
