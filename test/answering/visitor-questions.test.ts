@@ -128,6 +128,24 @@ Helmets are not required by law, but we strongly recommend wearing one.
     expect(pass.answer).toContain('€15');
   });
 
+  it('does not take "use" for the "us" of "contact us"', () => {
+    const help = knowledgeBase(`# Help
+
+## Contact
+Write to us at help@shop.example or call us on 020 7946 0000. Tell us your order number and we answer within a day.
+
+## Gift vouchers
+Enter the voucher code at checkout. Vouchers are valid for two years and cannot be exchanged for cash.
+
+## Delivery
+Orders arrive in 3 to 5 working days. Delivery is free over £40.
+`);
+    // Porter stems "use" to "us": the question met every record that says "us".
+    expect(help.ask('Can I use PayPal?').grounded).toBe(false);
+    const voucher = help.ask('How do I use a gift voucher?');
+    expect(help.titleOf(voucher)).toEqual(['Help › Gift vouchers']);
+  });
+
   it('answers "how old do I have to be" from the record that gives an age limit, which never says "age" or "old" alone', () => {
     const rental = knowledgeBase(`# Help
 

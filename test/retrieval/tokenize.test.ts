@@ -79,6 +79,18 @@ describe('analyzeSurface', () => {
     expect(analyzeSurface('rueckgabe', 'de')[0]?.term).toBe(word?.term);
   });
 
+  it('never stems an English word onto a function word of another meaning ("use" is not "us", "one" not "on")', () => {
+    const term = (w: string) => analyzeSurface(w, 'en')[0]?.term;
+    for (const form of ['uses', 'used', 'using']) expect(term(form), form).toBe(term('use'));
+    expect(term('use')).not.toBe(term('us'));
+    expect(term('ones')).toBe(term('one'));
+    expect(term('one')).not.toBe(term('on'));
+    expect(term('willing')).not.toBe(term('will'));
+    expect(term('ate')).not.toBe(term('at'));
+    // Porter's own stems stay for every other word.
+    expect(term('returns')).toBe('return');
+  });
+
   it('stems a German plural with an umlaut as its singular, however the umlaut is typed', () => {
     const term = (w: string) => analyzeSurface(w, 'de')[0]?.term;
     for (const [singular, plural] of [
