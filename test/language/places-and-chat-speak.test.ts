@@ -81,6 +81,16 @@ describe('a named place is a word’s meaning only when it is its first sense', 
     expect(lemmas).not.toContain('texas');
     expect(relatedWords('toronto', 'en').map((r) => r.lemma)).toContain('canada');
   });
+
+  it('a word of the dictionary written in lower case is not a town: "rota" is a roster, not Rota in Spain', () => {
+    const records = qaRecords([
+      ['Where is our data stored?', 'In the EU (Frankfurt, Germany) or in the US (Oregon), as you choose.'],
+      ['How do I publish the schedule?', 'Tap Publish: every employee gets the week’s shifts by email.'],
+    ]);
+    expect(planWords(records, 'how do I share the rota').find((w) => w.surface === 'rota')?.matches).toEqual([]);
+    // Written as a name, or a word the dictionary has only as a place, it is still the place.
+    expect(planWords(records, 'Do you store data in Paris?').find((w) => w.surface === 'paris')?.matches.map((m) => m.term)).toContain('eu');
+  });
 });
 
 describe('an abbreviation is not a plural', () => {

@@ -80,6 +80,25 @@ export function isDictionaryWord(word: string, language: string): boolean {
 }
 
 /**
+ * Whether `word` (lower case) is a word of the language's dictionary whose most frequent sense
+ * names nothing in particular: "rota" is a roster of duties before it is a town in Spain, while
+ * "paris" is the city. English only (WordNet); false for other languages.
+ */
+export function isOrdinaryDictionaryWord(word: string, language: string): boolean {
+  if (language !== 'en') return false;
+  const wn = englishWordNet();
+  if (wn === null) return false;
+  const known = ordinaryWords.get(word);
+  if (known !== undefined) return known;
+  const forms = baseForms(wn, word);
+  const nouns = forms.find(([pos]) => pos === 'noun')?.[1];
+  const first = nouns?.[0];
+  const ordinary = forms.length > 0 && (first === undefined || !wn.synset('noun', first).pointers.some((p) => p.symbol === '@i'));
+  remember(ordinaryWords, word, ordinary);
+  return ordinary;
+}
+
+/**
  * Words most recently looked up, with their answers. WordNet never changes while the process
  * runs, so an answer stays true: nothing to invalidate, only a bound. Visitors' questions reuse
  * a small vocabulary ("hi", "thanks", "wondering"); a word's related words take some tens of
@@ -89,6 +108,7 @@ export function isDictionaryWord(word: string, language: string): boolean {
 const MEMO_WORDS = 4096;
 const relatedByWord = new Map<string, readonly RelatedWord[]>();
 const dictionaryWords = new Map<string, boolean>();
+const ordinaryWords = new Map<string, boolean>();
 
 /** Keeps `value`, dropping the oldest word when the memo is full (a `Map` iterates in insertion order). */
 function remember<T>(memo: Map<string, T>, word: string, value: T): void {

@@ -18,7 +18,7 @@ import { countryNames, isCountryName, placeNameLength, placesContaining } from '
 import { unitNames, unitSymbol } from '../language/units.js';
 import { germanRelatives } from '../language/german-derivations.js';
 import { commonRank, commonWordMisspelt, generalInformativeness, hasCommonWords } from '../language/common-words.js';
-import { isDictionaryWord, type Relation, type RelatedWord, relatedWords } from '../language/related-words.js';
+import { isDictionaryWord, isOrdinaryDictionaryWord, type Relation, type RelatedWord, relatedWords } from '../language/related-words.js';
 import { isMisspeltStopWord, STOP_WORDS_BY_LANGUAGE } from '../language/stopwords.js';
 import { analyzeWords, normalizeFor } from './tokenize.js';
 
@@ -383,16 +383,17 @@ const HAS_DIGIT_RE = /\p{N}/u;
 
 /**
  * Indexed terms of the places a town or country is in ("Wien" → "Österreich", "Dänemark" → "EU"),
- * for a word written as a name or too rare to be an ordinary word ("Nice" is a town, "nice" is not).
+ * for a word written as a name or too rare to be an ordinary word ("Nice" is a town, "nice" is not;
+ * nor is "rota", which the dictionary has as a roster before it has the town in Spain).
  */
 function placeMatches(vocab: Vocabulary, surface: string, isName: boolean): TermMatch[] {
   // German writes every noun with a capital, so a country's name ("Italien") is a place even when
   // it is a common word, and any other place only where a place is named ("nach Graz", not "fürs
-  // Porto": `isName` is set there, see GERMAN_PLACE_WORDS); elsewhere a common word must be written
-  // as a name ("Turkey", not "turkey").
+  // Porto": `isName` is set there, see GERMAN_PLACE_WORDS); elsewhere a common word, or one the
+  // dictionary has as something other than a place, must be written as a name ("Turkey", not "turkey").
   if (vocab.language === 'de') {
     if (!isName && !isCountryName(surface)) return [];
-  } else if (!isName && commonRank(surface, vocab.language) !== undefined) return [];
+  } else if (!isName && (commonRank(surface, vocab.language) !== undefined || isOrdinaryDictionaryWord(surface, vocab.language))) return [];
   return placeNamesMatches(vocab, surface);
 }
 
