@@ -63,20 +63,25 @@ function partOfChain(wn: WordNet, synset: Synset, add: (lemma: string, relation:
   }
 }
 
+/** What WordNet says of an English `word` by `look`, remembered in `memo`; false in other languages or without WordNet. */
+function dictionaryFact(memo: Map<string, boolean>, word: string, language: string, look: (wn: WordNet, forms: [WordNetPos, number[]][]) => boolean): boolean {
+  if (language !== 'en') return false;
+  const wn = englishWordNet();
+  if (wn === null) return false;
+  const known = memo.get(word);
+  if (known !== undefined) return known;
+  const found = look(wn, baseForms(wn, word));
+  remember(memo, word, found);
+  return found;
+}
+
 /**
  * Whether `word` (lower case) is a word of the language's dictionary, inflected or not ("bake",
  * "baked"): such a word is not a misspelling even when it is too rare for the common-word list.
  * English only (WordNet); false for other languages.
  */
 export function isDictionaryWord(word: string, language: string): boolean {
-  if (language !== 'en') return false;
-  const wn = englishWordNet();
-  if (wn === null) return false;
-  const known = dictionaryWords.get(word);
-  if (known !== undefined) return known;
-  const found = baseForms(wn, word).length > 0;
-  remember(dictionaryWords, word, found);
-  return found;
+  return dictionaryFact(dictionaryWords, word, language, (_, forms) => forms.length > 0);
 }
 
 /**
@@ -85,17 +90,10 @@ export function isDictionaryWord(word: string, language: string): boolean {
  * "paris" is the city. English only (WordNet); false for other languages.
  */
 export function isOrdinaryDictionaryWord(word: string, language: string): boolean {
-  if (language !== 'en') return false;
-  const wn = englishWordNet();
-  if (wn === null) return false;
-  const known = ordinaryWords.get(word);
-  if (known !== undefined) return known;
-  const forms = baseForms(wn, word);
-  const nouns = forms.find(([pos]) => pos === 'noun')?.[1];
-  const first = nouns?.[0];
-  const ordinary = forms.length > 0 && (first === undefined || !wn.synset('noun', first).pointers.some((p) => p.symbol === '@i'));
-  remember(ordinaryWords, word, ordinary);
-  return ordinary;
+  return dictionaryFact(ordinaryWords, word, language, (wn, forms) => {
+    const first = forms.find(([pos]) => pos === 'noun')?.[1][0];
+    return forms.length > 0 && (first === undefined || !wn.synset('noun', first).pointers.some((p) => p.symbol === '@i'));
+  });
 }
 
 /**
