@@ -68,6 +68,7 @@ function visitorEvaluation(): { half: string; outcomes: VisitorOutcome[]; summar
     // The same without the held-out sets: the figure earlier sessions reported.
     ...(heldOut.size > 0 ? [['English, tuned sets', outcomes.filter((o) => o.language === 'en' && !heldOut.has(o.set))] as [string, VisitorOutcome[]]] : []),
     ['German+French', outcomes.filter((o) => o.language !== 'en')],
+    ...(heldOut.size > 0 ? [['German+French, tuned sets', outcomes.filter((o) => o.language !== 'en' && !heldOut.has(o.set))] as [string, VisitorOutcome[]]] : []),
     ['All', outcomes],
   ];
   const summaries = Object.fromEntries(groups.map(([name, list]) => [name, summarizeVisitor(list)]));
