@@ -6,6 +6,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { DeletionIndex } from '../../src/knowledge/language/edits.js';
 import { isMisspeltStopWord, STOP_WORDS_BY_LANGUAGE } from '../../src/knowledge/language/stopwords.js';
+import { commonRank } from '../../src/knowledge/language/common-words.js';
 import { analyzeWords } from '../../src/knowledge/retrieval/tokenize.js';
 
 function reference(word: string, language: string): boolean {
@@ -46,6 +47,17 @@ describe('German contractions', () => {
     const stopped = new Set(surfaces.filter((_, i) => stops[i]));
     for (const w of ['fuers', 'ins', 'ans', 'aufs', 'beim']) expect(stopped.has(w), w).toBe(true);
     for (const w of ['porto', 'ausland', 'lager', 'konto', 'versand']) expect(stopped.has(w), w).toBe(false);
+  });
+});
+
+describe('German typed without the umlauts\' dots', () => {
+  it('keeps function words function words ("fur", "uber", "mussen", "konnen") and ordinary words ordinary ("kuche")', () => {
+    const stops = STOP_WORDS_BY_LANGUAGE.de as ReadonlySet<string>;
+    for (const word of ['fur', 'furs', 'uber', 'mussen', 'konnen', 'mochte', 'wurde']) expect(stops.has(word), word).toBe(true);
+    // Only forms of listed words: a word that merely holds "u" is not made a function word.
+    expect(stops.has('kunde')).toBe(false);
+    expect(commonRank('kuche', 'de')).toBe(commonRank('kueche', 'de'));
+    expect(commonRank('schon', 'de')).toBeLessThan(commonRank('schoen', 'de') as number);
   });
 });
 

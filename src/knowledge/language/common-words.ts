@@ -10,6 +10,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { normalizeFor } from '../retrieval/tokenize.js';
 import { DeletionIndex, neighboursByScan } from './edits.js';
+import { withUndottedForms } from './german-umlauts.js';
 import { LANGUAGES, languageProfile } from './languages.js';
 
 const require = createRequire(import.meta.url);
@@ -31,7 +32,8 @@ function load(code: string): ReadonlyMap<string, number> {
     // "hui", "l'entreprise" as "l" and "entreprise". Each piece is as common as the listed word at least.
     if (/['’-]/u.test(word)) for (const piece of word.split(/['’-]+/u)) if (piece.length > 1 && !map.has(piece)) map.set(piece, i + 1);
   }
-  return map;
+  // A German word typed without its umlauts' dots ("kuche", "konnen") is as common as the word.
+  return code === 'de' ? withUndottedForms(map) : map;
 }
 
 function table(code: string): ReadonlyMap<string, number> {

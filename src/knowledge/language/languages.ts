@@ -10,6 +10,7 @@ import { stemmer as german } from '@orama/stemmers/german';
 import { stemmer as italian } from '@orama/stemmers/italian';
 import { stemmer as portuguese } from '@orama/stemmers/portuguese';
 import { stemmer as spanish } from '@orama/stemmers/spanish';
+import { withoutInnerUmlautDots } from './german-umlauts.js';
 import { STOP_WORDS_BY_LANGUAGE } from './stopwords.js';
 
 export interface LanguageProfile {
@@ -28,9 +29,6 @@ function profile(code: string, iso3: string, wordList: string, stem: (w: string)
   return { code, iso3, wordList, stem, stopWords: STOP_WORDS_BY_LANGUAGE[code] ?? new Set() };
 }
 
-/** A consonant, then "ae", "oe" or "ue" (not "eue", "aue", "que"): an umlaut typed as two letters. */
-const UMLAUT_DIGRAPH_RE = /([b-df-hj-npr-tv-z])([aou])e/g;
-
 /**
  * German Snowball, then umlauts typed as two letters folded in the stem ("vertraeg" → "vertrag").
  * The analysis chain writes "ä", "ö", "ü" as "ae", "oe", "ue" before stemming, so that a visitor
@@ -41,8 +39,7 @@ const UMLAUT_DIGRAPH_RE = /([b-df-hj-npr-tv-z])([aou])e/g;
  * "Dauer" and "Quelle" keep theirs.
  */
 function germanStem(word: string): string {
-  const stem = german(word);
-  return stem.includes('e') ? stem.replace(UMLAUT_DIGRAPH_RE, '$1$2') : stem;
+  return withoutInnerUmlautDots(german(word));
 }
 
 /**

@@ -10,6 +10,7 @@
  */
 import { STOP_WORDS as ENGLISH } from '../retrieval/stopwords.js';
 import { DeletionIndex } from './edits.js';
+import { withUndottedForms } from './german-umlauts.js';
 
 const words = (list: string): ReadonlySet<string> => new Set(list.split(/\s+/).filter((w) => w.length > 0));
 
@@ -55,7 +56,8 @@ pela pelo por porque posso pode quais qual quando quanto que se sem seu sua te t
 
 export const STOP_WORDS_BY_LANGUAGE: Readonly<Record<string, ReadonlySet<string>>> = {
   en: ENGLISH,
-  de: GERMAN,
+  // "fur", "konnen", "mussen": the function words typed without the umlauts' dots are function words too.
+  de: new Set(withUndottedForms([...GERMAN].map((w): [string, true] => [w, true])).keys()),
   fr: FRENCH,
   es: SPANISH,
   it: ITALIAN,
