@@ -382,6 +382,20 @@ describe('German knowledge base', () => {
     expect(a.answer).toContain('9,90 €');
   });
 
+  it('does not meet "sich" in "sicher": a question about safe data is not one about registering', () => {
+    const faq = knowledgeBase(
+      JSON.stringify([
+        { question: 'Wie registriere ich mich?', answer: 'Registrieren Sie sich mit Ihrer E-Mail-Adresse und einem Passwort.' },
+        { question: 'Welche Zahlungsarten gibt es?', answer: 'Sie zahlen mit PayPal, Kreditkarte oder auf Rechnung.' },
+        { question: 'Wann ist der Laden geöffnet?', answer: 'Montag bis Freitag von 9 bis 18 Uhr.' },
+      ]),
+      'json',
+    );
+    // Snowball stems "sicher" and "Sicherheit" to "sich", a function word every record may use.
+    expect(faq.ask('Wie sicher sind meine Daten bei euch?').grounded).toBe(false);
+    expect(faq.titleOf(faq.ask('Kann ich mit Kreditkarte zahlen?'))).toEqual(['Welche Zahlungsarten gibt es?']);
+  });
+
   it('refuses in German, or with the owner’s message', () => {
     const a = german.ask('Habt ihr eine Filiale in München?');
     expect(a.grounded).toBe(false);

@@ -91,6 +91,17 @@ describe('analyzeSurface', () => {
     expect(term('returns')).toBe('return');
   });
 
+  it('never stems a German or French content word onto a function word ("Sicherheit" is not "sich", "nächste" not "nach")', () => {
+    const de = (w: string) => analyzeSurface(w, 'de')[0]?.term;
+    expect(de('Sicherheit')).toBe(de('sicher'));
+    expect(de('Sicherheit')).not.toBe(de('sich'));
+    expect(de('nächsten')).toBe(de('nächste'));
+    expect(de('nächste')).not.toBe(de('nach'));
+    expect(de('Versand')).toBe('versand');
+    const fr = (w: string) => analyzeSurface(w, 'fr')[0]?.term;
+    expect(fr('danse')).not.toBe(fr('dans'));
+  });
+
   it('stems a German plural with an umlaut as its singular, however the umlaut is typed', () => {
     const term = (w: string) => analyzeSurface(w, 'de')[0]?.term;
     for (const [singular, plural] of [

@@ -26,7 +26,23 @@ export interface LanguageProfile {
 }
 
 function profile(code: string, iso3: string, wordList: string, stem: (w: string) => string): LanguageProfile {
-  return { code, iso3, wordList, stem, stopWords: STOP_WORDS_BY_LANGUAGE[code] ?? new Set() };
+  const stopWords = STOP_WORDS_BY_LANGUAGE[code] ?? new Set<string>();
+  return { code, iso3, wordList, stem: apartFromFunctionWords(stem, stopWords), stopWords };
+}
+
+/** Marks a content word's stem that is spelt as a function word (no stem holds it otherwise). */
+const APART = '~';
+
+/**
+ * `stem`, except that a word which is not a function word but stems to one ("Sicherheit" → "sich",
+ * "nächste" → "nach", "Änderung" typed "anderung" → "ander") gets that stem marked: it and its
+ * forms still meet one another, and no longer every "sich" and "nach" of the records.
+ */
+function apartFromFunctionWords(stem: (w: string) => string, stopWords: ReadonlySet<string>): (w: string) => string {
+  return (word) => {
+    const s = stem(word);
+    return s !== word && stopWords.has(s) && !stopWords.has(word) ? s + APART : s;
+  };
 }
 
 /**
@@ -43,10 +59,10 @@ function germanStem(word: string): string {
 }
 
 /**
- * English words Porter stems onto a function word of another meaning: "use", "used", "using" →
- * "us" (the records' "contact us"), "one", "ones" → "on", "willing" → "will", "ate" → "at". Each
- * is given its own stem, shared with its forms, so "Can I use a voucher?" no longer meets every
- * record that says "us".
+ * English words Porter stems onto "us" ("use", "used", "using"), which the records write in
+ * "contact us": "us" is kept as a content word (it is also the country), so the rule for function
+ * words (`apartFromFunctionWords`) does not see it. They get a stem of their own, so "Can I use a
+ * voucher?" no longer meets every record that says "us".
  */
 const ENGLISH_OWN_STEMS: Readonly<Record<string, string>> = {
   use: 'use',
@@ -54,10 +70,6 @@ const ENGLISH_OWN_STEMS: Readonly<Record<string, string>> = {
   used: 'use',
   using: 'use',
   useful: 'use',
-  one: 'one',
-  ones: 'one',
-  willing: 'willing',
-  ate: 'ate',
 };
 
 function englishStem(word: string): string {
