@@ -33,6 +33,11 @@ function knowledgeBase(content: string, format: 'md' | 'json' = 'md') {
   return { ask, titleOf, index };
 }
 
+/** A JSON Q&A knowledge base of `[question, answer]` pairs. */
+function qaKnowledgeBase(pairs: readonly [string, string][]) {
+  return knowledgeBase(JSON.stringify(pairs.map(([question, answer]) => ({ question, answer }))), 'json');
+}
+
 const shop = knowledgeBase(`# Shop FAQ
 
 ## Returns
@@ -383,14 +388,11 @@ describe('German knowledge base', () => {
   });
 
   it('does not meet "sich" in "sicher": a question about safe data is not one about registering', () => {
-    const faq = knowledgeBase(
-      JSON.stringify([
-        { question: 'Wie registriere ich mich?', answer: 'Registrieren Sie sich mit Ihrer E-Mail-Adresse und einem Passwort.' },
-        { question: 'Welche Zahlungsarten gibt es?', answer: 'Sie zahlen mit PayPal, Kreditkarte oder auf Rechnung.' },
-        { question: 'Wann ist der Laden geöffnet?', answer: 'Montag bis Freitag von 9 bis 18 Uhr.' },
-      ]),
-      'json',
-    );
+    const faq = qaKnowledgeBase([
+      ['Wie registriere ich mich?', 'Registrieren Sie sich mit Ihrer E-Mail-Adresse und einem Passwort.'],
+      ['Welche Zahlungsarten gibt es?', 'Sie zahlen mit PayPal, Kreditkarte oder auf Rechnung.'],
+      ['Wann ist der Laden geöffnet?', 'Montag bis Freitag von 9 bis 18 Uhr.'],
+    ]);
     // Snowball stems "sicher" and "Sicherheit" to "sich", a function word every record may use.
     expect(faq.ask('Wie sicher sind meine Daten bei euch?').grounded).toBe(false);
     expect(faq.titleOf(faq.ask('Kann ich mit Kreditkarte zahlen?'))).toEqual(['Welche Zahlungsarten gibt es?']);
@@ -540,14 +542,11 @@ Nous acceptons la carte bancaire et PayPal. Les chèques ne sont pas acceptés.
 `);
 
 describe('polite verb forms in German and French', () => {
-  const shop = knowledgeBase(
-    JSON.stringify([
-      { question: 'Puis-je obtenir une facture ?', answer: 'Oui, votre facture au format PDF est disponible dans votre espace client dès l’expédition de la commande.' },
-      { question: 'Puis-je retourner un article ?', answer: 'Oui, vous disposez de 14 jours à compter de la réception pour nous retourner un article non ouvert.' },
-      { question: 'Comment suivre ma commande ?', answer: 'Le numéro de suivi vous est envoyé par e-mail dès l’expédition.' },
-    ]),
-    'json',
-  );
+  const shop = qaKnowledgeBase([
+    ['Puis-je obtenir une facture ?', 'Oui, votre facture au format PDF est disponible dans votre espace client dès l’expédition de la commande.'],
+    ['Puis-je retourner un article ?', 'Oui, vous disposez de 14 jours à compter de la réception pour nous retourner un article non ouvert.'],
+    ['Comment suivre ma commande ?', 'Le numéro de suivi vous est envoyé par e-mail dès l’expédition.'],
+  ]);
 
   it('reads "je voudrais", "comment je fais pour", "pourriez-vous" as the asking, not as a topic no record has', () => {
     const invoice = shop.ask('Je voudrais une facture pour ma commande');
