@@ -746,6 +746,18 @@ describe('places the records do not name', () => {
     expect(shop.index.expand('CAN YOU SEND IT TO US').words.map((w) => w.surface)).not.toContain('usa');
   });
 
+  it('reads the records the same way: their "US" is the country, their "contact us" no match for a question\'s "us"', () => {
+    const faq = qaKnowledgeBase([
+      ['How can I contact you?', 'Email us at help@shop.example or call us on 020 7946 0000. Tell us your order number.'],
+      ['Where do you ship?', 'We ship within the US and to Canada. Orders arrive in 3 to 5 business days.'],
+      ['Can I return an item?', 'Send it back to us within 30 days for a full refund.'],
+    ]);
+    // The return record's "to us" was the question's "US": it answered "How long does delivery to the US take?".
+    expect(faq.titleOf(faq.ask('How long does delivery to the US take?'))).toEqual(['Where do you ship?']);
+    expect(faq.ask('Can we bring our dog with us?').grounded).toBe(false);
+    expect(faq.ask('Can my friends join us?').grounded).toBe(false);
+  });
+
   it('does not read ordinary words in a row as a place unless written as a name ("long beach" towel, Long Beach)', () => {
     expect(shop.index.expand('is there a long beach towel').words.map((w) => w.surface)).toEqual(['long', 'beach', 'towel']);
     expect(shop.index.expand('Do you ship to Long Beach?').words.map((w) => w.surface)).toContain('long beach');

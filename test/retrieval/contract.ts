@@ -126,6 +126,18 @@ export function retrieverContract(open: () => Promise<RetrieverFixture>): void {
       expect(ids(await retriever.search(kb, 'DELIVERY on a saturday?', 5))[0]).toBe(recordIds[0]);
     });
 
+    it('finds the records that name the US for "US" or "USA" in a question, though "us" is a stop word', async () => {
+      const { kb, ids: recordIds } = await addSource(await knowledgeBase(), [
+        { text: 'Send it back to us within 30 days for a full refund.' },
+        { text: 'We ship within the US and to Canada. Orders arrive in 3 to 5 business days.' },
+        { text: 'Email us or call us; tell us your order number.' },
+      ]);
+      // Found, whatever the ranking: an index that keeps words lower-cased (PostgreSQL) cannot tell
+      // the country from the pronoun, and ranks by how often "us" occurs.
+      expect(ids(await retriever.search(kb, 'Do you deliver to the US?', 5))).toContain(recordIds[1]);
+      expect(ids(await retriever.search(kb, 'Do you deliver to the USA?', 5))).toContain(recordIds[1]);
+    });
+
     it('respects k: never more hits than asked, none for k ≤ 0', async () => {
       const records = Array.from({ length: 10 }, (_, i) => ({ text: `Kayak tour number ${i} leaves from the pier.` }));
       const { kb } = await addSource(await knowledgeBase(), records);

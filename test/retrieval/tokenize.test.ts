@@ -91,6 +91,15 @@ describe('analyzeSurface', () => {
     expect(term('returns')).toBe('return');
   });
 
+  it('reads an English "US" in capitals as the country and "us" as the pronoun, unless the line is shouted', () => {
+    const words = (text: string) => analyzeSurface(text, 'en').map((w) => `${w.term}${w.stop ? '/stop' : ''}`);
+    expect(words('We ship within the US.')).toContain('usa');
+    expect(words('Email us today')).toContain('us/stop');
+    expect(words('CONTACT US\nWe ship to the US.')).toEqual(['contact', 'us/stop', 'we/stop', 'ship', 'to/stop', 'the/stop', 'usa']);
+    // Other languages are left alone.
+    expect(analyzeSurface('Versand in die US', 'de').map((w) => w.term)).toContain('us');
+  });
+
   it('never stems a German or French content word onto a function word ("Sicherheit" is not "sich", "nächste" not "nach")', () => {
     const de = (w: string) => analyzeSurface(w, 'de')[0]?.term;
     expect(de('Sicherheit')).toBe(de('sicher'));

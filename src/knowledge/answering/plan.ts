@@ -404,7 +404,7 @@ function byPrice(seed: ScoredUnit, scored: readonly ScoredUnit[], records: reado
  * Weights of the answer-or-refuse model: a logistic regression fitted on the tuning half of the
  * visitor-question sets by `npx tsx eval/calibrate.ts` (docs/quality.md), which prints them.
  */
-export const CONFIDENCE_MODEL: Readonly<ConfidenceModel> = { bias: -3.27, coverage: 2.1, score: 1.03 };
+export const CONFIDENCE_MODEL: Readonly<ConfidenceModel> = { bias: -3.28, coverage: 2.11, score: 1.03 };
 
 /**
  * How likely the retrieved records answer the question, 0…1, from two signals: `coverage`, the

@@ -58,27 +58,9 @@ function germanStem(word: string): string {
   return withoutInnerUmlautDots(german(word));
 }
 
-/**
- * English words Porter stems onto "us" ("use", "used", "using"), which the records write in
- * "contact us": "us" is kept as a content word (it is also the country), so the rule for function
- * words (`apartFromFunctionWords`) does not see it. They get a stem of their own, so "Can I use a
- * voucher?" no longer meets every record that says "us".
- */
-const ENGLISH_OWN_STEMS: Readonly<Record<string, string>> = {
-  use: 'use',
-  uses: 'use',
-  used: 'use',
-  using: 'use',
-  useful: 'use',
-};
-
-function englishStem(word: string): string {
-  return ENGLISH_OWN_STEMS[word] ?? porter(word);
-}
-
 export const LANGUAGES: readonly LanguageProfile[] = [
   // English keeps Porter (the `stemmer` package): the index and the evaluations were tuned on it.
-  profile('en', 'eng', 'english', englishStem),
+  profile('en', 'eng', 'english', porter),
   profile('de', 'deu', 'german', germanStem),
   profile('fr', 'fra', 'french', french),
   profile('es', 'spa', 'spanish', spanish),

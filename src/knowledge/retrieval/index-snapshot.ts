@@ -44,7 +44,7 @@ import { StringColumn, type StringList } from './string-column.js';
 import { analyzeWords } from './tokenize.js';
 import { inSlices, nextTurn, Slices } from '../../time-slices.js';
 
-export const SNAPSHOT_FORMAT = 10;
+export const SNAPSHOT_FORMAT = 11;
 const MAGIC = 0x32495747; // "GWI2", little-endian
 const DEFLATED = 1;
 /**

@@ -20,7 +20,7 @@ import { germanRelatives } from '../language/german-derivations.js';
 import { commonRank, commonWordMisspelt, generalInformativeness, hasCommonWords } from '../language/common-words.js';
 import { isDictionaryWord, isOrdinaryDictionaryWord, type Relation, type RelatedWord, relatedWords } from '../language/related-words.js';
 import { isMisspeltStopWord, STOP_WORDS_BY_LANGUAGE } from '../language/stopwords.js';
-import { analyzeWords, normalizeFor } from './tokenize.js';
+import { analyzeWords, normalizeFor, usAsCountry } from './tokenize.js';
 
 /** How general-language informativeness is scaled (see `generalInformativeness`). */
 export interface InformativenessScale {
@@ -67,24 +67,6 @@ function namePhrasesIn(query: string, language: string): string[] {
   const capitalised = words.filter((w) => /^\p{Lu}/u.test(w)).length;
   if (capitalised > TITLE_CASE_SHARE * words.length) return [];
   return found.map((phrase) => phrase.split(/\s+/u).map((w) => normalizeFor(w, language)).join(' '));
-}
-
-/**
- * Countries' short names that are also function words, by the word: read as the country only when
- * written in capitals ("delivery to the US", not "send it to us"). Not in the gazetteer, where
- * every name counts in any case.
- */
-const CAPITALS_COUNTRIES: Readonly<Record<string, string>> = { us: 'usa' };
-
-/** Words of two letters or more written in capitals, normalised; none in a question shouted in capitals. */
-function capitalsIn(query: string, language: string): Set<string> {
-  const out = new Set<string>();
-  const found = query.match(/\b\p{Lu}{2,}\b/gu);
-  if (found === null) return out;
-  const words = query.match(/\p{L}+/gu)?.length ?? 0;
-  if (found.length > TITLE_CASE_SHARE * words) return out;
-  for (const word of found) out.add(normalizeFor(word, language));
-  return out;
 }
 
 export interface TermMatch {
@@ -540,11 +522,12 @@ export function expandQuery(
   scale: InformativenessScale = DEFAULT_INFORMATIVENESS,
   match: WordMatcher = (surface, term, isName) => matchWord(vocab, surface, term, isName),
 ): ExpandedQuery {
-  const query = spellOutChatSpeak(spellOutWont(typed, vocab.language), vocab.language, (word) => vocab.docFreq(word) > 0);
+  const spelled = spellOutChatSpeak(spellOutWont(typed, vocab.language), vocab.language, (word) => vocab.docFreq(word) > 0);
+  // "the US" in capitals is the country, not the pronoun: read as the records are (tokenize.ts).
+  const query = vocab.language === 'en' ? usAsCountry(spelled) : spelled;
   const { terms, stops, surfaces } = analyzeWords(query, vocab.language, 'query');
   const names = namesIn(query, vocab.language);
   const phrases = namePhrasesIn(query, vocab.language);
-  const capitals = capitalsIn(query, vocab.language);
   // "the cheapest" names an order to pick by, not a word the answer must contain: it asks for a price.
   const priceOrder = askedPriceOrder(query, vocab.language);
   // "Do you sell …" names the asking, not a word a product's record must contain.
@@ -568,13 +551,6 @@ export function expandQuery(
     }
     if (seen.has(term)) continue;
     seen.add(term);
-    // "the US" in capitals is the country, not the pronoun.
-    const country = capitals.has(surface) ? CAPITALS_COUNTRIES[surface] : undefined;
-    if (country !== undefined) {
-      const found = match(country, country, true);
-      words.push({ surface: country, term: country, general: 1, matches: found.matches, via: found.via });
-      continue;
-    }
     if (stops[i] || askingSurfaces?.has(surface)) {
       stopTerms.push(term);
       continue;

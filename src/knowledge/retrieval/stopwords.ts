@@ -18,7 +18,7 @@ just ll m me might more most must mustn my myself
 needn no nor not now o of off on once only or other ought our ours ourselves out over own
 re s same shall shan she should shouldn so some such
 t than that the their theirs them themselves then there these they this those through to too
-under until up ve very
+under until up us ve very
 was wasn we were weren what when where which while who whom whose why will with would wouldn
 y you your yours yourself yourselves
 `;

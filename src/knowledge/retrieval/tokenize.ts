@@ -158,12 +158,29 @@ function emitRun(run: string, mode: AnalysisMode, terms: string[], stops: boolea
 const CODE_A = 97;
 const CODE_Z = 122;
 
+const US_RE = /(?<![\p{L}\p{N}])US(?![\p{L}\p{N}])/gu;
+const LOWER_RE = /\p{Ll}/u;
+
+/**
+ * English `text` with "US" written in capitals as "USA": the country, which lower-cased would be
+ * the pronoun of "contact us" (a stop word). A line without a lower-case letter is shouted ("CONTACT
+ * US"), and its "US" is left as written.
+ */
+export function usAsCountry(text: string): string {
+  if (!text.includes('US')) return text;
+  return text.replace(US_RE, (word: string, at: number) => {
+    const start = text.lastIndexOf('\n', at) + 1;
+    const end = text.indexOf('\n', at);
+    return LOWER_RE.test(text.slice(start, end < 0 ? text.length : end)) ? 'USA' : word;
+  });
+}
+
 /**
  * Scans normalised text into words and no-space runs in one pass, appending terms (and, when
  * `stops` is given, their stop-word flags). Hot path of indexing, hence the plain loops.
  */
 function scan(text: string, mode: AnalysisMode, terms: string[], stops: boolean[] | null, language: string, surfaces: string[] | null = null): void {
-  const s = normalizeFor(text, language);
+  const s = normalizeFor(language === 'en' ? usAsCountry(text) : text, language);
   const cache = cacheFor(language);
   const n = s.length;
   let i = 0;

@@ -37,6 +37,16 @@ const MAX_SURFACES_SINCE_INDEX = 512;
 /** Surfaces added to a spelling index being made between two looks at the clock (~8 keys each). */
 const SPELLING_STEP = 64;
 
+/**
+ * Terms an outside index's word also stands for, beyond its own analysis. The outside index keeps
+ * words lower-cased, so its "us" is the pronoun and "US", the country, which the analysis chain
+ * reads as "usa" when it sees the capitals (tokenize.ts, `usAsCountry`): a question about the
+ * country then still meets the records that name it, with the pronoun's, as it did before.
+ */
+function caseLostTerms(word: string, language: string): readonly string[] {
+  return language === 'en' && word === 'us' ? ['usa'] : [];
+}
+
 /** The surfaces kept for variant and spelling look-ups, as `KnowledgeIndex` keeps them. */
 const keptSurface = (surface: string): boolean => surface.length >= 3 && surface.length <= SURFACE_MAX_CHARS && PLAIN_WORD_RE.test(surface);
 
@@ -141,7 +151,7 @@ export class TermVocabulary implements Vocabulary, TermStats {
         }
       }
     }
-    for (const term of new Set(terms)) {
+    for (const term of new Set([...terms, ...caseLostTerms(word, this.language)])) {
       const sum = this.docSums.get(term);
       this.docSums.set(term, (sum ?? 0) + docs);
       const list = this.wordsOfTerm.get(term);
@@ -165,7 +175,7 @@ export class TermVocabulary implements Vocabulary, TermStats {
       this.surfaceTerms.delete(surface);
       if (this.sortedSurfaces) removeSorted(this.sortedSurfaces, surface);
     }
-    for (const term of new Set(terms)) {
+    for (const term of new Set([...terms, ...caseLostTerms(word, this.language)])) {
       const list = (this.wordsOfTerm.get(term) ?? []).filter((w) => w !== word);
       if (list.length > 0) {
         this.wordsOfTerm.set(term, list);
@@ -180,7 +190,7 @@ export class TermVocabulary implements Vocabulary, TermStats {
 
   /** The distinct terms `word` analyses to. */
   private termsOfWord(word: string): Set<string> {
-    return new Set(analyzeWords(word, this.language, 'index').terms);
+    return new Set([...analyzeWords(word, this.language, 'index').terms, ...caseLostTerms(word, this.language)]);
   }
 
   docFreq(term: string): number {
