@@ -398,6 +398,25 @@ describe('German knowledge base', () => {
     expect(faq.titleOf(faq.ask('Kann ich mit Kreditkarte zahlen?'))).toEqual(['Welche Zahlungsarten gibt es?']);
   });
 
+  it('reads a currency’s name as the amount the records write with its symbol ("200 Euro" / "200 €")', () => {
+    const flats = qaKnowledgeBase([
+      ['Muss ich eine Kaution hinterlegen?', 'Ja, wir erheben eine Kaution von 200 € pro Aufenthalt. Sie bekommen sie innerhalb von 14 Tagen nach Abreise zurück.'],
+      ['Wann ist die Anreise?', 'Die Wohnung ist ab 16 Uhr bezugsfertig.'],
+      ['Gibt es Parkplätze?', 'Jede Wohnung hat einen eigenen Stellplatz am Haus.'],
+    ]);
+    // "Euro" was a rare word no record uses, and weighed as much as the rest of the question.
+    const deposit = flats.ask('Wann bekomme ich die 200 Euro wieder?');
+    expect(flats.titleOf(deposit)).toEqual(['Muss ich eine Kaution hinterlegen?']);
+    expect(deposit.answer).toContain('14 Tagen');
+    const shop = qaKnowledgeBase([
+      ['Is delivery free?', 'Delivery is free on orders over $50; below that it costs $4.95.'],
+      ['Can I exchange an item?', 'Yes, exchanges are free within 30 days of delivery.'],
+    ]);
+    expect(shop.titleOf(shop.ask('do i pay for delivery under 50 dollars'))).toEqual(['Is delivery free?']);
+    // Not on its own: the currency itself is something the records never mention.
+    expect(shop.ask('What is the exchange rate between the euro and the dollar?').grounded).toBe(false);
+  });
+
   it('refuses in German, or with the owner’s message', () => {
     const a = german.ask('Habt ihr eine Filiale in München?');
     expect(a.grounded).toBe(false);

@@ -186,6 +186,22 @@ export function ageNames(language: string): readonly string[] {
   return AGE_NAMES[language] ?? [];
 }
 
+/**
+ * Names of currencies, as the tokeniser reads them, per language: records write an amount with a
+ * symbol ("200 €", "£40"), which no term holds, and a visitor with the name ("200 Euro", "50
+ * dollars"). "pound", "Pfund" and "livre" are left out: they are also a weight and a book.
+ */
+const CURRENCY_NAMES: Readonly<Record<string, ReadonlySet<string>>> = {
+  en: new Set(['euro', 'euros', 'eur', 'dollar', 'dollars', 'usd', 'gbp', 'quid', 'franc', 'francs', 'chf']),
+  de: new Set(['euro', 'eur', 'dollar', 'franken', 'chf']),
+  fr: new Set(['euro', 'euros', 'eur', 'dollar', 'dollars', 'franc', 'francs', 'chf']),
+};
+
+/** Whether a question word (as the tokeniser reads it) names a currency in `language`. */
+export function isCurrencyName(surface: string, language: string): boolean {
+  return CURRENCY_NAMES[language]?.has(surface) ?? false;
+}
+
 /** Words of a question asking for a duration that name the asking, in `language`. */
 export function durationNames(language: string): readonly string[] {
   return DURATION_NAMES[language] ?? [];

@@ -8,7 +8,7 @@
  * word the records do not use ("long", "things") weighs little and the name of something they
  * never mention ("Mars", "oat") weighs a lot.
  */
-import { type AnswerType, ageNames, answerTypeTerm, askedAnswerTypes, colourNames, durationNames, trackingWords } from '../language/answer-types.js';
+import { type AnswerType, ageNames, answerTypeTerm, askedAnswerTypes, colourNames, durationNames, isCurrencyName, trackingWords } from '../language/answer-types.js';
 import { CONTACT_KINDS, type ContactAsk, isContactAsk, kindNames, offerWords } from '../language/contact-details.js';
 import { askedPriceOrder, type PriceOrder } from '../language/price-order.js';
 import { askedRange } from '../language/range-question.js';
@@ -537,6 +537,7 @@ export function expandQuery(
   const aboutPaying = asksAboutPaying(surfaces);
   const contentWords = stops.filter((stop) => !stop).length;
   const seen = new Set<string>();
+  let namesCurrency = false;
   const words: QueryWord[] = [];
   const stopTerms: string[] = [];
   for (let i = 0; i < terms.length; i++) {
@@ -564,6 +565,13 @@ export function expandQuery(
     let { matches, via } = matched;
     // A slip on a function word ("wat", "wen") is filler, like the word meant.
     if (via === 'none' && !names.has(surface) && commonRank(surface, vocab.language) === undefined && isMisspeltStopWord(surface, vocab.language)) {
+      stopTerms.push(term);
+      continue;
+    }
+    // "200 Euro" of records that write "200 €": after a number, a currency's name is the amount the
+    // records give. Not on its own: "the exchange rate of the euro" names something they never do.
+    if (matches.length === 0 && isCurrencyName(surface, vocab.language) && NUMBER_RE.test(surfaces[i - 1] ?? '')) {
+      namesCurrency = true;
       stopTerms.push(term);
       continue;
     }
@@ -601,7 +609,7 @@ export function expandQuery(
     words.push(word);
   }
   const asked = askedAnswerTypes(query, vocab.language);
-  if (priceOrder && !asked.includes('amount')) asked.push('amount');
+  if ((priceOrder || namesCurrency) && !asked.includes('amount')) asked.push('amount');
   // "phone number": its words name the kind of answer, not a topic the answer must share. "colour"
   // stays when the records use it ("Colors: navy, grey"): there it finds the line; "number" or
   // "open" would find the wrong ones ("order number", "open an investigation").
