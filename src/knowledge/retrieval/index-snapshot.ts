@@ -16,11 +16,13 @@
  *   fewest that hold the largest). The index's arrays are views of this part, which holds nothing
  *   else: the postings keep the stored widths (compact-index.ts; format 3, issue 14's memory per
  *   knowledge base; format 2 widened them to Int32 copies and kept the surface-word counts here).
- *   Format 8 has format 3's layout; its postings also hold the terms of the kinds of answer the
- *   index counts (`indexedAnswerTermsIn`: phone numbers, email addresses, opening hours, postal
- *   addresses, and since format 7 an age limit; formats 4 to 6 had fewer), which older snapshots
- *   lack; format 8's German terms have umlauts typed as two letters folded (languages.ts), and
- *   its French "combien" is a stop-word.
+ *   Formats 4 to 11 have format 3's layout; what changed is the terms. The postings also hold the
+ *   terms of the kinds of answer the index counts (`indexedAnswerTermsIn`: phone numbers, email
+ *   addresses, opening hours, postal addresses, and since format 7 an age limit; formats 4 to 6 had
+ *   fewer); format 8's German terms have umlauts typed as two letters folded (languages.ts) and its
+ *   French "combien" is a stop-word; format 10 marks a content word's stem that is spelt as a
+ *   function word ("sich~", languages.ts); format 11 reads an English "US" in capitals as "USA"
+ *   (tokenize.ts). An older snapshot is rebuilt, never read with the new analysis.
  * - text: a JSON header (language, BM25 options, counts), Int32 sections (each record's source and
  *   kind as an index into a table of the distinct ones, each surface word's term id and counts, every
  *   string's length, -1 for none, and the UTF-8 bytes of every chunk of `STEP` strings), and every
