@@ -455,6 +455,23 @@ describe('product answers', () => {
     expect(a.answer).toMatch(/^Fellside Hand Grinder \(£129\) — .*weight: 620 g/);
   });
 
+  it('answers "how heavy" with the weight, though every product has one and other words meet other fields', () => {
+    // Every record has a Weight line, so the word weighs nothing across the catalogue; "pack"
+    // meets "Packed size" and "2" meets "Porches: 2". Asking for a weight is asking for "1.9 kg".
+    const tents = knowledgeBase(
+      JSON.stringify([
+        { name: 'Kestrel 1 Tent', price: '£185', category: 'Tents', description: 'A light solo tent. One door, one porch big enough for boots.', specs: { Sleeps: '1 person', Weight: '1.35 kg', 'Packed size': '42 x 14 cm' } },
+        { name: 'Kestrel 2 Tent', price: '£249', category: 'Tents', description: 'The two-person version, with a porch on each side.', specs: { Sleeps: '2 people', Weight: '1.9 kg', Porches: '2' } },
+        { name: 'Scarth 28 Daypack', price: '£69', category: 'Rucksacks', description: 'A day rucksack with a rain cover.', specs: { Capacity: '28 litres', Weight: '950 g' } },
+        { name: 'Trailbase Foam Mat', price: '£16', category: 'Mats', description: 'A closed-cell foam mat.', specs: { 'R-value': '2.0', Weight: '280 g' } },
+      ]),
+      'json',
+    );
+    expect(tents.ask("How heavy is your one-man tent? I'm trying to keep my pack as light as I can.").answer).toMatch(/^Kestrel 1 Tent \(£185\) — .*weight: 1\.35 kg/);
+    expect(tents.ask('hw heavy is the 2 man tent').answer).toMatch(/^Kestrel 2 Tent \(£249\) — .*weight: 1\.9 kg/);
+    expect(tents.ask('How much does the Kestrel 2 weigh?').answer).toMatch(/weight: 1\.9 kg/);
+  });
+
   it('answers "the cheapest" and "the most expensive" with the product of that price among those the question names', () => {
     const cheapest = catalogue.ask('Which of your tampers is the cheapest?');
     expect(cheapest.grounded).toBe(true);
@@ -845,6 +862,32 @@ describe('two products named in one question', () => {
     const prices = grinders.ask('How much are the Arden tamper and the knock box each?');
     expect(prices.answer).toContain('£38');
     expect(prices.answer).toContain('£29');
+  });
+
+  it('answers a question for prices with the names and prices, not every field of each', () => {
+    const prices = grinders.ask('Thinking of getting the Lintel One plus the E48 electric grinder - how much are they?');
+    expect(grinders.titleOf(prices).sort()).toEqual(['Fellside E48 Electric Grinder', 'Lintel One Espresso Machine']);
+    expect(prices.answer).toMatch(/^(?:Fellside E48 Electric Grinder \(£289\)|Lintel One Espresso Machine \(£649\)) \[1\] (?:Fellside E48 Electric Grinder \(£289\)|Lintel One Espresso Machine \(£649\)) \[2\]$/);
+  });
+
+  it('takes a product as named when the question leaves out only the size in its name ("a gas canister" / "Gas Canister 230 g")', () => {
+    const stoves = knowledgeBase(
+      JSON.stringify([
+        { name: 'Ember Gas Stove', price: '£34', category: 'Stoves', description: 'A tiny screw-on burner that folds down.', specs: { Fuel: 'butane/propane screw-thread canisters (EN 417)', Weight: '78 g' } },
+        { name: 'Gas Canister 230 g', price: '£6.50', category: 'Fuel', description: 'A screw-thread gas canister with a butane/propane mix.', specs: { 'Burn time': 'approx. 75 min at full output' } },
+        { name: 'Fuel Bottle 0.6 L', price: '£22', category: 'Fuel', description: 'An aluminium bottle for liquid fuel.', specs: { Capacity: '0.6 L' } },
+        { name: 'Cinder Stove System 1.0 L', price: '£119', category: 'Stoves', description: 'A stove with a pot that boils fast.', specs: { Fuel: 'screw-thread canisters' } },
+        { name: 'Kestrel 1 Tent', price: '£185', category: 'Tents', description: 'A light solo tent with one porch.', specs: { Sleeps: '1 person', Weight: '1.35 kg' } },
+        { name: 'Kestrel 2 Tent', price: '£249', category: 'Tents', description: 'The two-person version.', specs: { Sleeps: '2 people', Weight: '1.9 kg' } },
+        { name: 'Trailbase Foam Mat', price: '£16', category: 'Mats', description: 'A closed-cell foam mat.', specs: { 'R-value': '2.0', Weight: '280 g' } },
+        { name: 'Lumen 350 Headtorch', price: '£39', category: 'Headtorches', description: 'Our brightest headtorch.', specs: { Battery: 'rechargeable, USB-C', Weight: '78 g' } },
+        { name: 'Scarth 28 Daypack', price: '£69', category: 'Rucksacks', description: 'A day rucksack with a rain cover.', specs: { Capacity: '28 litres', Weight: '950 g' } },
+      ]),
+      'json',
+    );
+    const a = stoves.ask('I need a stove and some fuel to go with it. What would the Ember burner plus one gas canister cost me?');
+    expect(stoves.titleOf(a)).toEqual(['Ember Gas Stove', 'Gas Canister 230 g']);
+    expect(a.answer).toContain('£6.50');
   });
 
   it('lists the products of the kind a question about the range asks for, by name and price', () => {

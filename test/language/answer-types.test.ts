@@ -41,6 +41,15 @@ describe('kinds of answer', () => {
     // A colour as a thing's name, or "white" of a drink: no colour asked for.
     ['Is the red kettle dishwasher safe?', 'en', []],
     ['Which cup is best for a flat white?', 'en', []],
+    // A weight, not a price: "how much does it weigh".
+    ['How heavy is the one-man tent?', 'en', ['weight']],
+    ['How much does the big rucksack weigh?', 'en', ['weight']],
+    ["What's the weight of the poles?", 'en', ['weight']],
+    ['Wie schwer ist das Zelt?', 'de', ['weight']],
+    ['Wie viel wiegt der Rucksack?', 'de', ['weight']],
+    ['Quel est le poids de la tente ?', 'fr', ['weight']],
+    ['Combien pèse le sac de couchage ?', 'fr', ['weight']],
+    ['How much does the heavy-duty kettle cost?', 'en', ['amount']],
   ])('%s (%s) asks for %j', (question, language, types) => {
     expect(askedAnswerTypes(question, language)).toEqual(types);
   });
@@ -57,6 +66,13 @@ describe('kinds of answer', () => {
     ['We accept Visa, Mastercard and PayPal.', []],
     ['Our shop is open on Sundays and Mondays.', []],
     ['Capacity: 80 ml', ['quantity']],
+    ['Weight: 1.35 kg', ['quantity', 'weight']],
+    ['Specs › Weight: 620 g', ['quantity', 'weight']],
+    ['Gewicht: 1,2 Kilo', ['quantity', 'weight']],
+    ['weighs just 12 oz', ['quantity', 'weight']],
+    // A mobile network and a length are no weight.
+    ['Works without 4G signal.', ['quantity']],
+    ['Packed size: 42 x 14 cm', ['quantity']],
     ['Each box holds 100 filters.', ['quantity']],
     ['Shipping is free of charge.', ['amount']],
     ['Matte black with a wooden-effect handle.', ['colour']],

@@ -10,7 +10,7 @@
  * A question in two parts ("What does shipping cost, and who pays returns?") is answered part by
  * part, each part with its own citation.
  */
-import { isAnswerTypeTerm } from '../language/answer-types.js';
+import { answerTypeTerm, isAnswerTypeTerm } from '../language/answer-types.js';
 import { detectQuestionLanguage } from '../language/detect.js';
 import { contextualQuery, isFollowUp } from './follow-up.js';
 import { type AnswerPlan, type ExtractiveOptions, planResolved, type ResolvedOptions, resolveOptions, type ScoredUnit } from './plan.js';
@@ -52,9 +52,11 @@ function productHead(record: RetrievedRecord, price = priceLine(record)): string
 /**
  * A product's reply: "Name (price) — asked-for fields" from the product record's own lines. When
  * none of the chosen lines is a field ("how heavy is it?" asks for "Weight", a word the question
- * does not use), the product's fields are listed, as many as fit `budget`.
+ * does not use), the product's fields are listed, as many as fit `budget` — unless the question
+ * asks for a price and the name comes with one ("What do the Lintel One and the E48 cost?"): the
+ * price is the asked-for fact, and a list of burrs, motor and hopper would bury it.
  */
-function productReply(record: RetrievedRecord, units: readonly ScoredUnit[], budget: number): string {
+function productReply(record: RetrievedRecord, units: readonly ScoredUnit[], budget: number, asksPrice = false): string {
   const price = priceLine(record);
   const phrases: string[] = [];
   let fields = 0;
@@ -68,7 +70,7 @@ function productReply(record: RetrievedRecord, units: readonly ScoredUnit[], bud
     }
   }
   const head = productHead(record, price);
-  if (fields === 0) {
+  if (fields === 0 && !(asksPrice && price)) {
     let used = head.length + phrases.join('; ').length;
     for (const l of specLines(record)) {
       const phrase = `${l.label}: ${l.value}`;
@@ -93,6 +95,8 @@ interface RecordChoice {
   units: ScoredUnit[];
   /** A product listed in answer to a question about the range: its name and price are the reply. */
   listed?: true;
+  /** A question part that chose it asks for a price (`productReply`). */
+  asksPrice?: true;
   /** All of a short passage's units, quoted instead of the chosen ones (`wholePassage`). */
   whole?: readonly Unit[];
   /** All units of a record quoted by its chosen ones (a passage too long to quote whole, a long Q&A answer), for the sentence before one that leans back (`withAntecedents`). */
@@ -146,6 +150,8 @@ function wholePassage(record: RetrievedRecord, units: RecordUnits | undefined, m
 
 /** Adds a plan's chosen units to `choices`, one entry per record in order of first selection. */
 function collect(plan: AnswerPlan, choices: Map<string, RecordChoice>, maxChars: number): void {
+  // Only a price: "how much coffee does it hold" asks for a quantity too, which a field may give.
+  const asksPrice = plan.words.some((w) => w.term === AMOUNT_TERM) && !plan.words.some((w) => w.term !== AMOUNT_TERM && isAnswerTypeTerm(w.term));
   for (const u of plan.selected) {
     const record = plan.records[u.record] as RetrievedRecord;
     let choice = choices.get(record.recordId);
@@ -158,8 +164,11 @@ function collect(plan: AnswerPlan, choices: Map<string, RecordChoice>, maxChars:
     // A unit chosen by two parts is quoted once: compared by where it starts in the record, since
     // each part's plan analyses the record anew when no units cache is shared between them.
     if (!choice.units.some((c) => c.unit.start === u.unit.start)) choice.units.push(u);
+    if (asksPrice) choice.asksPrice = true;
   }
 }
+
+const AMOUNT_TERM = answerTypeTerm('amount');
 
 /**
  * A record's reply: its units in document order (all of a short passage's; otherwise with the
@@ -175,7 +184,7 @@ function partOf(choice: RecordChoice, o: ResolvedOptions): Part {
       ? quoted(choice.all ? withAntecedents(chosen(), choice.all, o.maxChars) : chosen())
       : choice.listed
         ? productHead(choice.record)
-        : productReply(choice.record, units, o.maxChars);
+        : productReply(choice.record, units, o.maxChars, choice.asksPrice);
   // Only the first selected unit can exceed the budget (a very long sentence); clip it.
   return { record: choice.record, text: clip(text, o.maxChars) };
 }

@@ -355,7 +355,9 @@ function namesProduct(u: ScoredUnit, chosen: readonly ScoredUnit[], words: reado
     const word = words.find((w) => w.matches.some((m) => m.term === term));
     // Weighed as the question's words are (`wordWeights`): an ordinary word of a name ("box" of
     // "Knock Box") names the product less than its own word does.
-    const general = word ? word.general : generalInformativeness(term, stats.language);
+    // A size in the name that the question leaves out ("Gas Canister 230 g" asked as "a gas
+    // canister") says which of a range, not what the product is: it weighs as an ordinary word.
+    const general = word ? word.general : isNumberWord(term) ? 0 : generalInformativeness(term, stats.language);
     const weight = bm25Idf(stats.size, stats.docFreq(term)) * (generalFloor + (1 - generalFloor) * general);
     all += weight;
     if (word === undefined) continue;

@@ -21,7 +21,7 @@ import { type ContactAsk, contactKindsIn } from './contact-details.js';
  * or how or when to reach the business (contact-details.ts: "What's your phone number?" is answered
  * by "call us on 0114 496 0321", which says neither "phone" nor "number").
  */
-export type AnswerType = 'duration' | 'amount' | 'quantity' | 'colour' | 'tracking' | 'age' | ContactAsk;
+export type AnswerType = 'duration' | 'amount' | 'quantity' | 'weight' | 'colour' | 'tracking' | 'age' | ContactAsk;
 
 /** The pseudo-term of a kind of answer: it cannot collide with a real term (a control character). */
 export function answerTypeTerm(type: AnswerType): string {
@@ -42,9 +42,12 @@ interface Ask {
 const ASKS: Readonly<Record<string, readonly Ask[]>> = {
   en: [
     { type: 'duration', phrase: /\bhow (?:long|soon|quickly|fast)\b/u },
-    { type: 'amount', phrase: /\bhow much\b/u },
+    // "How much does it weigh?" asks for a weight, not a price.
+    { type: 'amount', phrase: /\bhow much\b(?![^?.!]*\bweigh)/u },
+    // A weight: "How heavy is the tent?", "What does it weigh?", "How light is it?", "What's the weight?".
+    { type: 'weight', phrase: /\bhow (?:heavy|light)\b|\bweigh(?:s|ing)?\b|\bweight\b/u },
     // "how much coffee does it hold" asks for a quantity besides a price; "how much is it" only for a price.
-    { type: 'quantity', phrase: /\bhow many\b|\bhow much (?!(?:is|are|does|do|did|was|were|will|would|should|can|could|to|for|it|its|that|this|they|i|we|you|extra|more|less)\b)\p{L}/u },
+    { type: 'quantity', phrase: /\bhow many\b|\bhow much (?!(?:is|are|does|do|did|was|were|will|would|should|can|could|to|for|it|its|that|this|they|i|we|you|extra|more|less)\b)(?![^?.!]*\bweigh)\p{L}/u },
     // A number to call, not an order's or a tracking number; "when can I phone you" asks for hours.
     { type: 'phone', phrase: /\b(?:(?:tele)?phone|contact|mobile|cell|support|helpline|hotline|customer service) (?:number|no\b)|\bnumber (?:to|i can|can i|we can|can we|should i) (?:call|ring|phone|dial)\b|\b(?:helpline|hotline)\b/u },
     { type: 'email', phrase: /\be-?mail (?:address|addy)\b|\baddress (?:to|i can|can i|should i) (?:e-?mail|write to)\b|\bwhat(?:'s| is) (?:your|the) e-?mail\b/u },
@@ -72,7 +75,8 @@ const ASKS: Readonly<Record<string, readonly Ask[]>> = {
   ],
   de: [
     { type: 'duration', phrase: /\bwie (?:lange?|schnell|bald)\b/u },
-    { type: 'amount', phrase: /\bwie ?viel\b/u },
+    { type: 'amount', phrase: /\bwie ?viel\b(?![^?.!]*(?<!\p{L})wieg)/u },
+    { type: 'weight', phrase: /\bwie (?:schwer|leicht)\b|(?<!\p{L})(?:wiegt|wiegen|gewicht)(?!\p{L})/u },
     { type: 'quantity', phrase: /\bwie ?viele\b/u },
     { type: 'phone', phrase: /\btelefon-? ?nummer\b|\brufnummer\b|\b(?:hotline|servicenummer)\b/u },
     { type: 'email', phrase: /\b(?:e-?)?mail-? ?adresse\b/u },
@@ -94,6 +98,7 @@ const ASKS: Readonly<Record<string, readonly Ask[]>> = {
     // Spoken French asks a price with "c'est combien", "ça coûte combien", "ça fait combien".
     { type: 'amount', phrase: /\bcombien (?:co[uû]te|ça co[uû]te|je (?:dois|vais) payer|faut-il payer|c['’]est)\b|\bc['’]est combien\b|(?<!\p{L})(?:co[uû]te(?:nt)?|[çc]a fait) combien\b/u },
     { type: 'quantity', phrase: /\bcombien d(?:e |')(?!temps\b|jours\b)\p{L}/u },
+    { type: 'weight', phrase: /(?<!\p{L})(?:poids|p[èe]se(?:nt)?|lourde?s?|l[ée]g[eè]re?s?)(?!\p{L})/u },
     { type: 'phone', phrase: /\bnum[ée]ro (?:de (?:t[ée]l[ée]phone|t[ée]l\b|portable|contact)|(?:pour|à) (?:appeler|joindre))/u },
     { type: 'email', phrase: /\badresse (?:e-?mail|mail|m[ée]l|[ée]lectronique|courriel)\b/u },
     { type: 'hours', phrase: /\bhoraires?\b|\bheures d'ouverture\b|(?<!\p{L})(?:êtes-vous|etes-vous|vous êtes|vous etes|est-ce que vous êtes) (?:ouverts?|ouvertes?|joignables?|disponibles?)\b|(?<!\p{L})(?:à|a) quelle heure\b[^?.!]*\b(?:ouvr|ferm|appeler|joindre)|\bquand\b[^?.!]*\b(?:ouverts?|ouvertes?|joignables?|vous appeler|vous joindre)\b/u },
@@ -146,6 +151,12 @@ function holdsAgeLimit(text: string): boolean {
   }
   return false;
 }
+
+/**
+ * A weight: a number and a unit of mass ("1.35 kg", "620 g", "2 lbs", "12 oz", "230 Gramm", "1,2
+ * kilo"). Case-sensitive so that "4G" (a mobile network) is no weight.
+ */
+const WEIGHT_RE = /\d(?:[.,]\d+)?\s?(?:kg|g|mg|lbs?|oz|[Kk]ilo(?:gram(?:me|m)?s?|s)?|[Gg]ram(?:me|m)?s?|[Pp]ounds?|[Oo]unces?)(?![\p{L}\p{N}])/u;
 
 /** Any number, written with digits: "100 filters", "80 ml", "up to 5 users". */
 const QUANTITY_RE = /\p{Nd}/u;
@@ -247,6 +258,7 @@ export function answerTypesIn(text: string): AnswerType[] {
   if (DURATION_RE.test(text)) found.push('duration');
   if (AMOUNT_RE.test(text)) found.push('amount');
   if (QUANTITY_RE.test(text)) found.push('quantity');
+  if (WEIGHT_RE.test(text)) found.push('weight');
   if (COLOUR_RE.test(text)) found.push('colour');
   if (holdsAgeLimit(text)) found.push('age');
   found.push(...contactKindsIn(text));
