@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { askedPriceOrder, priceValue } from '../../src/knowledge/language/price-order.js';
+import { askedPriceOrder, priceValue, weightValue } from '../../src/knowledge/language/price-order.js';
 
 describe('questions that ask for the cheapest or the dearest', () => {
   it.each([
@@ -19,6 +19,21 @@ describe('questions that ask for the cheapest or the dearest', () => {
   ])('%s (%s) asks for the %s price', (question, language, order, words) => {
     const asked = askedPriceOrder(question, language);
     expect(asked?.order).toBe(order);
+    expect(asked?.by).toBe('price');
+    expect([...(asked?.words ?? [])]).toEqual(words);
+  });
+
+  it.each([
+    ["What's your lightest tent?", 'en', 'lowest', ['lightest']],
+    ['Which rucksack is the heaviest?', 'en', 'highest', ['heaviest']],
+    ['Welches ist das leichteste Zelt?', 'de', 'lowest', ['leichteste']],
+    ['Welcher Rucksack ist am schwersten?', 'de', 'highest', ['am', 'schwersten']],
+    ['Quelle est la tente la plus légère ?', 'fr', 'lowest', ['la', 'plus', 'légère']],
+    ['Quel sac est le plus lourd ?', 'fr', 'highest', ['le', 'plus', 'lourd']],
+  ])('%s (%s) asks for the %s weight', (question, language, order, words) => {
+    const asked = askedPriceOrder(question, language);
+    expect(asked?.order).toBe(order);
+    expect(asked?.by).toBe('weight');
     expect([...(asked?.words ?? [])]).toEqual(words);
   });
 
@@ -29,6 +44,8 @@ describe('questions that ask for the cheapest or the dearest', () => {
     ['Ist der Versand teuer?', 'de'],
     ['Est-ce que la livraison est chère ?', 'fr'],
     ['Pouvez-vous livrer plus vite ?', 'fr'],
+    ['Is the tent light?', 'en'],
+    ['Does the headtorch have a light mode?', 'en'],
   ])('%s (%s) asks for no order', (question, language) => {
     expect(askedPriceOrder(question, language)).toBeUndefined();
   });
@@ -44,6 +61,23 @@ describe('questions that ask for the cheapest or the dearest', () => {
     ['$5.5', 5.5],
   ])('reads %s as %d', (price, value) => {
     expect(priceValue(price)).toBe(value);
+  });
+
+  it.each([
+    ['1.35 kg', 1350],
+    ['460 g per pair', 460],
+    ['1,2 kg', 1200],
+    ['12 oz', 12 * 28.349523125],
+    ['2 lbs', 2 * 453.59237],
+    ['900g', 900],
+  ])('reads the weight %s as %d g', (text, grams) => {
+    expect(weightValue(text)).toBeCloseTo(grams, 6);
+  });
+
+  it('reads no weight from a value without a unit of mass', () => {
+    expect(weightValue('42 x 14 cm')).toBeUndefined();
+    expect(weightValue('4G signal')).toBeUndefined();
+    expect(weightValue('light')).toBeUndefined();
   });
 
   it('reads no number from a price without one', () => {

@@ -3,7 +3,7 @@
  * "Specs › Weight: 450 g"), and what a product reply makes of them: the price goes next to the
  * name, identifiers and the category are never quoted, every other field may be.
  */
-import { priceValue } from '../language/price-order.js';
+import { priceValue, weightValue } from '../language/price-order.js';
 import type { RetrievedRecord } from './types.js';
 
 const LABEL_LINE_RE = /^([^:\n]{1,60}):\s+(.+)$/s;
@@ -36,6 +36,18 @@ export function priceLine(record: RetrievedRecord): string | undefined {
 export function priceOf(record: RetrievedRecord): number | undefined {
   const line = priceLine(record);
   return line === undefined ? undefined : priceValue(line);
+}
+
+/** Labels of a product's weight field ("Weight: 1.35 kg", "Net weight", "Gewicht", "Poids"). */
+const WEIGHT_LABEL_RE = /(?:^|\s)(?:weight|gewicht|poids)$/u;
+
+/** A product's weight in grams, from its weight field, if it has one with a unit of mass. */
+export function weightOf(record: RetrievedRecord): number | undefined {
+  for (const line of record.text.split('\n')) {
+    const l = labelled(line.trim());
+    if (l && WEIGHT_LABEL_RE.test(l.label)) return weightValue(l.value);
+  }
+  return undefined;
 }
 
 /** Spec lines worth listing when the question's field was not found: not the name, SKU, category, price or description. */

@@ -1,38 +1,51 @@
 /**
  * Questions that ask for the cheapest or the dearest of something ("Which of your grinders is the
- * cheapest?", "Was ist eure günstigste Mühle?", "Quel est le moulin le moins cher ?"). The phrase
- * names an order, not a thing the records must contain: the answerer picks, among the products that
- * match the rest of the question, the one with the lowest or highest price (answering/plan.ts).
+ * cheapest?", "Was ist eure günstigste Mühle?", "Quel est le moulin le moins cher ?"), or for the
+ * lightest or the heaviest ("What's your lightest tent?", "das leichteste Zelt", "la tente la plus
+ * légère"). The phrase names an order, not a thing the records must contain: the answerer picks,
+ * among the products that match the rest of the question, the one with the lowest or highest price
+ * or weight (answering/plan.ts).
  *
- * Deliberately narrow: price only, in the languages with analysers, and only phrases that cannot
- * mean anything else ("cheap" alone can: "is shipping cheap?").
+ * Deliberately narrow: price and weight only, in the languages with analysers, and only phrases
+ * that cannot mean anything else ("cheap" alone can: "is shipping cheap?"; "light" is also a lamp).
  */
 
 export type PriceOrder = 'lowest' | 'highest';
 
+/** What the products are ordered by. */
+export type OrderedBy = 'price' | 'weight';
+
 interface OrderPhrase {
   order: PriceOrder;
+  by: OrderedBy;
   /** The phrase in a lower-cased question. */
   phrase: RegExp;
 }
 
 const PHRASES: Readonly<Record<string, readonly OrderPhrase[]>> = {
   en: [
-    { order: 'lowest', phrase: /\b(?:cheapest|least (?:expensive|costly|pricey)|most (?:affordable|inexpensive)|lowest[- ]priced?|(?:lowest|smallest) price)\b/u },
-    { order: 'highest', phrase: /\b(?:priciest|dearest|most (?:expensive|costly|pricey)|highest[- ]priced?|highest price)\b/u },
+    { order: 'lowest', by: 'price', phrase: /\b(?:cheapest|least (?:expensive|costly|pricey)|most (?:affordable|inexpensive)|lowest[- ]priced?|(?:lowest|smallest) price)\b/u },
+    { order: 'highest', by: 'price', phrase: /\b(?:priciest|dearest|most (?:expensive|costly|pricey)|highest[- ]priced?|highest price)\b/u },
+    { order: 'lowest', by: 'weight', phrase: /\b(?:lightest|least heavy|lowest weight)\b/u },
+    { order: 'highest', by: 'weight', phrase: /\b(?:heaviest|highest weight)\b/u },
   ],
   de: [
-    { order: 'lowest', phrase: /\b(?:am )?(?:günstigst|billigst|preiswertest|preisgünstigst)(?:e[nmrs]?)?\b/u },
-    { order: 'highest', phrase: /\b(?:am )?teuerst(?:e[nmrs]?)?\b/u },
+    { order: 'lowest', by: 'price', phrase: /\b(?:am )?(?:günstigst|billigst|preiswertest|preisgünstigst)(?:e[nmrs]?)?\b/u },
+    { order: 'highest', by: 'price', phrase: /\b(?:am )?teuerst(?:e[nmrs]?)?\b/u },
+    { order: 'lowest', by: 'weight', phrase: /\b(?:am )?leichtest(?:e[nmrs]?)?\b/u },
+    { order: 'highest', by: 'weight', phrase: /\b(?:am )?schwerst(?:e[nmrs]?)?\b/u },
   ],
   fr: [
-    { order: 'lowest', phrase: /\b(?:l[ea] |les )?moins (?:cher|chère|chers|chères|coûteu(?:x|se|ses))(?![\p{L}])|\bmeilleur marché(?!\p{L})|\bprix le plus bas\b/u },
-    { order: 'highest', phrase: /\b(?:l[ea] |les )?plus (?:cher|chère|chers|chères|coûteu(?:x|se|ses))(?![\p{L}])|\bprix le plus (?:élevé|haut)(?!\p{L})/u },
+    { order: 'lowest', by: 'price', phrase: /\b(?:l[ea] |les )?moins (?:cher|chère|chers|chères|coûteu(?:x|se|ses))(?![\p{L}])|\bmeilleur marché(?!\p{L})|\bprix le plus bas\b/u },
+    { order: 'highest', by: 'price', phrase: /\b(?:l[ea] |les )?plus (?:cher|chère|chers|chères|coûteu(?:x|se|ses))(?![\p{L}])|\bprix le plus (?:élevé|haut)(?!\p{L})/u },
+    { order: 'lowest', by: 'weight', phrase: /\b(?:l[ea] |les )?(?:plus (?:léger|légère|légers|légères)|moins (?:lourd|lourde|lourds|lourdes))(?![\p{L}])/u },
+    { order: 'highest', by: 'weight', phrase: /\b(?:l[ea] |les )?plus (?:lourd|lourde|lourds|lourdes)(?![\p{L}])/u },
   ],
 };
 
 export interface AskedPriceOrder {
   order: PriceOrder;
+  by: OrderedBy;
   /** The phrase's words (lower case), which name the order rather than something to find. */
   words: ReadonlySet<string>;
 }
@@ -42,9 +55,9 @@ export function askedPriceOrder(question: string, language: string): AskedPriceO
   const phrases = PHRASES[language];
   if (!phrases) return undefined;
   const lower = question.toLowerCase();
-  for (const { order, phrase } of phrases) {
+  for (const { order, by, phrase } of phrases) {
     const m = phrase.exec(lower);
-    if (m) return { order, words: new Set(m[0].split(/[\s-]+/u).filter((w) => w.length > 0)) };
+    if (m) return { order, by, words: new Set(m[0].split(/[\s-]+/u).filter((w) => w.length > 0)) };
   }
   return undefined;
 }
@@ -60,4 +73,17 @@ export function priceValue(price: string): number | undefined {
   else digits = digits.replace(/[.,]/gu, '');
   const value = Number(digits);
   return Number.isFinite(value) ? value : undefined;
+}
+
+/** Grams per unit of mass, by the unit as written after a number. */
+const GRAMS: Readonly<Record<string, number>> = { mg: 0.001, g: 1, kg: 1000, lb: 453.59237, lbs: 453.59237, oz: 28.349523125 };
+const MASS_RE = /(\d[\d.,]*)\s?(mg|kg|g|lbs?|oz)(?![\p{L}\p{N}])/u;
+
+/** The first weight of a value ("1.35 kg", "460 g per pair", "1,2 kg", "12 oz") in grams; undefined without one. */
+export function weightValue(text: string): number | undefined {
+  const m = MASS_RE.exec(text);
+  if (!m) return undefined;
+  const amount = priceValue(m[1] as string);
+  const grams = GRAMS[m[2] as string];
+  return amount === undefined || grams === undefined ? undefined : amount * grams;
 }

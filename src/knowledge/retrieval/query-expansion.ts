@@ -10,7 +10,7 @@
  */
 import { type AnswerType, ageNames, answerTypeTerm, askedAnswerTypes, colourNames, durationNames, isCurrencyName, trackingWords } from '../language/answer-types.js';
 import { CONTACT_KINDS, type ContactAsk, isContactAsk, kindNames, offerWords } from '../language/contact-details.js';
-import { askedPriceOrder, type PriceOrder } from '../language/price-order.js';
+import { askedPriceOrder, type OrderedBy, type PriceOrder } from '../language/price-order.js';
 import { askedRange } from '../language/range-question.js';
 import { spellOutChatSpeak, spellOutWont } from '../language/chat-speak.js';
 import { acceptWords, asksAboutPaying, cardNetworkNames, cardWords, isCardWord, isTakeWord, networkNames } from '../language/payment-cards.js';
@@ -98,8 +98,10 @@ export interface ExpandedQuery {
   words: readonly QueryWord[];
   /** Distinct stop-word terms (what a stop-word-only question searches with). */
   stopTerms: readonly string[];
-  /** The question asks for the cheapest or the dearest of what it names (language/price-order.ts). */
+  /** The question asks for the cheapest or the dearest, or the lightest or heaviest, of what it names (language/price-order.ts). */
   priceOrder?: PriceOrder;
+  /** What `priceOrder` orders by, when not the price. */
+  orderedBy?: Exclude<OrderedBy, 'price'>;
   /**
    * The question asks which products of a kind the shop has ("Do you sell grinders?",
    * language/range-question.ts): the surfaces of the words naming the kind, and whether a qualifier
@@ -609,7 +611,10 @@ export function expandQuery(
     words.push(word);
   }
   const asked = askedAnswerTypes(query, vocab.language);
-  if ((priceOrder || namesCurrency) && !asked.includes('amount')) asked.push('amount');
+  // "the cheapest" asks for a price, "the lightest" for a weight.
+  const orderAsks = priceOrder ? (priceOrder.by === 'weight' ? 'weight' : 'amount') : undefined;
+  if (orderAsks !== undefined && !asked.includes(orderAsks)) asked.push(orderAsks);
+  if (namesCurrency && !asked.includes('amount')) asked.push('amount');
   // "phone number": its words name the kind of answer, not a topic the answer must share. "colour"
   // stays when the records use it ("Colors: navy, grey"): there it finds the line; "number" or
   // "open" would find the wrong ones ("order number", "open an investigation").
@@ -618,6 +623,7 @@ export function expandQuery(
   const topical = kinds.length === 0 ? words : words.filter((w) => !namesKind(w));
   const expanded: ExpandedQuery = { language: vocab.language, words: withAnswerTypes(asked, topical, vocab), stopTerms };
   if (priceOrder) expanded.priceOrder = priceOrder.order;
+  if (priceOrder?.by === 'weight') expanded.orderedBy = 'weight';
   if (range) expanded.range = { head: new Set(analyzeWords([...range.head].join(' '), vocab.language, 'query').surfaces), qualified: range.qualified };
   return expanded;
 }
