@@ -910,6 +910,13 @@ describe('two products named in one question', () => {
     }
   });
 
+  it('reads a question about the range with the sentences that give its context', () => {
+    // The context's words ("travel", "hand", "grinder") must not answer a question no product answers.
+    expect(grinders.ask('Do you sell decaf beans? I want to take some on my travels with the hand grinder.').grounded).toBe(false);
+    const machines = grinders.ask('We are opening a small café in May. Do you sell espresso machines?');
+    expect(grinders.titleOf(machines).sort()).toEqual(['Lintel Compact Espresso Machine', 'Lintel One Espresso Machine']);
+  });
+
   it('answers a question about the range with a qualifier from the product it names, not with a list', () => {
     const tamper = grinders.ask('Do you sell a tamper for 58 mm baskets?');
     expect(grinders.titleOf(tamper)).toEqual(['Arden Tamper 58 mm']);

@@ -28,6 +28,16 @@ describe('askedRange', () => {
     for (const w of head) expect(asked?.words.has(w)).toBe(false);
   });
 
+  it('reads the one asking sentence among sentences that give its context, and only its words ask', () => {
+    const after = askedRange('Do you sell bivvy bags? I want to try sleeping out without a tent this summer.', 'en');
+    expect([...(after?.head ?? [])]).toEqual(['bivvy', 'bags']);
+    expect([...(after?.words ?? [])]).toEqual(['do', 'you', 'sell']);
+    expect([...(askedRange('Off to the Lakes next week. Have you got headtorches?', 'en')?.head ?? [])]).toEqual(['headtorches']);
+    expect([...(askedRange('Wir fahren im Mai an die Ostsee. Habt ihr Fahrradhelme?', 'de')?.head ?? [])]).toEqual(['fahrradhelme']);
+    // Two sentences that ask are two questions, not a question and its context.
+    expect(askedRange('Do you sell bivvy bags? And how much is delivery?', 'en')).toBeUndefined();
+  });
+
   it('names the asking words, which the answer need not contain', () => {
     expect([...(askedRange('Do you sell espresso machines?', 'en')?.words ?? [])]).toEqual(['do', 'you', 'sell']);
   });

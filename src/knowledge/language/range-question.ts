@@ -48,8 +48,24 @@ const QUALIFIER_RE: Readonly<Record<string, RegExp>> = {
 
 const WORD_RE = /[\p{L}\p{N}]+/gu;
 
-/** Whether `question` (any case) asks what products of a kind the shop has, and which words ask. */
+/** Sentence ends: after ".", "!" or "?" and a space. */
+const SENTENCE_END_RE = /(?<=[.!?？])\s+(?=\S)/u;
+
+/**
+ * Whether `question` (any case) asks what products of a kind the shop has, and which words ask: the
+ * whole question, or its one asking sentence among statements that give its context ("Do you sell
+ * bivvy bags? I want to try sleeping out this summer.", "Going to Wales. Have you got gaiters?").
+ */
 export function askedRange(question: string, language: string): AskedRange | undefined {
+  const whole = rangeOf(question, language);
+  if (whole !== undefined) return whole;
+  const sentences = question.trim().split(SENTENCE_END_RE);
+  if (sentences.length < 2) return undefined;
+  const asking = sentences.filter((s) => /[?？]\s*$/u.test(s));
+  return asking.length === 1 ? rangeOf(asking[0] as string, language) : undefined;
+}
+
+function rangeOf(question: string, language: string): AskedRange | undefined {
   const patterns = PATTERNS[language];
   if (!patterns) return undefined;
   const lower = question.trim().toLowerCase();
