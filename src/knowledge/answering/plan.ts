@@ -10,7 +10,7 @@ import type { PriceOrder } from '../language/price-order.js';
 import { idf as bm25Idf, DEFAULT_BM25, lengthNorm, saturate } from '../retrieval/bm25.js';
 import { KnowledgeIndex } from '../retrieval/knowledge-index.js';
 import { type ExpandedQuery, isNumberWord, type QueryWord } from '../retrieval/query-expansion.js';
-import { priceOf, weightOf } from './product-lines.js';
+import { isUnquotedLine, priceOf, weightOf } from './product-lines.js';
 import type { RetrievedRecord } from './types.js';
 import { matchedShare, unknownNames, withUnknownNames } from './unknown-names.js';
 import { type RecordUnits, type RecordUnitsCache, recordHasTerm, recordUnits, type Unit, unitTermCount } from './units.js';
@@ -553,7 +553,11 @@ export function planResolved(query: string, retrieved: readonly RetrievedRecord[
     // Another record is quoted only for a part of the question the chosen units leave open.
     for (let i = candidates.length - 1; i >= 0; i--) {
       const c = candidates[i] as ScoredUnit;
-      if (!selected.some((s) => s.record === c.record) && newCoverage(c, selected, newWeights, total) < o.minNewCoverage && !namedProduct(c)) candidates.splice(i, 1);
+      const chosenRecord = selected.some((s) => s.record === c.record);
+      if (!chosenRecord && newCoverage(c, selected, newWeights, total) < o.minNewCoverage && !namedProduct(c)) candidates.splice(i, 1);
+      // A chosen product's name, identifiers, category and price are never quoted (its reply opens
+      // with its name and price): as further units they would only take the places of its fields.
+      else if (chosenRecord && records[c.record]?.kind === 'product' && isUnquotedLine(c.unit.text)) candidates.splice(i, 1);
     }
     // What the question still leaves open comes before more of what is already answered: with two
     // products named ("the tamper and the knock box"), the second one's price before the first

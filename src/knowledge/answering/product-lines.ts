@@ -23,6 +23,12 @@ export function labelled(text: string): LabelledLine | undefined {
   return { label: (path[path.length - 1] as string).trim().toLowerCase(), value: (m[2] as string).trim() };
 }
 
+/** Whether a product's line is one its reply never quotes: the name, an identifier, the category or the price. */
+export function isUnquotedLine(text: string): boolean {
+  const l = labelled(text);
+  return l !== undefined && (HIDDEN_LABELS.has(l.label) || PRICE_LABELS.has(l.label));
+}
+
 /** The value of a product's price line ("£38"), if it has one. */
 export function priceLine(record: RetrievedRecord): string | undefined {
   for (const line of record.text.split('\n')) {
