@@ -467,8 +467,9 @@ describe('product answers', () => {
       ]),
       'json',
     );
-    expect(tents.ask("How heavy is your one-man tent? I'm trying to keep my pack as light as I can.").answer).toMatch(/^Kestrel 1 Tent \(£185\) — .*weight: 1\.35 kg/);
-    expect(tents.ask('hw heavy is the 2 man tent').answer).toMatch(/^Kestrel 2 Tent \(£249\) — .*weight: 1\.9 kg/);
+    // The asked-for field first, right after the name and price, before any description.
+    expect(tents.ask("How heavy is your one-man tent? I'm trying to keep my pack as light as I can.").answer).toMatch(/^Kestrel 1 Tent \(£185\) — weight: 1\.35 kg/);
+    expect(tents.ask('hw heavy is the 2 man tent').answer).toMatch(/^Kestrel 2 Tent \(£249\) — weight: 1\.9 kg/);
     expect(tents.ask('How much does the Kestrel 2 weigh?').answer).toMatch(/weight: 1\.9 kg/);
     // "the lightest" and "the heaviest" order the products the question names by their weight.
     expect(tents.ask("What's your lightest tent?").answer).toMatch(/^Kestrel 1 Tent \(£185\) — .*weight: 1\.35 kg/);

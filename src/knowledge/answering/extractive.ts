@@ -175,7 +175,9 @@ const AMOUNT_TERM = answerTypeTerm('amount');
  * sentence before any that leans back), a product as "name (price) — fields".
  */
 function partOf(choice: RecordChoice, o: ResolvedOptions): Part {
-  const units = [...choice.units].sort((a, b) => a.unit.start - b.unit.start);
+  // A passage reads in its own order; a product's reply puts the most relevant of its chosen lines
+  // first, so the asked-for field ("weight: 1.9 kg") comes right after the name, before any description.
+  const units = [...choice.units].sort(choice.record.kind === 'product' ? (a, b) => b.relevance - a.relevance || a.unit.start - b.unit.start : (a, b) => a.unit.start - b.unit.start);
   const quoted = (list: readonly Unit[]) => list.map((u) => u.text).join(' ');
   const chosen = () => units.map((u) => u.unit);
   const text = choice.whole
