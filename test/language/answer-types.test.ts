@@ -50,6 +50,9 @@ describe('kinds of answer', () => {
     ['Quel est le poids de la tente ?', 'fr', ['weight']],
     ['Combien pèse le sac de couchage ?', 'fr', ['weight']],
     ['How much does the heavy-duty kettle cost?', 'en', ['amount']],
+    // "wie leicht" is mostly "how easy"; "léger" and "lourd" alone are no weights either.
+    ['Wie leicht ist die Anmeldung?', 'de', []],
+    ['Il y a un léger retard sur ma commande ?', 'fr', []],
   ])('%s (%s) asks for %j', (question, language, types) => {
     expect(askedAnswerTypes(question, language)).toEqual(types);
   });

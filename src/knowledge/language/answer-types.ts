@@ -76,7 +76,8 @@ const ASKS: Readonly<Record<string, readonly Ask[]>> = {
   de: [
     { type: 'duration', phrase: /\bwie (?:lange?|schnell|bald)\b/u },
     { type: 'amount', phrase: /\bwie ?viel\b(?![^?.!]*(?<!\p{L})wieg)/u },
-    { type: 'weight', phrase: /\bwie (?:schwer|leicht)\b|(?<!\p{L})(?:wiegt|wiegen|gewicht)(?!\p{L})/u },
+    // Not "wie leicht" ("how easy", more often than "how light").
+    { type: 'weight', phrase: /\bwie schwer\b|(?<!\p{L})(?:wiegt|wiegen|gewicht)(?!\p{L})/u },
     { type: 'quantity', phrase: /\bwie ?viele\b/u },
     { type: 'phone', phrase: /\btelefon-? ?nummer\b|\brufnummer\b|\b(?:hotline|servicenummer)\b/u },
     { type: 'email', phrase: /\b(?:e-?)?mail-? ?adresse\b/u },
@@ -98,7 +99,8 @@ const ASKS: Readonly<Record<string, readonly Ask[]>> = {
     // Spoken French asks a price with "c'est combien", "ça coûte combien", "ça fait combien".
     { type: 'amount', phrase: /\bcombien (?:co[uû]te|ça co[uû]te|je (?:dois|vais) payer|faut-il payer|c['’]est)\b|\bc['’]est combien\b|(?<!\p{L})(?:co[uû]te(?:nt)?|[çc]a fait) combien\b/u },
     { type: 'quantity', phrase: /\bcombien d(?:e |')(?!temps\b|jours\b)\p{L}/u },
-    { type: 'weight', phrase: /(?<!\p{L})(?:poids|p[èe]se(?:nt)?|lourde?s?|l[ée]g[eè]re?s?)(?!\p{L})/u },
+    // Not "léger" or "lourd" alone: "un léger retard", "des frais lourds".
+    { type: 'weight', phrase: /(?<!\p{L})(?:poids|p[èe]se(?:nt)?)(?!\p{L})/u },
     { type: 'phone', phrase: /\bnum[ée]ro (?:de (?:t[ée]l[ée]phone|t[ée]l\b|portable|contact)|(?:pour|à) (?:appeler|joindre))/u },
     { type: 'email', phrase: /\badresse (?:e-?mail|mail|m[ée]l|[ée]lectronique|courriel)\b/u },
     { type: 'hours', phrase: /\bhoraires?\b|\bheures d'ouverture\b|(?<!\p{L})(?:êtes-vous|etes-vous|vous êtes|vous etes|est-ce que vous êtes) (?:ouverts?|ouvertes?|joignables?|disponibles?)\b|(?<!\p{L})(?:à|a) quelle heure\b[^?.!]*\b(?:ouvr|ferm|appeler|joindre)|\bquand\b[^?.!]*\b(?:ouverts?|ouvertes?|joignables?|vous appeler|vous joindre)\b/u },
