@@ -46,6 +46,7 @@ const VISITOR_ROWS: [string, (s: VisitorSummary) => string][] = [
   ['Correctly refused (near-topic)', (s) => pct(s.correctlyRefused)],
   ['Answers citing a non-gold record', (s) => pct(s.citesNonGold)],
   ['Every segment verbatim from its cited record', (s) => pct(s.verbatim)],
+  ['Mean answer length (answered, characters)', (s) => String(s.meanAnswerChars)],
 ];
 
 function printTable(title: string, cols: string[], rows: [string, string[]][]): void {

@@ -104,7 +104,14 @@ export interface VisitorSummary {
   correctlyRefused: number;
   /** Share of answers (any question) whose every segment is copied from its cited record. */
   verbatim: number;
+  /**
+   * Mean length, in characters without the `[n]` markers, of the answers to answerable questions
+   * that were answered: "correct & complete" rewards quoting more, this keeps the cost in sight.
+   */
+  meanAnswerChars: number;
 }
+
+const MARKER_RE = /\s*\[\d+\]/gu;
 
 export function summarizeVisitor(outcomes: readonly VisitorOutcome[]): VisitorSummary {
   const answerable = outcomes.filter((o) => o.question.type !== 'unanswerable');
@@ -120,5 +127,6 @@ export function summarizeVisitor(outcomes: readonly VisitorOutcome[]): VisitorSu
     citesNonGold: round(rate(answered.map((o) => o.citesNonGold))),
     correctlyRefused: round(rate(unanswerable.map((o) => !o.answer.grounded))),
     verbatim: grounded.length === 0 ? 1 : round(rate(grounded.map((o) => o.verbatim))),
+    meanAnswerChars: answered.length === 0 ? 0 : Math.round(answered.reduce((sum, o) => sum + o.answer.answer.replace(MARKER_RE, '').length, 0) / answered.length),
   };
 }

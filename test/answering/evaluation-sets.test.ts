@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { checkSet, loadSet, setNames, tuningSetNames } from '../../eval/sets.js';
+import { summarizeVisitor, type VisitorOutcome } from '../../eval/visitor.js';
 
 describe('the evaluation sets', () => {
   for (const name of setNames()) {
@@ -12,6 +13,28 @@ describe('the evaluation sets', () => {
       expect(checkSet(loadSet(name))).toEqual([]);
     });
   }
+
+  it('measures the mean length of the answers given to answerable questions, without the markers', () => {
+    const outcome = (type: 'paraphrase' | 'unanswerable', answer: string, grounded: boolean): VisitorOutcome => ({
+      set: 's',
+      language: 'en',
+      question: { id: 'x', type, question: 'q', gold: [], facts: [], half: 'report' },
+      answer: { answer, grounded, sources: [] },
+      complete: grounded,
+      citesGold: grounded,
+      citesNonGold: false,
+      verbatim: true,
+      missingFacts: [],
+    });
+    const summary = summarizeVisitor([
+      outcome('paraphrase', 'Returns are free. [1]', true),
+      outcome('paraphrase', 'Ten characters long [1] and more [2]', true),
+      // Refusals and answers to unanswerable questions are not counted.
+      outcome('paraphrase', "I couldn't find this in the knowledge base.", false),
+      outcome('unanswerable', 'A wrong answer of some length. [1]', true),
+    ]);
+    expect(summary.meanAnswerChars).toBe(Math.round(('Returns are free.'.length + 'Ten characters long and more'.length) / 2));
+  });
 
   it('leaves the held-out sets out of tuning, and only them', () => {
     const heldOut = setNames().filter((name) => loadSet(name).heldOut);
