@@ -6,7 +6,7 @@
  */
 import { isAnswerTypeTerm } from '../language/answer-types.js';
 import { generalInformativeness } from '../language/common-words.js';
-import type { PriceOrder } from '../language/price-order.js';
+import type { OrderDirection } from '../language/product-order.js';
 import { idf as bm25Idf, DEFAULT_BM25, lengthNorm, saturate } from '../retrieval/bm25.js';
 import { KnowledgeIndex } from '../retrieval/knowledge-index.js';
 import { type ExpandedQuery, isNumberWord, type QueryWord } from '../retrieval/query-expansion.js';
@@ -368,13 +368,13 @@ function namesProduct(u: ScoredUnit, chosen: readonly ScoredUnit[], words: reado
 }
 
 /**
- * For "the cheapest …" / "the dearest …" (or "the lightest …", with `valueOf` a product's weight):
- * among the products that cover each informative word of the question as well as the chosen one
- * does (the category word, a named brand), the one with the lowest or highest price, by its most
- * relevant unit. Only the retrieved records are compared: a catalogue with more matching products
- * than are retrieved may hold a cheaper one (docs/quality.md).
+ * For "the cheapest …" / "the dearest …" (`valueOf` a product's price) or "the lightest …" (its
+ * weight): among the products that cover each informative word of the question as well as the
+ * chosen one does (the category word, a named brand), the one with the lowest or highest value, by
+ * its most relevant unit. Only the retrieved records are compared: a catalogue with more matching
+ * products than are retrieved may hold a cheaper one (docs/quality.md).
  */
-function byPrice(seed: ScoredUnit, scored: readonly ScoredUnit[], records: readonly RetrievedRecord[], words: readonly QueryWord[], lacking: ReadonlySet<number>, order: PriceOrder, o: ResolvedOptions, valueOf: (record: RetrievedRecord) => number | undefined = priceOf): ScoredUnit {
+function byOrder(seed: ScoredUnit, scored: readonly ScoredUnit[], records: readonly RetrievedRecord[], words: readonly QueryWord[], lacking: ReadonlySet<number>, order: OrderDirection, o: ResolvedOptions, valueOf: (record: RetrievedRecord) => number | undefined): ScoredUnit {
   // Per product record: the best credit of each word over its units, and its most relevant unit.
   const covers = new Map<number, Float64Array>();
   const lead = new Map<number, ScoredUnit>();
@@ -389,15 +389,15 @@ function byPrice(seed: ScoredUnit, scored: readonly ScoredUnit[], records: reado
   const target = covers.get(seed.record);
   if (!target) return seed;
   let chosen = seed;
-  let chosenPrice = valueOf(records[seed.record] as RetrievedRecord);
+  let chosenValue = valueOf(records[seed.record] as RetrievedRecord);
   for (const [record, c] of covers) {
     let asGood = true;
     for (let i = 0; i < words.length && asGood; i++) if ((words[i] as QueryWord).general >= o.minNewWordInformativeness && (c[i] as number) + 1e-9 < (target[i] as number)) asGood = false;
-    const price = asGood ? valueOf(records[record] as RetrievedRecord) : undefined;
-    if (price === undefined) continue;
-    if (chosenPrice === undefined || (order === 'lowest' ? price < chosenPrice : price > chosenPrice)) {
+    const value = asGood ? valueOf(records[record] as RetrievedRecord) : undefined;
+    if (value === undefined) continue;
+    if (chosenValue === undefined || (order === 'lowest' ? value < chosenValue : value > chosenValue)) {
       chosen = lead.get(record) as ScoredUnit;
-      chosenPrice = price;
+      chosenValue = value;
     }
   }
   return chosen;
@@ -538,7 +538,7 @@ export function planResolved(query: string, retrieved: readonly RetrievedRecord[
     // it) is not the answer either, but a passage or a Q&A record may be.
     for (let r = 0; r < records.length; r++) if ((records[r] as RetrievedRecord).kind === 'product') lacking.add(r);
   }
-  if (expanded.priceOrder && records[seed.record]?.kind === 'product') seed = byPrice(seed, scored, records, words, lacking, expanded.priceOrder, o, expanded.orderedBy === 'weight' ? weightOf : priceOf);
+  if (expanded.order && records[seed.record]?.kind === 'product') seed = byOrder(seed, scored, records, words, lacking, expanded.order.direction, o, expanded.order.by === 'weight' ? weightOf : priceOf);
   const best = seed.relevance > 0 ? seed.relevance : 1;
   // The weights another record's new coverage is counted in: informative words only.
   const newWeights = weights.map((w, i) => ((words[i] as QueryWord).general >= o.minNewWordInformativeness ? w : 0));

@@ -3,7 +3,7 @@
  * "Specs › Weight: 450 g"), and what a product reply makes of them: the price goes next to the
  * name, identifiers and the category are never quoted, every other field may be.
  */
-import { priceValue, weightValue } from '../language/price-order.js';
+import { priceValue, weightValue } from '../language/product-order.js';
 import type { RetrievedRecord } from './types.js';
 
 const LABEL_LINE_RE = /^([^:\n]{1,60}):\s+(.+)$/s;

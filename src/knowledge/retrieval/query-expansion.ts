@@ -10,7 +10,7 @@
  */
 import { type AnswerType, ageNames, answerTypeTerm, askedAnswerTypes, colourNames, durationNames, isCurrencyName, trackingWords } from '../language/answer-types.js';
 import { CONTACT_KINDS, type ContactAsk, isContactAsk, kindNames, offerWords } from '../language/contact-details.js';
-import { askedPriceOrder, type OrderedBy, type PriceOrder } from '../language/price-order.js';
+import { askedOrder, type OrderDirection, type OrderedBy } from '../language/product-order.js';
 import { askedRange } from '../language/range-question.js';
 import { spellOutChatSpeak, spellOutWont } from '../language/chat-speak.js';
 import { acceptWords, asksAboutPaying, cardNetworkNames, cardWords, isCardWord, isTakeWord, networkNames } from '../language/payment-cards.js';
@@ -98,10 +98,8 @@ export interface ExpandedQuery {
   words: readonly QueryWord[];
   /** Distinct stop-word terms (what a stop-word-only question searches with). */
   stopTerms: readonly string[];
-  /** The question asks for the cheapest or the dearest, or the lightest or heaviest, of what it names (language/price-order.ts). */
-  priceOrder?: PriceOrder;
-  /** What `priceOrder` orders by, when not the price. */
-  orderedBy?: Exclude<OrderedBy, 'price'>;
+  /** The question asks for the cheapest or the dearest, or the lightest or the heaviest, of what it names (language/product-order.ts). */
+  order?: { direction: OrderDirection; by: OrderedBy };
   /**
    * The question asks which products of a kind the shop has ("Do you sell grinders?",
    * language/range-question.ts): the surfaces of the words naming the kind, and whether a qualifier
@@ -531,10 +529,10 @@ export function expandQuery(
   const names = namesIn(query, vocab.language);
   const phrases = namePhrasesIn(query, vocab.language);
   // "the cheapest" names an order to pick by, not a word the answer must contain: it asks for a price.
-  const priceOrder = askedPriceOrder(query, vocab.language);
+  const order = askedOrder(query, vocab.language);
   // "Do you sell …" names the asking, not a word a product's record must contain.
-  const range = priceOrder ? undefined : askedRange(query, vocab.language);
-  const asking = priceOrder?.words ?? range?.words;
+  const range = order ? undefined : askedRange(query, vocab.language);
+  const asking = order?.words ?? range?.words;
   const askingSurfaces = asking ? new Set(analyzeWords([...asking].join(' '), vocab.language, 'query').surfaces) : undefined;
   const aboutPaying = asksAboutPaying(surfaces);
   const contentWords = stops.filter((stop) => !stop).length;
@@ -612,7 +610,7 @@ export function expandQuery(
   }
   const asked = askedAnswerTypes(query, vocab.language);
   // "the cheapest" asks for a price, "the lightest" for a weight.
-  const orderAsks = priceOrder ? (priceOrder.by === 'weight' ? 'weight' : 'amount') : undefined;
+  const orderAsks = order ? (order.by === 'weight' ? 'weight' : 'amount') : undefined;
   if (orderAsks !== undefined && !asked.includes(orderAsks)) asked.push(orderAsks);
   if (namesCurrency && !asked.includes('amount')) asked.push('amount');
   // "phone number": its words name the kind of answer, not a topic the answer must share. "colour"
@@ -622,8 +620,7 @@ export function expandQuery(
   const namesKind = (w: QueryWord) => kinds.some((kind) => (kind !== 'colour' || w.matches.length === 0) && kindNameSurfaces(kind, vocab.language).has(w.surface));
   const topical = kinds.length === 0 ? words : words.filter((w) => !namesKind(w));
   const expanded: ExpandedQuery = { language: vocab.language, words: withAnswerTypes(asked, topical, vocab), stopTerms };
-  if (priceOrder) expanded.priceOrder = priceOrder.order;
-  if (priceOrder?.by === 'weight') expanded.orderedBy = 'weight';
+  if (order) expanded.order = { direction: order.order, by: order.by };
   if (range) expanded.range = { head: new Set(analyzeWords([...range.head].join(' '), vocab.language, 'query').surfaces), qualified: range.qualified };
   return expanded;
 }

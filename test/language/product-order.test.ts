@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { askedPriceOrder, priceValue, weightValue } from '../../src/knowledge/language/price-order.js';
+import { askedOrder, priceValue, weightValue } from '../../src/knowledge/language/product-order.js';
 
 describe('questions that ask for the cheapest or the dearest', () => {
   it.each([
@@ -17,7 +17,7 @@ describe('questions that ask for the cheapest or the dearest', () => {
     ['Quel est le thé le meilleur marché ?', 'fr', 'lowest', ['meilleur', 'marché']],
     ['Quel thé a le prix le plus élevé ?', 'fr', 'highest', ['prix', 'le', 'plus', 'élevé']],
   ])('%s (%s) asks for the %s price', (question, language, order, words) => {
-    const asked = askedPriceOrder(question, language);
+    const asked = askedOrder(question, language);
     expect(asked?.order).toBe(order);
     expect(asked?.by).toBe('price');
     expect([...(asked?.words ?? [])]).toEqual(words);
@@ -31,7 +31,7 @@ describe('questions that ask for the cheapest or the dearest', () => {
     ['Quelle est la tente la plus légère ?', 'fr', 'lowest', ['la', 'plus', 'légère']],
     ['Quel sac est le plus lourd ?', 'fr', 'highest', ['le', 'plus', 'lourd']],
   ])('%s (%s) asks for the %s weight', (question, language, order, words) => {
-    const asked = askedPriceOrder(question, language);
+    const asked = askedOrder(question, language);
     expect(asked?.order).toBe(order);
     expect(asked?.by).toBe('weight');
     expect([...(asked?.words ?? [])]).toEqual(words);
@@ -47,7 +47,7 @@ describe('questions that ask for the cheapest or the dearest', () => {
     ['Is the tent light?', 'en'],
     ['Does the headtorch have a light mode?', 'en'],
   ])('%s (%s) asks for no order', (question, language) => {
-    expect(askedPriceOrder(question, language)).toBeUndefined();
+    expect(askedOrder(question, language)).toBeUndefined();
   });
 
   it.each([

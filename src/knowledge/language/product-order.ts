@@ -10,13 +10,14 @@
  * that cannot mean anything else ("cheap" alone can: "is shipping cheap?"; "light" is also a lamp).
  */
 
-export type PriceOrder = 'lowest' | 'highest';
+/** Lowest first or highest first. */
+export type OrderDirection = 'lowest' | 'highest';
 
 /** What the products are ordered by. */
 export type OrderedBy = 'price' | 'weight';
 
 interface OrderPhrase {
-  order: PriceOrder;
+  order: OrderDirection;
   by: OrderedBy;
   /** The phrase in a lower-cased question. */
   phrase: RegExp;
@@ -43,15 +44,15 @@ const PHRASES: Readonly<Record<string, readonly OrderPhrase[]>> = {
   ],
 };
 
-export interface AskedPriceOrder {
-  order: PriceOrder;
+export interface AskedOrder {
+  order: OrderDirection;
   by: OrderedBy;
   /** The phrase's words (lower case), which name the order rather than something to find. */
   words: ReadonlySet<string>;
 }
 
-/** The price order `question` (any case) asks for, if any. */
-export function askedPriceOrder(question: string, language: string): AskedPriceOrder | undefined {
+/** The order of products `question` (any case) asks for ("the cheapest", "the lightest"), if any. */
+export function askedOrder(question: string, language: string): AskedOrder | undefined {
   const phrases = PHRASES[language];
   if (!phrases) return undefined;
   const lower = question.toLowerCase();
