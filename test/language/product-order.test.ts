@@ -1,39 +1,31 @@
 import { describe, expect, it } from 'vitest';
 import { askedOrder, priceValue, weightValue } from '../../src/knowledge/language/product-order.js';
 
-describe('questions that ask for the cheapest or the dearest', () => {
+describe('questions that ask for the cheapest, the dearest, the lightest or the heaviest', () => {
   it.each([
-    ['Which of your grinders is the cheapest one?', 'en', 'lowest', ['cheapest']],
-    ["What's the least expensive tamper you sell?", 'en', 'lowest', ['least', 'expensive']],
-    ['your most affordable kettle?', 'en', 'lowest', ['most', 'affordable']],
-    ['What is your most expensive espresso machine?', 'en', 'highest', ['most', 'expensive']],
-    ['priciest grinder', 'en', 'highest', ['priciest']],
-    ['Was ist eure günstigste Mühle?', 'de', 'lowest', ['günstigste']],
-    ['Welche Kanne ist am billigsten?', 'de', 'lowest', ['am', 'billigsten']],
-    ['Was ist das teuerste Modell?', 'de', 'highest', ['teuerste']],
-    ['Quel est le moulin le moins cher ?', 'fr', 'lowest', ['le', 'moins', 'cher']],
-    ['Quelle est la bouilloire la plus chère ?', 'fr', 'highest', ['la', 'plus', 'chère']],
+    ['Which of your grinders is the cheapest one?', 'en', 'lowest', 'price', ['cheapest']],
+    ["What's the least expensive tamper you sell?", 'en', 'lowest', 'price', ['least', 'expensive']],
+    ['your most affordable kettle?', 'en', 'lowest', 'price', ['most', 'affordable']],
+    ['What is your most expensive espresso machine?', 'en', 'highest', 'price', ['most', 'expensive']],
+    ['priciest grinder', 'en', 'highest', 'price', ['priciest']],
+    ['Was ist eure günstigste Mühle?', 'de', 'lowest', 'price', ['günstigste']],
+    ['Welche Kanne ist am billigsten?', 'de', 'lowest', 'price', ['am', 'billigsten']],
+    ['Was ist das teuerste Modell?', 'de', 'highest', 'price', ['teuerste']],
+    ['Quel est le moulin le moins cher ?', 'fr', 'lowest', 'price', ['le', 'moins', 'cher']],
+    ['Quelle est la bouilloire la plus chère ?', 'fr', 'highest', 'price', ['la', 'plus', 'chère']],
     // Phrases ending in "é": a word edge there is no \b (ASCII only).
-    ['Quel est le thé le meilleur marché ?', 'fr', 'lowest', ['meilleur', 'marché']],
-    ['Quel thé a le prix le plus élevé ?', 'fr', 'highest', ['prix', 'le', 'plus', 'élevé']],
-  ])('%s (%s) asks for the %s price', (question, language, order, words) => {
+    ['Quel est le thé le meilleur marché ?', 'fr', 'lowest', 'price', ['meilleur', 'marché']],
+    ['Quel thé a le prix le plus élevé ?', 'fr', 'highest', 'price', ['prix', 'le', 'plus', 'élevé']],
+    ["What's your lightest tent?", 'en', 'lowest', 'weight', ['lightest']],
+    ['Which rucksack is the heaviest?', 'en', 'highest', 'weight', ['heaviest']],
+    ['Welches ist das leichteste Zelt?', 'de', 'lowest', 'weight', ['leichteste']],
+    ['Welcher Rucksack ist am schwersten?', 'de', 'highest', 'weight', ['am', 'schwersten']],
+    ['Quelle est la tente la plus légère ?', 'fr', 'lowest', 'weight', ['la', 'plus', 'légère']],
+    ['Quel sac est le plus lourd ?', 'fr', 'highest', 'weight', ['le', 'plus', 'lourd']],
+  ])('%s (%s) asks for the %s %s', (question, language, order, by, words) => {
     const asked = askedOrder(question, language);
     expect(asked?.order).toBe(order);
-    expect(asked?.by).toBe('price');
-    expect([...(asked?.words ?? [])]).toEqual(words);
-  });
-
-  it.each([
-    ["What's your lightest tent?", 'en', 'lowest', ['lightest']],
-    ['Which rucksack is the heaviest?', 'en', 'highest', ['heaviest']],
-    ['Welches ist das leichteste Zelt?', 'de', 'lowest', ['leichteste']],
-    ['Welcher Rucksack ist am schwersten?', 'de', 'highest', ['am', 'schwersten']],
-    ['Quelle est la tente la plus légère ?', 'fr', 'lowest', ['la', 'plus', 'légère']],
-    ['Quel sac est le plus lourd ?', 'fr', 'highest', ['le', 'plus', 'lourd']],
-  ])('%s (%s) asks for the %s weight', (question, language, order, words) => {
-    const asked = askedOrder(question, language);
-    expect(asked?.order).toBe(order);
-    expect(asked?.by).toBe('weight');
+    expect(asked?.by).toBe(by);
     expect([...(asked?.words ?? [])]).toEqual(words);
   });
 
