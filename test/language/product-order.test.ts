@@ -62,6 +62,9 @@ describe('questions that ask for the cheapest, the dearest, the lightest or the 
     ['12 oz', 12 * 28.349523125],
     ['2 lbs', 2 * 453.59237],
     ['900g', 900],
+    ['1,2 Kilo', 1200],
+    ['230 Gramm', 230],
+    ['3 pounds', 3 * 453.59237],
   ])('reads the weight %s as %d g', (text, grams) => {
     expect(weightValue(text)).toBeCloseTo(grams, 6);
   });

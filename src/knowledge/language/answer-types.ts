@@ -15,6 +15,7 @@
  * contact details as contact-details.ts finds them.
  */
 import { type ContactAsk, contactKindsIn } from './contact-details.js';
+import { weightValue } from './product-order.js';
 
 /**
  * A span of time, a price, a count or measure ("how many filters", "how much coffee does it hold"),
@@ -154,12 +155,6 @@ function holdsAgeLimit(text: string): boolean {
   return false;
 }
 
-/**
- * A weight: a number and a unit of mass ("1.35 kg", "620 g", "2 lbs", "12 oz", "230 Gramm", "1,2
- * kilo"). Case-sensitive so that "4G" (a mobile network) is no weight.
- */
-const WEIGHT_RE = /\d(?:[.,]\d+)?\s?(?:kg|g|mg|lbs?|oz|[Kk]ilo(?:gram(?:me|m)?s?|s)?|[Gg]ram(?:me|m)?s?|[Pp]ounds?|[Oo]unces?)(?![\p{L}\p{N}])/u;
-
 /** Any number, written with digits: "100 filters", "80 ml", "up to 5 users". */
 const QUANTITY_RE = /\p{Nd}/u;
 
@@ -260,7 +255,7 @@ export function answerTypesIn(text: string): AnswerType[] {
   if (DURATION_RE.test(text)) found.push('duration');
   if (AMOUNT_RE.test(text)) found.push('amount');
   if (QUANTITY_RE.test(text)) found.push('quantity');
-  if (WEIGHT_RE.test(text)) found.push('weight');
+  if (weightValue(text) !== undefined) found.push('weight');
   if (COLOUR_RE.test(text)) found.push('colour');
   if (holdsAgeLimit(text)) found.push('age');
   found.push(...contactKindsIn(text));

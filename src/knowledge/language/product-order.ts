@@ -76,15 +76,29 @@ export function priceValue(price: string): number | undefined {
   return Number.isFinite(value) ? value : undefined;
 }
 
-/** Grams per unit of mass, by the unit as written after a number. */
-const GRAMS: Readonly<Record<string, number>> = { mg: 0.001, g: 1, kg: 1000, lb: 453.59237, lbs: 453.59237, oz: 28.349523125 };
-const MASS_RE = /(\d[\d.,]*)\s?(mg|kg|g|lbs?|oz)(?![\p{L}\p{N}])/u;
+/** Grams per unit of mass, by the unit's symbol. */
+const GRAMS: Readonly<Record<string, number>> = { mg: 0.001, g: 1, kg: 1000, lb: 453.59237, oz: 28.349523125 };
+/**
+ * A number and a unit of mass, by symbol or name ("1.35 kg", "620 g", "2 lbs", "12 oz", "230
+ * Gramm", "1,2 Kilo", "3 pounds"). Case-sensitive so that "4G" (a mobile network) is no weight.
+ */
+const MASS_RE = /(\d[\d.,]*)\s?(kg|g|mg|lbs?|oz|[Kk]ilo(?:gram(?:me|m)?s?|s)?|[Gg]ram(?:me|m)?s?|[Pp]ounds?|[Oo]unces?)(?![\p{L}\p{N}])/u;
 
-/** The first weight of a value ("1.35 kg", "460 g per pair", "1,2 kg", "12 oz") in grams; undefined without one. */
+/** A unit of mass as `MASS_RE` finds it, as the symbol `GRAMS` knows ("Kilogramm" → "kg", "lbs" → "lb"). */
+function massSymbol(unit: string): string {
+  const u = unit.toLowerCase();
+  if (u.startsWith('kilo')) return 'kg';
+  if (u.startsWith('gram')) return 'g';
+  if (u.startsWith('pound') || u === 'lbs') return 'lb';
+  if (u.startsWith('ounce')) return 'oz';
+  return u;
+}
+
+/** The first weight in a text ("1.35 kg", "460 g per pair", "1,2 Kilo", "12 oz") in grams; undefined without one. */
 export function weightValue(text: string): number | undefined {
   const m = MASS_RE.exec(text);
   if (!m) return undefined;
   const amount = priceValue(m[1] as string);
-  const grams = GRAMS[m[2] as string];
+  const grams = GRAMS[massSymbol(m[2] as string)];
   return amount === undefined || grams === undefined ? undefined : amount * grams;
 }
