@@ -14,7 +14,7 @@ import { answerTypeTerm, isAnswerTypeTerm } from '../language/answer-types.js';
 import { detectQuestionLanguage } from '../language/detect.js';
 import { contextualQuery, isFollowUp } from './follow-up.js';
 import { type AnswerPlan, type ExtractiveOptions, planResolved, type ResolvedOptions, resolveOptions, type ScoredUnit } from './plan.js';
-import { HIDDEN_LABELS, labelled, PRICE_LABELS, priceLine, specLines } from './product-lines.js';
+import { isUnquotedLabel, labelled, priceLine, specLines } from './product-lines.js';
 import { refusalText } from './refusal.js';
 import { splitQuestion } from './split-question.js';
 import { type Answer, type Citation, type RetrievedRecord, type Turn } from './types.js';
@@ -62,7 +62,7 @@ function productReply(record: RetrievedRecord, units: readonly ScoredUnit[], bud
   let fields = 0;
   for (const u of units) {
     const l = labelled(u.unit.text);
-    if (l && (HIDDEN_LABELS.has(l.label) || PRICE_LABELS.has(l.label))) continue;
+    if (l && isUnquotedLabel(l.label)) continue;
     if (l && l.label === 'description') phrases.push(l.value);
     else {
       phrases.push(l ? `${l.label}: ${l.value}` : u.unit.text);

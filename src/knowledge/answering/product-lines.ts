@@ -23,10 +23,15 @@ export function labelled(text: string): LabelledLine | undefined {
   return { label: (path[path.length - 1] as string).trim().toLowerCase(), value: (m[2] as string).trim() };
 }
 
-/** Whether a product's line is one its reply never quotes: the name, an identifier, the category or the price. */
+/** Whether a product's field is one its reply never quotes as a field: the name, an identifier, the category or the price (the price goes next to the name). */
+export function isUnquotedLabel(label: string): boolean {
+  return HIDDEN_LABELS.has(label) || PRICE_LABELS.has(label);
+}
+
+/** Whether a product's line is one of those fields (`isUnquotedLabel`). */
 export function isUnquotedLine(text: string): boolean {
   const l = labelled(text);
-  return l !== undefined && (HIDDEN_LABELS.has(l.label) || PRICE_LABELS.has(l.label));
+  return l !== undefined && isUnquotedLabel(l.label);
 }
 
 /** The value of a product's price line ("£38"), if it has one. */
