@@ -387,6 +387,20 @@ describe('German knowledge base', () => {
     expect(a.answer).toContain('9,90 €');
   });
 
+  it('meets a word with the compound a record ends with it, where the stemmer cuts the compound elsewhere ("Tiere" / "Haustiere", "Mäher" / "Rasenmäher")', () => {
+    // Snowball stems "Tiere" to "tier" but "Haustiere" to "hausti", and "Mäher" to "mah".
+    const pets = garden.index.expand('Tiere').words[0];
+    expect(pets?.via).toBe('compound');
+    expect(pets?.matches.map((m) => m.term)).toContain(garden.index.termOfSurface('haustiere'));
+    const fertiliser = garden.ask('Wir haben einen Hund. Ist euer Rasendünger gefährlich für Tiere?');
+    expect(garden.titleOf(fertiliser)).toEqual(['Bio-Rasendünger 5 kg']);
+    expect(fertiliser.answer).toContain('Haustiere');
+    // "Mäher" is part of both mowers' names, and names neither: the other mower is not quoted beside the one asked about.
+    const mower = garden.ask('Wie lange kann ich mit dem Akku-Mäher am Stück mähen?');
+    expect(garden.titleOf(mower)).toEqual(['Akku-Rasenmäher RM 36-37']);
+    expect(mower.answer).toContain('40 Minuten');
+  });
+
   it('does not meet "sich" in "sicher": a question about safe data is not one about registering', () => {
     const faq = qaKnowledgeBase([
       ['Wie registriere ich mich?', 'Registrieren Sie sich mit Ihrer E-Mail-Adresse und einem Passwort.'],
@@ -868,6 +882,19 @@ describe('a product asked for something its record does not hold', () => {
   });
 });
 
+/** A small German garden shop's catalogue. */
+const garden = knowledgeBase(
+  JSON.stringify([
+    { name: 'Akku-Rasenmäher RM 36-37', price: '349,00 €', category: 'Rasenmäher', description: 'Für Rasenflächen bis 400 m², ohne Kabel.', specs: { Laufzeit: 'bis zu 40 Minuten', Schnittbreite: '37 cm', Gewicht: '15,8 kg' } },
+    { name: 'Spindelmäher 33', price: '119,00 €', category: 'Rasenmäher', description: 'Schneidet leise, ohne Strom und Benzin.', specs: { Schnittbreite: '33 cm', Gewicht: '8,2 kg' } },
+    { name: 'Akku-Heckenschere HS 18-50', price: '129,00 €', category: 'Heckenscheren', description: 'Für Hecken bis 2 m Höhe.', specs: { Schwertlänge: '50 cm', Gewicht: '2,6 kg' } },
+    { name: 'Bio-Rasendünger 5 kg', price: '24,90 €', category: 'Dünger', description: 'Organischer Langzeitdünger. Unbedenklich für Kinder und Haustiere, sobald er eingeregnet ist.', specs: { Inhalt: '5 kg', 'Reicht für': 'ca. 150 m²' } },
+    { name: 'Zink-Gießkanne 10 l', price: '39,90 €', category: 'Gießkannen', description: 'Aus feuerverzinktem Stahl, mit abnehmbarer Brause.', specs: { Fassungsvermögen: '10 l', Gewicht: '1,9 kg' } },
+    { name: 'Gartenschlauch 20 m', price: '29,90 €', category: 'Bewässerung', description: 'Knickfester Schlauch mit Gewebe.', specs: { Durchmesser: '1/2 Zoll', Länge: '20 m' } },
+  ]),
+  'json',
+);
+
 describe('two products named in one question', () => {
   const grinders = knowledgeBase(
     JSON.stringify([
@@ -920,6 +947,13 @@ describe('two products named in one question', () => {
     const a = stoves.ask('I need a stove and some fuel to go with it. What would the Ember burner plus one gas canister cost me?');
     expect(stoves.titleOf(a)).toEqual(['Ember Gas Stove', 'Gas Canister 230 g']);
     expect(a.answer).toContain('£6.50');
+  });
+
+  it('takes a product as named when the question leaves out only the model code in its name ("the cordless mower" / "Akku-Rasenmäher RM 36-37")', () => {
+    const a = garden.ask('Ich schwanke zwischen dem Akku-Rasenmäher und dem Spindelmäher. Wie schwer sind die beiden?');
+    expect(garden.titleOf(a).sort()).toEqual(['Spindelmäher 33', 'Akku-Rasenmäher RM 36-37'].sort());
+    expect(a.answer).toContain('15,8 kg');
+    expect(a.answer).toContain('8,2 kg');
   });
 
   it('lists the products of the kind a question about the range asks for, by name and price', () => {

@@ -32,6 +32,7 @@ function observe(index: KnowledgeIndex) {
     docFreq: [...WORDS, ...(['phone', 'email', 'hours', 'address'] as const).map(answerTypeTerm)].map((w) => [index.docFreq(w), index.idf(w), index.termOfSurface(w)]),
     prefixes: ['re', 'ship', 'de', 'pay', 'x'].map((p) => index.surfacesWithPrefix(p, 64)),
     suffixes: ['card', 'und', 's'].map((s) => index.termsWithSuffix(s, 16)),
+    surfaceSuffixes: ['card', 'ing', 's'].map((s) => index.surfacesWithSuffix(s, 16)),
     edits: ['refunt', 'shiping', 'warrant', 'delivry', 'payement'].map((w) => index.surfacesWithinOneEdit(w)),
     records: ['a', 'b', 'c', 'j'].map((id) => [index.has(id), index.get(id)]),
   };

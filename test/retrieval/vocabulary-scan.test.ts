@@ -19,7 +19,7 @@ const records = fc
 const probe = fc.constantFrom('re', 'ref', 'ship', 'card', 'ment', 'ray', '𝒳', 'caf', 'x', 'ies', 'refnd', 'shiping', 'warrant', 'delivry', 'payement', 'carde', 'hour');
 
 function lookups(index: KnowledgeIndex, probes: readonly string[]) {
-  return probes.map((p) => [index.surfacesWithPrefix(p, 3), index.surfacesWithPrefix(p, 64), index.termsWithSuffix(p, 2), index.termsWithSuffix(p, 16), index.surfacesWithinOneEdit(p)]);
+  return probes.map((p) => [index.surfacesWithPrefix(p, 3), index.surfacesWithPrefix(p, 64), index.termsWithSuffix(p, 2), index.termsWithSuffix(p, 16), index.surfacesWithSuffix(p, 16), index.surfacesWithinOneEdit(p)]);
 }
 
 describe('look-up lists', () => {
@@ -49,6 +49,23 @@ describe('look-up lists', () => {
         const { terms, df } = index.toCompact();
         const reversed = terms.filter((_, t) => (df[t] as number) > 0).map(reverseWord).sort();
         for (const p of probes) for (const limit of [1, 16]) expect(index.termsWithSuffix(p, limit)).toEqual(wordsWithSuffix(reversed, p, limit));
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it('find the surface words with a suffix a list of reversed copies finds, in its order, before and after changes (property)', () => {
+    fc.assert(
+      fc.property(records, records, fc.array(probe, { minLength: 1, maxLength: 6 }), (start, more, probes) => {
+        const index = KnowledgeIndex.build(start, { language: 'en' });
+        const check = () => {
+          const reversed = index.surfacesWithPrefix('', Number.POSITIVE_INFINITY).map(reverseWord).sort();
+          for (const p of probes) for (const limit of [1, 16]) expect(index.surfacesWithSuffix(p, limit)).toEqual(wordsWithSuffix(reversed, p, limit));
+        };
+        check();
+        index.remove(['a', 'd']);
+        index.add(more);
+        check();
       }),
       { numRuns: 200 },
     );

@@ -11,6 +11,7 @@ export function vocabularyState(v: TermVocabulary, probes: readonly string[] = [
     terms: terms.map((t) => ({ t, df: v.docFreq(t), words: [...v.wordsOf(t)].sort() })),
     surfaces: surfaces.map((s) => [s, v.termOfSurface(s)]),
     spelling: probes.map((p) => [p, v.surfacesWithinOneEdit(p)]),
+    suffixes: probes.map((p) => [p, v.surfacesWithSuffix(p.slice(-3), 16)]),
     expansions: probes.slice(0, 8).map((p) => v.expand(`${p} shipping`)),
   };
 }

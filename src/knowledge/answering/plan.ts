@@ -5,7 +5,7 @@
  * is relevant without repeating itself.
  */
 import { isAnswerTypeTerm } from '../language/answer-types.js';
-import { generalInformativeness } from '../language/common-words.js';
+import { commonRank, generalInformativeness } from '../language/common-words.js';
 import type { OrderDirection } from '../language/product-order.js';
 import { idf as bm25Idf, DEFAULT_BM25, lengthNorm, saturate } from '../retrieval/bm25.js';
 import { KnowledgeIndex } from '../retrieval/knowledge-index.js';
@@ -339,6 +339,13 @@ function asksWhatProductLacks(seed: ScoredUnit, scored: readonly ScoredUnit[], r
 }
 
 /**
+ * A question's word names a word of a product's name by a match at least this good: the word, a
+ * form of it, a slip for it or a synonym; not a part of it ("Mäher" is in "Spindelmäher" and in
+ * "Rasenmäher" alike) nor a broader word.
+ */
+const MIN_NAMING_CREDIT = 0.7;
+
+/**
  * Whether the question names the product of `u` besides the products already chosen: its words
  * cover at least half of the product's name (its title's terms, each by its IDF and, as the
  * question's words are weighed, how informative it is in general language), one of them a word no
@@ -352,12 +359,13 @@ function namesProduct(u: ScoredUnit, chosen: readonly ScoredUnit[], words: reado
   let named = 0;
   let own = false;
   for (const term of u.unit.context) {
-    const word = words.find((w) => w.matches.some((m) => m.term === term));
+    const word = words.find((w) => w.matches.some((m) => m.term === term && m.credit >= MIN_NAMING_CREDIT));
     // Weighed as the question's words are (`wordWeights`): an ordinary word of a name ("box" of
     // "Knock Box") names the product less than its own word does.
-    // A size in the name that the question leaves out ("Gas Canister 230 g" asked as "a gas
-    // canister") says which of a range, not what the product is: it weighs as an ordinary word.
-    const general = word ? word.general : isNumberWord(term) ? 0 : generalInformativeness(term, stats.language);
+    // A size or a model code in the name that the question leaves out ("Gas Canister 230 g" asked
+    // as "a gas canister", "Akku-Rasenmäher RM 36-37" as "the cordless mower") says which of a
+    // range, not what the product is: it weighs as an ordinary word.
+    const general = word ? word.general : isModelCode(term, stats.language) ? 0 : generalInformativeness(term, stats.language);
     const weight = bm25Idf(stats.size, stats.docFreq(term)) * (generalFloor + (1 - generalFloor) * general);
     all += weight;
     if (word === undefined) continue;
@@ -365,6 +373,13 @@ function namesProduct(u: ScoredUnit, chosen: readonly ScoredUnit[], words: reado
     if (!chosen.some((c) => c.unit.context.has(term))) own = true;
   }
   return own && all > 0 && named >= 0.5 * all;
+}
+
+const DIGIT_RE = /\p{N}/u;
+
+/** A number or a code of a product's name: "230", "E64", and letters too short to be a word of the language ("RM", "HS"). */
+function isModelCode(term: string, language: string): boolean {
+  return isNumberWord(term) || DIGIT_RE.test(term) || (term.length <= 3 && commonRank(term, language) === undefined);
 }
 
 /**

@@ -24,7 +24,7 @@ import { type CompactIndex, type CompactIndexSource, type CountArray, countArray
 import type { ExpandedQuery, Vocabulary } from './query-expansion.js';
 import { indexedAnswerTermsIn } from '../language/answer-types.js';
 import { type AnalysedWords, analyzeWords } from './tokenize.js';
-import { compareReversed, reversedStartsWith, reverseWord } from './sorted-words.js';
+import { reverseWord, wordsEndingWith } from './sorted-words.js';
 import { type PostingsView, searchAllPostings, searchMaxScore } from './max-score.js';
 import { idAt, type IdList, idList, idListBytes } from './id-lists.js';
 import { ColumnPacker, PACK_AT_MOST_BYTES, sharesBuffer } from './packed-columns.js';
@@ -388,6 +388,10 @@ export class KnowledgeIndex implements Vocabulary {
     return this.surfaces.withPrefix(prefix, limit);
   }
 
+  surfacesWithSuffix(suffix: string, limit: number): string[] {
+    return this.surfaces.withSuffix(suffix, limit);
+  }
+
   termsWithSuffix(suffix: string, limit: number): string[] {
     if (this.reversedTerms === null) {
       // The ids of the terms present, ordered by their reversed spelling: 2 bytes a term (4 past
@@ -398,22 +402,7 @@ export class KnowledgeIndex implements Vocabulary {
       this.reversedTerms = idList(present.map((x) => x.t));
     }
     const ids = this.reversedTerms;
-    const r = reverseWord(suffix);
-    let lo = 0;
-    let hi = ids.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (compareReversed(this.terms.at(idAt(ids, mid)), r) < 0) lo = mid + 1;
-      else hi = mid;
-    }
-    const out: string[] = [];
-    for (let i = lo; i < ids.length && out.length < limit; i++) {
-      const t = idAt(ids, i);
-      const term = this.terms.at(t);
-      if (!reversedStartsWith(term, r)) break;
-      if ((this.df[t] as number) > 0) out.push(term);
-    }
-    return out;
+    return wordsEndingWith(ids.length, (i) => this.terms.at(idAt(ids, i)), suffix, limit, (i) => (this.df[idAt(ids, i)] as number) > 0);
   }
 
   surfacesWithinOneEdit(word: string): string[] {

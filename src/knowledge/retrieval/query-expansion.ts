@@ -116,6 +116,8 @@ export interface Vocabulary {
   termOfSurface(surface: string): string | undefined;
   /** Surface words starting with `prefix` (at most `limit`). */
   surfacesWithPrefix(prefix: string, limit: number): string[];
+  /** Surface words ending with `suffix` (at most `limit`). */
+  surfacesWithSuffix(suffix: string, limit: number): string[];
   /** Indexed terms ending with `suffix` (at most `limit`). */
   termsWithSuffix(suffix: string, limit: number): string[];
   /** Surface words within one edit (insertion, deletion, substitution, transposition) of `word`. */
@@ -210,11 +212,19 @@ function derivationMatches(vocab: Vocabulary, surface: string): TermMatch[] {
   return [...out].map(([term, credit]) => ({ term, credit }));
 }
 
-function compoundMatches(vocab: Vocabulary, term: string): TermMatch[] {
-  if (term.length < MIN_PART) return [];
+function compoundMatches(vocab: Vocabulary, surface: string, term: string): TermMatch[] {
+  if (term.length < MIN_PART && !(COMPOUNDING.has(vocab.language) && surface.length > MIN_PART)) return [];
   const out = new Map<string, number>();
   // The question's word ends a longer word of the knowledge base ("card" in "mastercard").
-  for (const t of vocab.termsWithSuffix(term, 16)) if (t.length >= term.length + 3) out.set(t, COMPOUND_CREDIT);
+  if (term.length >= MIN_PART) for (const t of vocab.termsWithSuffix(term, 16)) if (t.length >= term.length + 3) out.set(t, COMPOUND_CREDIT);
+  // As written, where the stemmer cuts the longer word elsewhere ("Tiere" → "tier", but
+  // "Haustiere" → "hausti"; "Mäher" → "mah" is too short to look for): German compounds.
+  if (COMPOUNDING.has(vocab.language) && surface.length > MIN_PART) {
+    for (const v of vocab.surfacesWithSuffix(surface, 16)) {
+      const t = vocab.termOfSurface(v);
+      if (present(vocab, t) && v.length >= surface.length + 3) out.set(t, COMPOUND_CREDIT);
+    }
+  }
   // A long question word starts a longer word ("versand" in "versandkosten").
   if (term.length >= 5) {
     for (const v of vocab.surfacesWithPrefix(term, 16)) {
@@ -503,7 +513,7 @@ export function matchWord(vocab: Vocabulary, surface: string, term: string, isNa
   const derived = derivationMatches(vocab, surface);
   const variants = derived.length > 0 ? mergeMatches(variantMatches(vocab, surface), derived) : variantMatches(vocab, surface);
   if (variants.length > 0) return { matches: withCompoundParts(vocab, variants), via: 'variant' };
-  const compounds = compoundMatches(vocab, term);
+  const compounds = compoundMatches(vocab, surface, term);
   if (compounds.length > 0) return { matches: compounds, via: 'compound' };
   const spelled = spellingMatches(vocab, surface);
   if (spelled.meant !== undefined) return { matches: withCompoundParts(vocab, spelled.matches), via: 'spelling', meant: spelled.meant };

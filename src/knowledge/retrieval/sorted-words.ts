@@ -145,3 +145,26 @@ export function wordsWithSuffix(reversedSorted: readonly string[], suffix: strin
   }
   return out;
 }
+
+/**
+ * Words that end with `suffix`, from a list ordered by reversed spelling that is read through
+ * `wordAt` (an id list over packed words), that `keep` accepts (by position); at most `limit`.
+ * Allocates no reversed copy of a listed word.
+ */
+export function wordsEndingWith(length: number, wordAt: (i: number) => string, suffix: string, limit: number, keep: (i: number) => boolean = () => true): string[] {
+  const r = reverseWord(suffix);
+  let lo = 0;
+  let hi = length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (compareReversed(wordAt(mid), r) < 0) lo = mid + 1;
+    else hi = mid;
+  }
+  const out: string[] = [];
+  for (let i = lo; i < length && out.length < limit; i++) {
+    const word = wordAt(i);
+    if (!reversedStartsWith(word, r)) break;
+    if (keep(i)) out.push(word);
+  }
+  return out;
+}

@@ -11,14 +11,15 @@
  * Words are entries of a list in the order they were met (a removed word leaves a hole, a count of
  * 0, until the list is packed), found through a `WordIds` table; the words are a packed list
  * (packed-words.ts: a few long strings, not one string per word); each word's term is the index's
- * term id; counts and term ids live in one typed array; the sorted order the prefix look-ups read
- * is a list of entries (2 bytes a word), made on the first look-up and dropped with the index's
+ * term id; counts and term ids live in one typed array; the sorted orders the prefix and suffix look-ups
+ * read are lists of entries (2 bytes a word each), made on the first look-up and dropped with the index's
  * other query caches. A small vocabulary's spelling look-up reads the words where they lie.
  */
 import type { CompactIndexSource } from './compact-index.js';
 import { idAt, type IdList, idList, idListBytes } from './id-lists.js';
 import type { ColumnPacker } from './packed-columns.js';
 import { PackedWords } from './packed-words.js';
+import { reverseWord, wordsEndingWith } from './sorted-words.js';
 import type { AnalysedWords } from './tokenize.js';
 import { WordIds } from './word-ids.js';
 
@@ -69,6 +70,8 @@ export class SurfaceWords {
   private displaced = 0;
   /** The live entries sorted by their words (as `<` orders strings); null until a look-up needs it, or after a change. */
   private sorted: IdList | null = null;
+  /** The live entries sorted by their words read backwards, for the suffix look-ups; null like `sorted`. */
+  private reversed: IdList | null = null;
 
   /**
    * `termIds`: the index's ids of the terms it holds (every surface word's term is one: the word's
@@ -114,6 +117,12 @@ export class SurfaceWords {
     return out;
   }
 
+  /** The words that end with `suffix`, in the order of their reversed spelling, at most `limit`. */
+  withSuffix(suffix: string, limit: number): string[] {
+    const reversed = this.reversedEntries();
+    return wordsEndingWith(reversed.length, (i) => this.list.at(idAt(reversed, i)), suffix, limit);
+  }
+
   /**
    * The words of at least 4 letters one edit away from `word` (not `word` itself), sorted: every
    * word is looked at where it lies (a small vocabulary's spelling look-up), only those of a near
@@ -138,9 +147,14 @@ export class SurfaceWords {
     }
   }
 
-  /** Drops the sorted order (a query cache: made again on the next look-up). */
+  /** Drops the sorted orders (query caches: made again on the next look-up). */
   releaseSorted(): void {
+    this.dropOrders();
+  }
+
+  private dropOrders(): void {
     this.sorted = null;
+    this.reversed = null;
   }
 
   /** Counts the record at `slot` (the highest so far); true when it brought a new word. */
@@ -181,7 +195,7 @@ export class SurfaceWords {
       }
     });
     if (removed) {
-      this.sorted = null;
+      this.dropOrders();
       if (this.ids.size * 2 < this.list.length) this.repack(this.entries());
     }
     return removed;
@@ -246,7 +260,7 @@ export class SurfaceWords {
   *restoreInSteps(compact: CompactIndexSource['surfaces'], perStep: number): Generator<void, void> {
     const n = compact.words.length;
     this.list.clear();
-    this.sorted = null;
+    this.dropOrders();
     this.cells = new Int16Array(n * CELLS);
     this.ids.clear();
     this.ids.reserve(n);
@@ -270,7 +284,7 @@ export class SurfaceWords {
 
   /** Heap and array-buffer bytes held: the packed words, the counts and term ids, the table and the sorted order. */
   approximateBytes(): number {
-    return 400 + this.list.approximateBytes() + this.cells.byteLength + this.ids.byteLength + (this.sorted === null ? 0 : idListBytes(this.sorted));
+    return 400 + this.list.approximateBytes() + this.cells.byteLength + this.ids.byteLength + (this.sorted === null ? 0 : idListBytes(this.sorted)) + (this.reversed === null ? 0 : idListBytes(this.reversed));
   }
 
   /** Puts the counts, the table's slots and the words' end offsets in the index's one buffer (packed-columns.ts; the sorted order, a query cache, is left out). */
@@ -299,6 +313,16 @@ export class SurfaceWords {
     return this.sorted;
   }
 
+  /** The live entries sorted by their reversed words, made when first needed after a change. */
+  private reversedEntries(): IdList {
+    if (this.reversed === null) {
+      const byWord = this.entries().map((e) => ({ e, reversed: reverseWord(this.list.at(e)) }));
+      byWord.sort((x, y) => (x.reversed < y.reversed ? -1 : x.reversed > y.reversed ? 1 : 0));
+      this.reversed = idList(byWord.map((x) => x.e));
+    }
+    return this.reversed;
+  }
+
   /** The index's id of a term it holds. */
   private termId(term: string): number {
     const t = this.termIds.get(term);
@@ -314,7 +338,7 @@ export class SurfaceWords {
       this.cells = next;
     }
     this.list.push(word);
-    this.sorted = null;
+    this.dropOrders();
     this.put(e * CELLS + REFS, refs);
     this.put(e * CELLS + FIRST, first);
     this.put(e * CELLS + POS, pos);

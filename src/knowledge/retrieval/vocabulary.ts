@@ -62,6 +62,7 @@ export class TermVocabulary implements Vocabulary, TermStats {
   /** The outside index's words and their record counts, as `update` last set them. */
   private readonly wordDocs = new ShardedMap<number>();
   private sortedSurfaces: string[] | null = null;
+  private reversedSurfaces: string[] | null = null;
   private reversedTerms: string[] | null = null;
   private deletionIndex: DeletionIndex | null = null;
   /** The spelling index being made in slices (a large vocabulary's), if any; `deletionIndex` once made. */
@@ -143,6 +144,7 @@ export class TermVocabulary implements Vocabulary, TermStats {
       if (uses > 0) continue;
       this.surfaceTerms.set(surface, terms[i] as string);
       if (this.sortedSurfaces) insertSorted(this.sortedSurfaces, surface);
+      if (this.reversedSurfaces) insertSorted(this.reversedSurfaces, reverseWord(surface));
       if ((this.deletionIndex || this.spelling) && surface.length >= 4) {
         this.surfacesSinceIndex.push(surface);
         if (this.surfacesSinceIndex.length > MAX_SURFACES_SINCE_INDEX) {
@@ -174,6 +176,7 @@ export class TermVocabulary implements Vocabulary, TermStats {
       this.surfaceUses.delete(surface);
       this.surfaceTerms.delete(surface);
       if (this.sortedSurfaces) removeSorted(this.sortedSurfaces, surface);
+      if (this.reversedSurfaces) removeSorted(this.reversedSurfaces, reverseWord(surface));
     }
     for (const term of new Set([...terms, ...caseLostTerms(word, this.language)])) {
       const list = (this.wordsOfTerm.get(term) ?? []).filter((w) => w !== word);
@@ -214,6 +217,11 @@ export class TermVocabulary implements Vocabulary, TermStats {
   surfacesWithPrefix(prefix: string, limit: number): string[] {
     this.sortedSurfaces ??= [...this.surfaceTerms.keys()].sort();
     return wordsWithPrefix(this.sortedSurfaces, prefix, limit);
+  }
+
+  surfacesWithSuffix(suffix: string, limit: number): string[] {
+    this.reversedSurfaces ??= [...this.surfaceTerms.keys()].map(reverseWord).sort();
+    return wordsWithSuffix(this.reversedSurfaces, suffix, limit);
   }
 
   termsWithSuffix(suffix: string, limit: number): string[] {
