@@ -966,7 +966,7 @@ describe('two products named in one question', () => {
     expect(table.answer).toContain('70 cm');
   });
 
-  it('takes a product as named when the question leaves out only the model code in its name ("the cordless mower" / "Akku-Rasenmäher RM 36-37")', () => {
+  it('takes a product as named when the question leaves out only the model code in its name ("dem Akku-Rasenmäher" / "Akku-Rasenmäher RM 36-37")', () => {
     const a = garden.ask('Ich schwanke zwischen dem Akku-Rasenmäher und dem Spindelmäher. Wie schwer sind die beiden?');
     expect(garden.titleOf(a).sort()).toEqual(['Spindelmäher 33', 'Akku-Rasenmäher RM 36-37'].sort());
     expect(a.answer).toContain('15,8 kg');

@@ -363,7 +363,7 @@ function namesProduct(u: ScoredUnit, chosen: readonly ScoredUnit[], words: reado
     // Weighed as the question's words are (`wordWeights`): an ordinary word of a name ("box" of
     // "Knock Box") names the product less than its own word does.
     // A size or a model code in the name that the question leaves out ("Gas Canister 230 g" asked
-    // as "a gas canister", "Akku-Rasenmäher RM 36-37" as "the cordless mower") says which of a
+    // as "a gas canister", "Akku-Rasenmäher RM 36-37" as "dem Akku-Rasenmäher") says which of a
     // range, not what the product is: it weighs as an ordinary word.
     const general = word ? word.general : isModelCode(term, stats.language) ? 0 : generalInformativeness(term, stats.language);
     const weight = bm25Idf(stats.size, stats.docFreq(term)) * (generalFloor + (1 - generalFloor) * general);

@@ -1,7 +1,7 @@
 /**
  * German and French adjectives of a dimension and the nouns that name it, so that "Wie dick ist
- * der Schlauch?" meets "Durchmesser: 1/2 Zoll" and "Quelle est la largeur ?" is not needed to meet
- * "Largeur : 32 cm" ("Il est large de combien ?"). English has these links from WordNet's
+ * der Schlauch?" meets "Durchmesser: 1/2 Zoll" and "Elle est large de combien ?" meets "Largeur :
+ * 70 cm", though the question never names the field. English has these links from WordNet's
  * attributes (related-words.ts: "heavy" → weight, "wide" → width); no WordNet for German or
  * French ships on npm, and the adjectives of dimension are a small closed class, so they are listed.
  *

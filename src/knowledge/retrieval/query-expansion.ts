@@ -213,13 +213,14 @@ function derivationMatches(vocab: Vocabulary, surface: string): TermMatch[] {
 }
 
 function compoundMatches(vocab: Vocabulary, surface: string, term: string): TermMatch[] {
-  if (term.length < MIN_PART && !(COMPOUNDING.has(vocab.language) && surface.length > MIN_PART)) return [];
+  // In German and Dutch also as written, where the stemmer cuts the longer word elsewhere
+  // ("Tiere" → "tier", but "Haustiere" → "hausti"; "Mäher" → "mah", too short to look for).
+  const asWritten = COMPOUNDING.has(vocab.language) && surface.length > MIN_PART;
+  if (term.length < MIN_PART && !asWritten) return [];
   const out = new Map<string, number>();
   // The question's word ends a longer word of the knowledge base ("card" in "mastercard").
   if (term.length >= MIN_PART) for (const t of vocab.termsWithSuffix(term, 16)) if (t.length >= term.length + 3) out.set(t, COMPOUND_CREDIT);
-  // As written, where the stemmer cuts the longer word elsewhere ("Tiere" → "tier", but
-  // "Haustiere" → "hausti"; "Mäher" → "mah" is too short to look for): German compounds.
-  if (COMPOUNDING.has(vocab.language) && surface.length > MIN_PART) {
+  if (asWritten) {
     for (const v of vocab.surfacesWithSuffix(surface, 16)) {
       const t = vocab.termOfSurface(v);
       if (present(vocab, t) && v.length >= surface.length + 3) out.set(t, COMPOUND_CREDIT);

@@ -149,10 +149,6 @@ export class SurfaceWords {
 
   /** Drops the sorted orders (query caches: made again on the next look-up). */
   releaseSorted(): void {
-    this.dropOrders();
-  }
-
-  private dropOrders(): void {
     this.sorted = null;
     this.reversed = null;
   }
@@ -195,7 +191,7 @@ export class SurfaceWords {
       }
     });
     if (removed) {
-      this.dropOrders();
+      this.releaseSorted();
       if (this.ids.size * 2 < this.list.length) this.repack(this.entries());
     }
     return removed;
@@ -260,7 +256,7 @@ export class SurfaceWords {
   *restoreInSteps(compact: CompactIndexSource['surfaces'], perStep: number): Generator<void, void> {
     const n = compact.words.length;
     this.list.clear();
-    this.dropOrders();
+    this.releaseSorted();
     this.cells = new Int16Array(n * CELLS);
     this.ids.clear();
     this.ids.reserve(n);
@@ -338,7 +334,7 @@ export class SurfaceWords {
       this.cells = next;
     }
     this.list.push(word);
-    this.dropOrders();
+    this.releaseSorted();
     this.put(e * CELLS + REFS, refs);
     this.put(e * CELLS + FIRST, first);
     this.put(e * CELLS + POS, pos);
