@@ -184,6 +184,22 @@ Items left on our bikes are kept for 30 days. Report a lost item in the app unde
     for (const q of ['Do you ship to Mars?', 'Who is your CEO?', 'Do you sell oat milk?']) expect(shop.ask(q).grounded, q).toBe(false);
   });
 
+  it('refuses a question that names by an acronym what no record has, however well its other words are met', () => {
+    const cookware = qaKnowledgeBase([
+      ['Can pans go in the dishwasher?', 'Stainless-steel pans are dishwasher safe. Non-stick pans can go in the dishwasher, but washing them by hand makes the coating last longer.'],
+      ['Which hobs do your pans work on?', 'Every pan works on gas and electric hobs; the stainless-steel and cast-iron pans also work on induction.'],
+      ['Where do you ship?', 'We ship within the UK and to the USA.'],
+    ]);
+    for (const q of ['Are your non-stick pans PFAS-free?', 'Are the non-stick pans BPA free and dishwasher safe?']) expect(cookware.ask(q).grounded, q).toBe(false);
+    // Acronyms met in some form are not unknown names: the USA as a place, words typed with caps lock.
+    expect(cookware.ask('Do you ship to the USA?').grounded).toBe(true);
+    expect(cookware.ask('CAN NON-STICK PANS GO IN THE DISHWASHER?').grounded).toBe(true);
+    // Chat words in capitals are spelled out first ("BTW", "ASAP").
+    const btw = cookware.ask('BTW can the non-stick pans go in the dishwasher?');
+    expect(btw.grounded).toBe(true);
+    expect(btw.answer).toContain('Non-stick pans can go in the dishwasher');
+  });
+
   it('corrects misspelt words against the knowledge base before answering', () => {
     const a = shop.ask('how long is the warrenty on a kettle');
     expect(a.grounded).toBe(true);
@@ -985,7 +1001,7 @@ describe('two products named in one question', () => {
   });
 
   it('refuses a question about the range when no product is of that kind, though the words meet records', () => {
-    for (const question of ['Do you sell decaf beans?', 'Do you stock descaling solution for the espresso machines?', 'Do you sell replacement burrs for the hand grinder?']) {
+    for (const question of ['Do you sell decaf beans?', 'Do you stock descaling solution for the espresso machines?', 'Do you sell replacement burrs for the hand grinder?', 'Do you sell SCA grinders?']) {
       expect(grinders.ask(question).grounded, question).toBe(false);
     }
   });

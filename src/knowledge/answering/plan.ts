@@ -12,7 +12,7 @@ import { KnowledgeIndex } from '../retrieval/knowledge-index.js';
 import { type ExpandedQuery, isNumberWord, type QueryWord } from '../retrieval/query-expansion.js';
 import { isUnquotedLine, priceOf, weightOf } from './product-lines.js';
 import type { RetrievedRecord } from './types.js';
-import { matchedShare, unknownNames, withUnknownNames } from './unknown-names.js';
+import { matchedShare, namesUnknownAcronym, unknownNames, withUnknownNames } from './unknown-names.js';
 import { type RecordUnits, type RecordUnitsCache, recordHasTerm, recordUnits, type Unit, unitTermCount } from './units.js';
 
 export interface ExtractiveOptions {
@@ -533,6 +533,9 @@ export function planResolved(query: string, retrieved: readonly RetrievedRecord[
   let coverage = 0;
   let confidence = 0;
   let seed: ScoredUnit | undefined;
+  // An acronym no record has names something they never mention ("PFAS-free"), however well the
+  // rest is met: refused with the coverage and confidence the rest earns.
+  const namesAcronym = namesUnknownAcronym(query, words, stats.language);
   for (;;) {
     coverage = 0;
     for (const u of scored) if (!lacking.has(u.record)) coverage = Math.max(coverage, u.coverage);
@@ -544,6 +547,7 @@ export function planResolved(query: string, retrieved: readonly RetrievedRecord[
     // Covering every informative word answers too, unless that is little evidence that no record leads on.
     const sufficient = coverage >= o.sufficientCoverage && (!o.stats || matchedRareWords(coverage * total, stats.size) >= o.sufficientMinWeight || topScore >= (1 + o.sufficientMinLead) * runnerUp(records, lacking));
     if (coverage <= 0 || coverage < o.minCoverage || (confidence < o.minConfidence && !sufficient)) return refused(coverage, confidence);
+    if (namesAcronym) return refused(coverage, confidence);
     // Seed with the most relevant unit among those that cover enough (the first on ties); then MMR over the rest.
     seed = undefined;
     for (const u of scored) if (!lacking.has(u.record) && u.matched && u.coverage >= o.minCoverage && (seed === undefined || u.relevance > seed.relevance)) seed = u;

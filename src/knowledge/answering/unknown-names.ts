@@ -4,9 +4,10 @@
  * words may be the records', yet the name is something they never mention. The question's words
  * come marked with the name they are part of (`QueryWord.phrase`, retrieval/query-expansion.ts);
  * here the retrieved records are read for it, and the words of an unknown name are unmatched.
+ * And acronyms no record has in any form ("Are your pans PFAS-free?"): see `namesUnknownAcronym`.
  */
 import type { QueryWord } from '../retrieval/query-expansion.js';
-import { analyzeWords } from '../retrieval/tokenize.js';
+import { analyzeWords, normalizeFor } from '../retrieval/tokenize.js';
 import type { RetrievedRecord } from './types.js';
 
 /** Words a name of several words may have between its own in a record ("Glass [Cone] Dripper"). */
@@ -73,4 +74,27 @@ export function matchedShare(after: readonly QueryWord[], weights: readonly numb
  */
 export function withUnknownNames(words: readonly QueryWord[], unknown: ReadonlySet<string>): readonly QueryWord[] {
   return words.map((w) => (w.phrase !== undefined && unknown.has(w.phrase) ? { ...w, matches: NO_MATCHES, via: 'none' } : w));
+}
+
+/** A word of three or more capitals and nothing else ("PFAS", "GDPR", "CEO"; not "E64" nor "Wien"). */
+const ACRONYM_RE = /(?<![\p{L}\p{N}])\p{Lu}{3,}(?![\p{L}\p{N}])/gu;
+const WORD_RE = /\p{L}+/gu;
+/** A question with more words in capitals than this share is typed with caps lock: its capitals name nothing. */
+const SHOUTED_SHARE = 0.5;
+
+/**
+ * Whether the question names, by an acronym, something no record mentions: an acronym whose word
+ * the knowledge base matches in no form (not as written, as a place, a card network, a slip or a
+ * related word: `words` as expanded). "Are your non-stick pans PFAS-free?" asks about a thing the
+ * shop's records never name, though "non-stick pans" meet a record squarely; the issue's "CEO" is
+ * such a name. Acronyms that are chat words ("ASAP") are spelled out before (language/chat-speak.ts).
+ */
+export function namesUnknownAcronym(query: string, words: readonly QueryWord[], language: string): boolean {
+  const acronyms = query.match(ACRONYM_RE);
+  if (acronyms === null) return false;
+  if (acronyms.length > SHOUTED_SHARE * (query.match(WORD_RE)?.length ?? 0)) return false;
+  return acronyms.some((acronym) => {
+    const surface = normalizeFor(acronym, language);
+    return words.some((w) => w.surface === surface && w.matches.length === 0);
+  });
 }

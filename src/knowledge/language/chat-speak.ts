@@ -48,6 +48,9 @@ const ENGLISH: Table = {
   addr: 'address',
   qty: 'quantity',
   asap: 'as soon as possible',
+  btw: 'by the way',
+  fyi: 'for your information',
+  imo: 'in my opinion',
   // Contractions typed without their apostrophe. With it, the tokeniser splits them into stop
   // words ("what", "s"); without it, "whats" would be stemmed to the question word "what" and
   // matched as a content word, and "dont" would weigh as a word the records never use. Words
