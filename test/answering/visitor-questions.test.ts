@@ -969,6 +969,10 @@ describe('two products named in one question', () => {
     const hose = garden.ask('Wie dick ist euer Gartenschlauch?');
     expect(garden.titleOf(hose)).toEqual(['Gartenschlauch 20 m']);
     expect(hose.answer).toContain('1/2 Zoll');
+    // "Wie hoch ist der Preis?" asks for a price: "hoch" is not read as a height, which the hose would lack.
+    const price = garden.ask('Wie hoch ist der Preis für den Gartenschlauch?');
+    expect(garden.titleOf(price)).toEqual(['Gartenschlauch 20 m']);
+    expect(price.answer).toContain('29,90 €');
     const furniture = knowledgeBase(
       JSON.stringify([
         { name: 'Table pliante Estran', price: '89 €', category: 'Tables', description: 'Une table de jardin en acacia qui se replie à plat.', specs: { Longueur: '120 cm', Largeur: '70 cm', Hauteur: '74 cm' } },

@@ -17,15 +17,15 @@ describe('German and French dimension words', () => {
     expect(attributes('dick', 'de')).toEqual(['attribute:dicke', 'attribute:durchmesser', 'attribute:stärke']);
     expect(attributes('dicken', 'de')).toEqual(attributes('dick', 'de'));
     expect(attributes('breiter', 'de')).toEqual(['attribute:breite']);
-    expect(attributes('hohe', 'de')).toEqual(['attribute:höhe']);
-    expect(attributes('gross', 'de')).toEqual(['attribute:größe']);
+    expect(attributes('tiefe', 'de')).toEqual(['attribute:tiefe']);
     expect(attributes('epaisse', 'fr')).toEqual(['attribute:épaisseur', 'attribute:diamètre']);
     expect(attributes('large', 'fr')).toEqual(['attribute:largeur']);
+    expect(attributes('profondes', 'fr')).toEqual(['attribute:profondeur']);
   });
 
-  it('leave out "lange", which asks how long a thing takes as often as how long it is, and words of another language', () => {
-    expect(relatedWords('lange', 'de')).toEqual([]);
-    expect(relatedWords('hoche', 'de')).toEqual([]);
+  it('leave out adjectives that more often ask something else ("Wie hoch ist der Preis?", "wie lange", "c\'est long ?"), and words of another language', () => {
+    for (const word of ['hoch', 'hohe', 'lang', 'lange', 'weit', 'gross']) expect(relatedWords(word, 'de'), word).toEqual([]);
+    for (const word of ['long', 'haut', 'grand']) expect(relatedWords(word, 'fr'), word).toEqual([]);
     expect(relatedWords('dick', 'fr')).toEqual([]);
     expect(relatedWords('large', 'de')).toEqual([]);
   });

@@ -6,17 +6,18 @@
  * French ships on npm, and the adjectives of dimension are a small closed class, so they are listed.
  *
  * Keys are question words as the analysis writes them (lower case; German umlauts as "ae", "oe",
- * "ue" and "ß" as "ss"; French without accents). Left out: German "lange", which is "for a long
- * time" as often as "long" ("Wie lange dauert …": a duration, answer-types.ts), and the weight
- * adjectives, which ask for a weight (answer-types.ts).
+ * "ue" and "ß" as "ss"; French without accents). Only adjectives that ask for the dimension when a
+ * visitor uses them: not those that more often say something else, since a match for a field word
+ * makes a product without that field one "asked for what it lacks" (answering/plan.ts) — "Wie hoch
+ * ist der Preis?" asks for a price, not a height; "wie weit" for progress, "wie lang(e)" and "c'est
+ * long ?" for a duration (answer-types.ts), "groß", "grand" for much besides size ("große Auswahl",
+ * "un grand merci"), "en haut" for upstairs. The weight adjectives ask for a weight (answer-types.ts).
  */
 
 const GERMAN_ENDINGS = ['', 'e', 'er', 'es', 'en', 'em'];
 
-function germanForms(base: string, nouns: readonly string[], except: readonly string[] = []): [string, readonly string[]][] {
-  return GERMAN_ENDINGS.map((ending) => base + ending)
-    .filter((form) => !except.includes(form))
-    .map((form) => [form, nouns]);
+function germanForms(base: string, nouns: readonly string[]): [string, readonly string[]][] {
+  return GERMAN_ENDINGS.map((ending) => [base + ending, nouns]);
 }
 
 function frenchForms(forms: readonly string[], nouns: readonly string[]): [string, readonly string[]][] {
@@ -24,22 +25,10 @@ function frenchForms(forms: readonly string[], nouns: readonly string[]): [strin
 }
 
 const DIMENSION_NOUNS: Readonly<Record<string, ReadonlyMap<string, readonly string[]>>> = {
-  de: new Map([
-    ...germanForms('dick', ['Dicke', 'Durchmesser', 'Stärke']),
-    ...germanForms('breit', ['Breite']),
-    ...germanForms('lang', ['Länge'], ['lange']),
-    ...germanForms('hoh', ['Höhe'], ['hoh']),
-    ...germanForms('hoch', ['Höhe'], ['hoche', 'hocher', 'hoches', 'hochen', 'hochem']),
-    ...germanForms('gross', ['Größe']),
-    ...germanForms('tief', ['Tiefe']),
-    ...germanForms('weit', ['Weite']),
-  ]),
+  de: new Map([...germanForms('dick', ['Dicke', 'Durchmesser', 'Stärke']), ...germanForms('breit', ['Breite']), ...germanForms('tief', ['Tiefe'])]),
   fr: new Map([
     ...frenchForms(['epais', 'epaisse', 'epaisses'], ['épaisseur', 'diamètre']),
     ...frenchForms(['large', 'larges'], ['largeur']),
-    ...frenchForms(['long', 'longue', 'longs', 'longues'], ['longueur']),
-    ...frenchForms(['haut', 'haute', 'hauts', 'hautes'], ['hauteur']),
-    ...frenchForms(['grand', 'grande', 'grands', 'grandes'], ['taille', 'dimensions']),
     ...frenchForms(['profond', 'profonde', 'profonds', 'profondes'], ['profondeur']),
   ]),
 };
