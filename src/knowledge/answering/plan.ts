@@ -379,7 +379,7 @@ const DIGIT_RE = /\p{N}/u;
 
 /** A number or a code of a product's name: "230", "E64", and letters too short to be a word of the language ("RM", "HS"). */
 function isModelCode(term: string, language: string): boolean {
-  return isNumberWord(term) || DIGIT_RE.test(term) || (term.length <= 3 && commonRank(term, language) === undefined);
+  return DIGIT_RE.test(term) || (term.length <= 3 && commonRank(term, language) === undefined);
 }
 
 /**

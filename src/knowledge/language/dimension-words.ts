@@ -14,17 +14,26 @@
  * "un grand merci"), "en haut" for upstairs. The weight adjectives ask for a weight (answer-types.ts).
  */
 
+import type { RelatedWord } from './related-words.js';
+
 const GERMAN_ENDINGS = ['', 'e', 'er', 'es', 'en', 'em'];
 
-function germanForms(base: string, nouns: readonly string[]): [string, readonly string[]][] {
-  return GERMAN_ENDINGS.map((ending) => [base + ending, nouns]);
+/** The nouns as related words of the attribute relation, shared by every form of the adjective (read them, never change them). */
+function attributes(nouns: readonly string[]): readonly RelatedWord[] {
+  return Object.freeze(nouns.map((noun) => Object.freeze({ lemma: noun.toLowerCase(), relation: 'attribute' as const })));
 }
 
-function frenchForms(forms: readonly string[], nouns: readonly string[]): [string, readonly string[]][] {
-  return forms.map((form) => [form, nouns]);
+function germanForms(base: string, nouns: readonly string[]): [string, readonly RelatedWord[]][] {
+  const related = attributes(nouns);
+  return GERMAN_ENDINGS.map((ending) => [base + ending, related]);
 }
 
-const DIMENSION_NOUNS: Readonly<Record<string, ReadonlyMap<string, readonly string[]>>> = {
+function frenchForms(forms: readonly string[], nouns: readonly string[]): [string, readonly RelatedWord[]][] {
+  const related = attributes(nouns);
+  return forms.map((form) => [form, related]);
+}
+
+const DIMENSION_NOUNS: Readonly<Record<string, ReadonlyMap<string, readonly RelatedWord[]>>> = {
   de: new Map([...germanForms('dick', ['Dicke', 'Durchmesser', 'Stärke']), ...germanForms('breit', ['Breite']), ...germanForms('tief', ['Tiefe'])]),
   fr: new Map([
     ...frenchForms(['epais', 'epaisse', 'epaisses'], ['épaisseur', 'diamètre']),
@@ -33,9 +42,9 @@ const DIMENSION_NOUNS: Readonly<Record<string, ReadonlyMap<string, readonly stri
   ]),
 };
 
-const NONE: readonly string[] = [];
+const NONE: readonly RelatedWord[] = Object.freeze([]);
 
-/** The nouns naming the dimension a German or French adjective (as analysed) measures; none for other words and languages. */
-export function dimensionNouns(word: string, language: string): readonly string[] {
+/** The nouns naming the dimension a German or French adjective (as analysed) measures, as attributes; none for other words and languages. */
+export function dimensionWords(word: string, language: string): readonly RelatedWord[] {
   return DIMENSION_NOUNS[language]?.get(word) ?? NONE;
 }

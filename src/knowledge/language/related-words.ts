@@ -9,7 +9,7 @@
  * adjective the quantity it measures (attribute: "heavy" → "weight", "big" → "size"), and for a
  * named place, the places it is part of ("Toronto" → "Ontario" → "Canada").
  */
-import { dimensionNouns } from './dimension-words.js';
+import { dimensionWords } from './dimension-words.js';
 import { englishWordNet, type Synset, type WordNet, type WordNetPos, WORDNET_POS } from './wordnet.js';
 
 export type Relation = 'synonym' | 'broader' | 'part-of' | 'attribute';
@@ -128,21 +128,6 @@ export function relatedWords(word: string, language: string): readonly RelatedWo
   if (known !== undefined) return known;
   const found = Object.freeze(lookUpRelated(wn, word).map((r) => Object.freeze(r)));
   remember(relatedByWord, word, found);
-  return found;
-}
-
-const dimensionRelated = new Map<string, readonly RelatedWord[]>();
-
-/** For German and French, the nouns of the dimension an adjective measures (dimension-words.ts), as attributes. */
-function dimensionWords(word: string, language: string): readonly RelatedWord[] {
-  const nouns = dimensionNouns(word, language);
-  if (nouns.length === 0) return [];
-  const key = `${language}:${word}`;
-  let found = dimensionRelated.get(key);
-  if (found === undefined) {
-    found = Object.freeze(nouns.map((lemma) => Object.freeze({ lemma: lemma.toLowerCase(), relation: 'attribute' as const })));
-    dimensionRelated.set(key, found);
-  }
   return found;
 }
 
