@@ -993,6 +993,42 @@ describe('two products named in one question', () => {
     expect(a.answer).toContain('8,2 kg');
   });
 
+  it('answers "both", "each", "beide … jeweils" with the field asked for of every product of the kind', () => {
+    const weights = grinders.ask('How much do both grinders weigh?');
+    expect(grinders.titleOf(weights).sort()).toEqual(['Fellside E48 Electric Grinder', 'Fellside E64 Single-Dose Grinder', 'Fellside Hand Grinder']);
+    for (const weight of ['640 g', '6.2 kg', '3.1 kg']) expect(weights.answer).toContain(weight);
+    const prices = grinders.ask('What do the Lintel machines cost each?');
+    expect(prices.answer).toContain('Lintel One Espresso Machine (£649)');
+    expect(prices.answer).toContain('Lintel Compact Espresso Machine (£329)');
+    const burrs = grinders.ask('What burrs do all your grinders have?');
+    for (const size of ['38 mm conical', '64 mm flat', '48 mm flat']) expect(burrs.answer).toContain(size);
+    // The words naming the kind are all of what the product's name says: one machine named, one machine answered.
+    expect(grinders.titleOf(grinders.ask('What portafilter does each Lintel Compact take?'))).toEqual(['Lintel Compact Espresso Machine']);
+    const mowers = garden.ask('Wie schwer sind eure beiden Rasenmäher jeweils?');
+    expect(garden.titleOf(mowers).sort()).toEqual(['Akku-Rasenmäher RM 36-37', 'Spindelmäher 33'].sort());
+    expect(mowers.answer).toContain('15,8 kg');
+    expect(mowers.answer).toContain('8,2 kg');
+  });
+
+  it('meets a German dimension adjective with a field whose compound ends with the dimension ("breit" → "Schnittbreite"), not with "Stärke" in "Lautstärke"', () => {
+    // Another record uses "breit" itself, so the question's word is met as written and its own
+    // compounds are not looked for: only the dimension's noun finds "Schnittbreite".
+    const shop = knowledgeBase(
+      JSON.stringify([
+        { name: 'Spindelmäher 33', price: '119,00 €', category: 'Rasenmäher', description: 'Schneidet leise, ohne Strom und Benzin.', specs: { Schnittbreite: '33 cm', Gewicht: '8,2 kg' } },
+        { name: 'Schubkarre 100 l', price: '84,00 €', category: 'Transport', description: 'Mit einem breiten, pannensicheren Reifen.', specs: { Traglast: '150 kg' } },
+        { name: 'Laubbläser LB 18', price: '99,00 €', category: 'Laubbläser', description: 'Handlich und dick gepolstert.', specs: { Lautstärke: '82 dB(A)', Gewicht: '2,2 kg' } },
+      ]),
+      'json',
+    );
+    const width = shop.ask('Wie breit mäht der Spindelmäher?');
+    expect(shop.titleOf(width)).toEqual(['Spindelmäher 33']);
+    expect(width.answer).toContain('33 cm');
+    const terms = (question: string) => shop.index.expand(question).words.flatMap((w) => w.matches.map((m) => m.term));
+    expect(terms('Wie breit mäht der Spindelmäher?')).toContain('schnittbreit');
+    expect(terms('Wie dick ist der Laubbläser?')).not.toContain('lautstark');
+  });
+
   it('lists the products of the kind a question about the range asks for, by name and price', () => {
     const machines = grinders.ask('Do you sell espresso machines?');
     expect(machines.grounded).toBe(true);

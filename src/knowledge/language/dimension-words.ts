@@ -18,13 +18,19 @@ import type { RelatedWord } from './related-words.js';
 
 const GERMAN_ENDINGS = ['', 'e', 'er', 'es', 'en', 'em'];
 
-/** The nouns as related words of the attribute relation, shared by every form of the adjective (read them, never change them). */
-function attributes(nouns: readonly string[]): readonly RelatedWord[] {
-  return Object.freeze(nouns.map((noun) => Object.freeze({ lemma: noun.toLowerCase(), relation: 'attribute' as const })));
+/**
+ * The nouns as related words of the attribute relation, shared by every form of the adjective (read
+ * them, never change them). `compounding` nouns also meet the compounds that end with them
+ * ("Breite" / "Schnittbreite"); the others only themselves: "Stärke" is the thickness of "Stärke:
+ * 2 mm", but "Lautstärke" is loudness and "Saugstärke" suction.
+ */
+function attributes(compounding: readonly string[], alone: readonly string[] = []): readonly RelatedWord[] {
+  const word = (noun: string, endsCompounds: boolean): RelatedWord => Object.freeze({ lemma: noun.toLowerCase(), relation: 'attribute' as const, endsCompounds });
+  return Object.freeze([...compounding.map((noun) => word(noun, true)), ...alone.map((noun) => word(noun, false))]);
 }
 
-function germanForms(base: string, nouns: readonly string[]): [string, readonly RelatedWord[]][] {
-  const related = attributes(nouns);
+function germanForms(base: string, compounding: readonly string[], alone?: readonly string[]): [string, readonly RelatedWord[]][] {
+  const related = attributes(compounding, alone);
   return GERMAN_ENDINGS.map((ending) => [base + ending, related]);
 }
 
@@ -34,7 +40,7 @@ function frenchForms(forms: readonly string[], nouns: readonly string[]): [strin
 }
 
 const DIMENSION_NOUNS: Readonly<Record<string, ReadonlyMap<string, readonly RelatedWord[]>>> = {
-  de: new Map([...germanForms('dick', ['Dicke', 'Durchmesser', 'Stärke']), ...germanForms('breit', ['Breite']), ...germanForms('tief', ['Tiefe'])]),
+  de: new Map([...germanForms('dick', ['Dicke', 'Durchmesser'], ['Stärke']), ...germanForms('breit', ['Breite']), ...germanForms('tief', ['Tiefe'])]),
   fr: new Map([
     ...frenchForms(['epais', 'epaisse', 'epaisses'], ['épaisseur', 'diamètre']),
     ...frenchForms(['large', 'larges'], ['largeur']),

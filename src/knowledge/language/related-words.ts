@@ -18,6 +18,12 @@ export interface RelatedWord {
   /** Lower case; may be several words ("american express"). */
   lemma: string;
   relation: Relation;
+  /**
+   * In German and Dutch, whether the word also meets the compounds of the knowledge base that end
+   * with it ("Breite" / "Schnittbreite"); not for a word whose compounds mostly mean something
+   * else ("Stärke" / "Lautstärke", loudness). Unset: it does not.
+   */
+  endsCompounds?: boolean;
 }
 
 /** Senses looked at per part of speech, most frequent first. */

@@ -11,6 +11,7 @@
 import { type AnswerType, ageNames, answerTypeTerm, askedAnswerTypes, colourNames, durationNames, isCurrencyName, trackingWords } from '../language/answer-types.js';
 import { CONTACT_KINDS, type ContactAsk, isContactAsk, kindNames, offerWords } from '../language/contact-details.js';
 import { askedOrder, type OrderDirection, type OrderedBy } from '../language/product-order.js';
+import { askedOfEach } from '../language/each-question.js';
 import { askedRange } from '../language/range-question.js';
 import { spellOutChatSpeak, spellOutWont } from '../language/chat-speak.js';
 import { acceptWords, asksAboutPaying, cardNetworkNames, cardWords, isCardWord, isTakeWord, networkNames } from '../language/payment-cards.js';
@@ -106,6 +107,8 @@ export interface ExpandedQuery {
    * follows them ("… for the espresso machines").
    */
   range?: { head: ReadonlySet<string>; qualified: boolean };
+  /** The question asks the same of each of several things it names ("both grinders", "eure beiden Astscheren jeweils": language/each-question.ts). */
+  each?: true;
 }
 
 /** What expansion needs of an index. */
@@ -329,6 +332,8 @@ function mergeMatches(a: readonly TermMatch[], b: readonly TermMatch[]): TermMat
 /** A related word's content terms (stop words left out), and how much a match of them counts. */
 interface RelatedTerms {
   terms: readonly string[];
+  /** A one-word related word that meets the compounds ending with it (`RelatedWord.endsCompounds`), as the analysis writes it (lower case, folded). */
+  compoundEnd: string | undefined;
   credit: number;
   relation: Relation;
 }
@@ -345,9 +350,10 @@ function relatedTermsOf(surface: string, language: string): readonly RelatedTerm
   if (words.length === 0) return [];
   const known = analysedRelated.get(words);
   if (known !== undefined && known.language === language) return known.related;
-  const related = words.map(({ lemma, relation }): RelatedTerms => {
-    const { terms, stops } = analyzeWords(lemma, language, 'query');
-    return { terms: terms.filter((_, i) => !stops[i]), credit: RELATED_CREDIT[relation], relation };
+  const related = words.map(({ lemma, relation, endsCompounds }): RelatedTerms => {
+    const { terms, stops, surfaces } = analyzeWords(lemma, language, 'query');
+    const content = terms.filter((_, i) => !stops[i]);
+    return { terms: content, compoundEnd: endsCompounds === true && content.length === 1 && surfaces.length === 1 ? surfaces[0] : undefined, credit: RELATED_CREDIT[relation], relation };
   });
   analysedRelated.set(words, { language, related });
   return related;
@@ -359,8 +365,19 @@ function relatedTermsOf(surface: string, language: string): readonly RelatedTerm
  */
 function relatedMatches(vocab: Vocabulary, surface: string, only?: Relation): TermMatch[] {
   const out = new Map<string, number>();
-  for (const { terms, credit, relation } of relatedTermsOf(surface, vocab.language)) {
-    if ((only !== undefined && relation !== only) || terms.length === 0 || !terms.every((t) => vocab.docFreq(t) > 0)) continue;
+  const compounding = COMPOUNDING.has(vocab.language);
+  for (const { terms, compoundEnd: word, credit, relation } of relatedTermsOf(surface, vocab.language)) {
+    if ((only !== undefined && relation !== only) || terms.length === 0) continue;
+    // In German and Dutch a field is often a compound that ends with the noun ("Stärke" of
+    // "Schnittstärke", "Breite" of "Arbeitsbreite"): met as a compound part, as a question's word is.
+    if (compounding && word !== undefined && word.length > MIN_PART) {
+      const partCredit = Math.min(credit, COMPOUND_CREDIT);
+      for (const v of vocab.surfacesWithSuffix(word, 16)) {
+        const t = vocab.termOfSurface(v);
+        if (present(vocab, t) && v.length >= word.length + 3 && (out.get(t) ?? 0) < partCredit) out.set(t, partCredit);
+      }
+    }
+    if (!terms.every((t) => vocab.docFreq(t) > 0)) continue;
     for (const t of terms) if ((out.get(t) ?? 0) < credit) out.set(t, credit);
   }
   return [...out].map(([term, credit]) => ({ term, credit }));
@@ -543,7 +560,9 @@ export function expandQuery(
   const order = askedOrder(query, vocab.language);
   // "Do you sell …" names the asking, not a word a product's record must contain.
   const range = order ? undefined : askedRange(query, vocab.language);
-  const asking = order?.words ?? range?.words;
+  // "both", "jeweils" name the asking too: the same thing is asked of each product named.
+  const each = order || range ? undefined : askedOfEach(query, vocab.language);
+  const asking = order?.words ?? range?.words ?? each;
   const askingSurfaces = asking ? new Set(analyzeWords([...asking].join(' '), vocab.language, 'query').surfaces) : undefined;
   const aboutPaying = asksAboutPaying(surfaces);
   const contentWords = stops.filter((stop) => !stop).length;
@@ -633,6 +652,7 @@ export function expandQuery(
   const expanded: ExpandedQuery = { language: vocab.language, words: withAnswerTypes(asked, topical, vocab), stopTerms };
   if (order) expanded.order = { direction: order.order, by: order.by };
   if (range) expanded.range = { head: new Set(analyzeWords([...range.head].join(' '), vocab.language, 'query').surfaces), qualified: range.qualified };
+  if (each) expanded.each = true;
   return expanded;
 }
 
