@@ -506,6 +506,27 @@ describe('product answers', () => {
     expect(tents.ask('Which tent is the heaviest?').answer).toMatch(/^Kestrel 2 Tent \(£249\) — .*weight: 1\.9 kg/);
   });
 
+  it('answers "weigh", "wiegt", "pèse" with the weight field before another that holds grams ("Hopper capacity: 250 g")', () => {
+    const grinders = knowledgeBase(
+      JSON.stringify([
+        { name: 'Fellside E48 Electric Grinder', price: '£289', category: 'Grinders', description: 'An everyday electric grinder with a hopper.', specs: { 'Hopper capacity': '250 g', Motor: '150 W', Weight: '3.1 kg' } },
+        { name: 'Fellside E64 Single-Dose Grinder', price: '£549', category: 'Grinders', description: 'Weigh each dose and pour it in.', specs: { Retention: 'under 0.1 g', Weight: '5.4 kg' } },
+        { name: 'Knock Box', price: '£29', category: 'Accessories', description: 'Somewhere to knock out the used coffee.', specs: { Material: 'stainless steel' } },
+      ]),
+      'json',
+    );
+    expect(grinders.ask('How much does the E48 weigh?').answer).toMatch(/^Fellside E48 Electric Grinder \(£289\) — weight: 3\.1 kg/);
+    expect(garden.ask('Wie viel wiegt der Spindelmäher?').answer).toMatch(/^Spindelmäher 33 \(119,00 €\) — gewicht: 8,2 kg/);
+    const furniture = knowledgeBase(
+      JSON.stringify([
+        { name: 'Chaise longue Bélair', price: '129 €', category: 'Chaises', description: 'Une chaise longue réglable.', specs: { 'Charge maximale': '120 kg', Poids: '9 kg' } },
+        { name: 'Parasol Mistral', price: '59 €', category: 'Parasols', description: 'Un parasol inclinable.', specs: { Diamètre: '250 cm', Poids: '6 kg' } },
+      ]),
+      'json',
+    );
+    expect(furniture.ask('Combien pèse la chaise longue ?').answer).toMatch(/^Chaise longue Bélair \(129 €\) — poids : 9 kg|^Chaise longue Bélair \(129 €\) — poids: 9 kg/);
+  });
+
   it('quotes a product’s fields and sentences in the places its name, SKU and category lines would take', () => {
     // Those lines are never quoted, yet as chosen units they used up the reply's three places, and
     // the sentence that answers ("Removes 99.9999% of bacteria") was left out.

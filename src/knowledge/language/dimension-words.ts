@@ -34,7 +34,7 @@ function germanForms(base: string, compounding: readonly string[], alone?: reado
   return GERMAN_ENDINGS.map((ending) => [base + ending, related]);
 }
 
-function frenchForms(forms: readonly string[], nouns: readonly string[]): [string, readonly RelatedWord[]][] {
+function listedForms(forms: readonly string[], nouns: readonly string[]): [string, readonly RelatedWord[]][] {
   const related = attributes(nouns);
   return forms.map((form) => [form, related]);
 }
@@ -42,15 +42,30 @@ function frenchForms(forms: readonly string[], nouns: readonly string[]): [strin
 const DIMENSION_NOUNS: Readonly<Record<string, ReadonlyMap<string, readonly RelatedWord[]>>> = {
   de: new Map([...germanForms('dick', ['Dicke', 'Durchmesser'], ['Stärke']), ...germanForms('breit', ['Breite']), ...germanForms('tief', ['Tiefe'])]),
   fr: new Map([
-    ...frenchForms(['epais', 'epaisse', 'epaisses'], ['épaisseur', 'diamètre']),
-    ...frenchForms(['large', 'larges'], ['largeur']),
-    ...frenchForms(['profond', 'profonde', 'profonds', 'profondes'], ['profondeur']),
+    ...listedForms(['epais', 'epaisse', 'epaisses'], ['épaisseur', 'diamètre']),
+    ...listedForms(['large', 'larges'], ['largeur']),
+    ...listedForms(['profond', 'profonde', 'profonds', 'profondes'], ['profondeur']),
   ]),
+};
+
+/**
+ * The verb of weighing and the noun of the quantity it measures, in every language with an
+ * analyser: "What does the E48 weigh?" asks for its "Weight: 3.1 kg", not for "Hopper capacity:
+ * 250 g", which holds a weight too. WordNet links "weigh" to no noun "weight" (its "have a certain
+ * weight" sense has no derivation), and the stemmers keep "weigh" and "weight" apart.
+ */
+const WEIGHING_VERBS: Readonly<Record<string, ReadonlyMap<string, readonly RelatedWord[]>>> = {
+  en: new Map(listedForms(['weigh', 'weighs', 'weighed', 'weighing'], ['weight'])),
+  de: new Map(listedForms(['wiegt', 'wiegen', 'wiegst', 'wog'], ['Gewicht'])),
+  fr: new Map(listedForms(['pese', 'pesent', 'peser', 'pesera', 'peseront'], ['poids'])),
 };
 
 const NONE: readonly RelatedWord[] = Object.freeze([]);
 
-/** The nouns naming the dimension a German or French adjective (as analysed) measures, as attributes; none for other words and languages. */
+/**
+ * The nouns naming the dimension a German or French adjective (as analysed) measures, or the
+ * quantity a verb of weighing measures (in English too), as attributes; none for other words.
+ */
 export function dimensionWords(word: string, language: string): readonly RelatedWord[] {
-  return DIMENSION_NOUNS[language]?.get(word) ?? NONE;
+  return DIMENSION_NOUNS[language]?.get(word) ?? WEIGHING_VERBS[language]?.get(word) ?? NONE;
 }

@@ -132,7 +132,8 @@ export function relatedWords(word: string, language: string): readonly RelatedWo
   if (!wn) return [];
   const known = relatedByWord.get(word);
   if (known !== undefined) return known;
-  const found = Object.freeze(lookUpRelated(wn, word).map((r) => Object.freeze(r)));
+  const listed = dimensionWords(word, language);
+  const found = Object.freeze([...listed, ...lookUpRelated(wn, word).filter((r) => !listed.some((l) => l.lemma === r.lemma)).map((r) => Object.freeze(r))]);
   remember(relatedByWord, word, found);
   return found;
 }
