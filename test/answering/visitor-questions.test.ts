@@ -1014,6 +1014,32 @@ describe('two products named in one question', () => {
     expect(a.answer).toContain('8,2 kg');
   });
 
+  it('reads small numbers written as words as the digits the records write ("the two-person Kestrel" / "Kestrel 2 Tent", "sechs Leute" / "6 Personen")', () => {
+    const tents = knowledgeBase(
+      JSON.stringify([
+        { name: 'Kestrel 1 Tent', price: '£185', category: 'Tents', description: 'A light solo tent with one porch.', specs: { Sleeps: '1 person', Weight: '1.35 kg' } },
+        { name: 'Kestrel 2 Tent', price: '£249', category: 'Tents', description: 'The two-person version, with a porch on each side.', specs: { Sleeps: '2 people', Weight: '1.9 kg' } },
+        { name: 'Hollin 3 Tent', price: '£329', category: 'Tents', description: 'A roomy tent for three.', specs: { Sleeps: '3 people', Weight: '2.6 kg' } },
+      ]),
+      'json',
+    );
+    const both = tents.ask('How much are the one-person and the three-person tents?');
+    expect(tents.titleOf(both).sort()).toEqual(['Hollin 3 Tent', 'Kestrel 1 Tent']);
+    expect(both.answer).toContain('£185');
+    expect(both.answer).toContain('£329');
+    const flat = qaKnowledgeBase([
+      ['Wie viele Personen dürfen in einer Wohnung übernachten?', 'Die kleinen Wohnungen sind für höchstens 4 Personen, die großen für höchstens 6 Personen ausgelegt.'],
+      ['Wann ist die Anreise?', 'Die Anreise ist ab 15 Uhr möglich, in Wohnung 1 ab 16 Uhr.'],
+      ['Gibt es Parkplätze?', 'Zu jeder Wohnung gehört ein Stellplatz.'],
+    ]);
+    const terms = (question: string) => flat.index.expand(question).words.flatMap((w) => w.matches.map((m) => m.term));
+    expect(terms('Wir sind sechs Leute. Passen wir in eine Wohnung?')).toContain('6');
+    // "eine" is an article, not the number 1 (nor is English "one": "the Lintel One", "which one").
+    expect(terms('Wir sind sechs Leute. Passen wir in eine Wohnung?')).not.toContain('1');
+    // And the other way: a question's digits meet the records' words.
+    expect(shop.ask('Is there a 2 year warranty on kettles?').answer).toContain('two-year warranty');
+  });
+
   it('answers "both", "each", "beide … jeweils" with the field asked for of every product of the kind', () => {
     const weights = grinders.ask('How much do both grinders weigh?');
     expect(grinders.titleOf(weights).sort()).toEqual(['Fellside E48 Electric Grinder', 'Fellside E64 Single-Dose Grinder', 'Fellside Hand Grinder']);

@@ -12,6 +12,7 @@ import { type AnswerType, ageNames, answerTypeTerm, askedAnswerTypes, colourName
 import { CONTACT_KINDS, type ContactAsk, isContactAsk, kindNames, offerWords } from '../language/contact-details.js';
 import { askedOrder, type OrderDirection, type OrderedBy } from '../language/product-order.js';
 import { askedOfEach } from '../language/each-question.js';
+import { hyphenedNumbersAsDigits, numberOfWord, wordsOfNumber } from '../language/number-words.js';
 import { askedRange } from '../language/range-question.js';
 import { spellOutChatSpeak, spellOutWont } from '../language/chat-speak.js';
 import { acceptWords, asksAboutPaying, cardNetworkNames, cardWords, isCardWord, isTakeWord, networkNames } from '../language/payment-cards.js';
@@ -493,6 +494,13 @@ function unitMatches(vocab: Vocabulary, surface: string): TermMatch[] {
   return names === undefined ? [] : namesMatches(vocab, names, VARIANT_CREDIT);
 }
 
+/** A small number written as a word meets it as digits, and as digits its words ("two-person" / "Kestrel 2 Tent": language/number-words.ts). */
+function numberMatches(vocab: Vocabulary, surface: string): TermMatch[] {
+  const value = numberOfWord(surface, vocab.language);
+  if (value !== undefined) return vocab.docFreq(String(value)) > 0 ? [{ term: String(value), credit: VARIANT_CREDIT }] : [];
+  return namesMatches(vocab, wordsOfNumber(surface, vocab.language), VARIANT_CREDIT);
+}
+
 /** How one content word is matched: its indexed terms, best first, and the kind of match. */
 export interface WordMatch {
   matches: TermMatch[];
@@ -520,6 +528,8 @@ export function matchWord(vocab: Vocabulary, surface: string, term: string, isNa
     const derived = derivationMatches(vocab, surface);
     return { matches: mergeMatches(derived.length > 0 ? [{ term, credit: 1 }, ...parts, ...derived] : [{ term, credit: 1 }, ...parts], attributes), via: 'exact' };
   }
+  const numbers = numberMatches(vocab, surface);
+  if (numbers.length > 0) return { matches: numbers, via: 'variant' };
   if (HAS_DIGIT_RE.test(surface)) return { matches: [], via: 'none' };
   const networks = networkMatches(vocab, surface);
   if (networks.length > 0) return { matches: networks, via: 'related' };
@@ -552,7 +562,8 @@ export function expandQuery(
 ): ExpandedQuery {
   const spelled = spellOutChatSpeak(spellOutWont(typed, vocab.language), vocab.language, (word) => vocab.docFreq(word) > 0);
   // "the US" in capitals is the country, not the pronoun: read as the records are (tokenize.ts).
-  const query = vocab.language === 'en' ? usAsCountry(spelled) : spelled;
+  // "one-person" is the number 1, not the pronoun (language/number-words.ts).
+  const query = vocab.language === 'en' ? hyphenedNumbersAsDigits(usAsCountry(spelled), 'en') : spelled;
   const { terms, stops, surfaces } = analyzeWords(query, vocab.language, 'query');
   const names = namesIn(query, vocab.language);
   const phrases = namePhrasesIn(query, vocab.language);
