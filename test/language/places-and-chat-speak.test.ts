@@ -144,6 +144,21 @@ describe('chat abbreviations', () => {
     );
   });
 
+  it('spell out abbreviations of written German, French and English, which no word list holds ("Whg.", "inkl.", "dispo", "hrs")', () => {
+    expect(spellOutChatSpeak('Was kostet die Whg. im August, inkl. Endreinigung?', 'de', unused)).toBe('Was kostet die wohnung. im August, inklusive. Endreinigung?');
+    expect(spellOutChatSpeak("L'appart est dispo en juin ?", 'fr', unused)).toBe("L'appartement est disponible en juin ?");
+    expect(spellOutChatSpeak('open 24 hrs?', 'en', unused)).toBe('open 24 hours?');
+    // A knowledge base that uses the abbreviation keeps it ("Nr." in "Haus Nr. 5" is theirs to mean).
+    expect(spellOutChatSpeak('Welche Nr. hat das Haus?', 'de', (w) => w === 'nr')).toBe('Welche Nr. hat das Haus?');
+    // An abbreviated flat is a flat: "Was kostet die Whg. im August?" meets the records' "Wohnung".
+    const records = qaRecords([
+      ['Was kostet eine Wohnung?', 'In der Hauptsaison vom 1. Juli bis 31. August kostet eine Wohnung 120 € pro Nacht.'],
+      ['Sind Haustiere erlaubt?', 'Hunde sind im Erdgeschoss erlaubt.'],
+      ['Wann ist die Anreise?', 'Die Anreise ist ab 16 Uhr möglich.'],
+    ]);
+    expect(planWords(records, 'Was kostet die Whg. im August?').map((w) => w.surface)).toContain('wohnung');
+  });
+
   it('spell out contractions typed without their apostrophe, which would be matched as a question word ("whats" → "what") or weigh as unknown ("dont")', () => {
     expect(spellOutChatSpeak('whats ur address', 'en', unused)).toBe('what is your address');
     expect(spellOutChatSpeak('Wheres my receipt? i dont have it, thats odd', 'en', unused)).toBe('where is my receipt? i do not have it, that is odd');

@@ -51,6 +51,19 @@ const ENGLISH: Table = {
   btw: 'by the way',
   fyi: 'for your information',
   imo: 'in my opinion',
+  // Abbreviations of written English.
+  hrs: 'hours',
+  mins: 'minutes',
+  yr: 'year',
+  yrs: 'years',
+  wk: 'week',
+  wks: 'weeks',
+  approx: 'approximately',
+  appt: 'appointment',
+  intl: 'international',
+  xmas: 'christmas',
+  bday: 'birthday',
+  tho: 'though',
   // Contractions typed without their apostrophe. With it, the tokeniser splits them into stop
   // words ("what", "s"); without it, "whats" would be stemmed to the question word "what" and
   // matched as a content word, and "dont" would weigh as a word the records never use. Words
@@ -100,6 +113,23 @@ const GERMAN: Table = {
   hab: 'habe',
   lg: 'liebe grüße',
   mfg: 'mit freundlichen grüßen',
+  // Abbreviations of written German, in no word list ("Whg." in every flat advert).
+  whg: 'wohnung',
+  zi: 'zimmer',
+  evtl: 'eventuell',
+  ggf: 'gegebenenfalls',
+  inkl: 'inklusive',
+  zzgl: 'zuzüglich',
+  mind: 'mindestens',
+  tel: 'telefon',
+  nr: 'nummer',
+  mtl: 'monatlich',
+  std: 'stunde',
+  usw: 'und so weiter',
+  zb: 'zum beispiel',
+  bspw: 'beispielsweise',
+  jmd: 'jemand',
+  od: 'oder',
 };
 
 const FRENCH: Table = {
@@ -129,6 +159,21 @@ const FRENCH: Table = {
   pr: 'pour',
   vs: 'vous',
   ns: 'nous',
+  // Abbreviations of written French.
+  appart: 'appartement',
+  apart: 'appartement',
+  dispo: 'disponible',
+  dispos: 'disponibles',
+  rdv: 'rendez-vous',
+  tjrs: 'toujours',
+  tjs: 'toujours',
+  qqch: 'quelque chose',
+  qqn: "quelqu'un",
+  bjr: 'bonjour',
+  slt: 'salut',
+  resa: 'réservation',
+  pb: 'problème',
+  pbm: 'problème',
 };
 
 /** The abbreviations by language (exported for the tests' reference look-up). */
