@@ -1076,6 +1076,39 @@ describe('two products named in one question', () => {
     expect(terms('Wie dick ist der Laubbläser?')).not.toContain('lautstark');
   });
 
+  it('answers "which <kind> fits <product>?" with the products of the kind that give a size the named one gives, and each line that gives it', () => {
+    const espresso = knowledgeBase(
+      JSON.stringify([
+        { name: 'Lintel Compact Espresso Machine', price: '£329', category: 'Espresso machines', description: 'A small thermoblock machine.', specs: { Portafilter: '51 mm', 'Water tank': '1.2 L' } },
+        { name: 'Lintel One Espresso Machine', price: '£649', category: 'Espresso machines', description: 'A single-boiler machine.', specs: { Portafilter: '58 mm', 'Water tank': '2 L' } },
+        { name: 'Arden Tamper 58.5 mm', price: '£38', category: 'Tampers', description: 'Our best-selling tamper.', specs: { Diameter: '58.5 mm', Fits: '58 mm baskets' } },
+        { name: 'Arden Tamper 51 mm', price: '£32', category: 'Tampers', description: 'The same design, scaled down for smaller machines.', specs: { Diameter: '51 mm', Fits: '51 mm baskets' } },
+        { name: 'Precision Filter Basket 58 mm', price: '£24', category: 'Espresso accessories', description: 'A tightly toleranced basket.', specs: { Size: '58 mm' } },
+        { name: 'Knock Box', price: '£29', category: 'Espresso accessories', description: 'Somewhere to knock out the used coffee.', specs: { Material: 'stainless steel' } },
+      ]),
+      'json',
+    );
+    const compact = espresso.ask('Which tamper fits the Lintel Compact?');
+    expect(espresso.titleOf(compact)).toEqual(['Lintel Compact Espresso Machine', 'Arden Tamper 51 mm']);
+    expect(compact.answer).toMatch(/portafilter: 51 mm.*Arden Tamper 51 mm \(£32\) — (?:fits: 51 mm baskets|diameter: 51 mm)/);
+    expect(espresso.titleOf(espresso.ask('what tamper do i need for my lintel one')).sort()).toEqual(['Arden Tamper 58.5 mm', 'Lintel One Espresso Machine']);
+    // No basket of the Compact's size: refused, not answered with the 58 mm one.
+    expect(espresso.ask('Which filter basket fits the Lintel Compact?').grounded).toBe(false);
+    // Whether it comes with one is not which one fits.
+    expect(espresso.titleOf(espresso.ask('Does the Lintel One come with a tamper?'))).not.toContain('Arden Tamper 58.5 mm');
+    const garden = knowledgeBase(
+      JSON.stringify([
+        { name: 'Akku-Heckenschere HS 18-50', price: '129,00 €', category: 'Heckenscheren', description: 'Leise und kabellos.', specs: { Akku: '18 V / 2,0 Ah', Schwertlänge: '50 cm' } },
+        { name: 'Ersatzakku 18 V 4,0 Ah', price: '79,00 €', category: 'Akkus', description: 'Passt in alle Geräte der 18-V-Reihe.', specs: { Spannung: '18 V', Kapazität: '4,0 Ah' } },
+        { name: 'Ersatzakku 36 V 5,0 Ah', price: '149,00 €', category: 'Akkus', description: 'Für den Rasenmäher.', specs: { Spannung: '36 V', Kapazität: '5,0 Ah' } },
+        { name: 'Gartenschlauch 20 m', price: '29,90 €', category: 'Bewässerung', description: 'Knickfester Schlauch.', specs: { Durchmesser: '1/2 Zoll' } },
+      ]),
+      'json',
+    );
+    const battery = garden.ask('Welcher Ersatzakku passt in die Heckenschere?');
+    expect(garden.titleOf(battery)).toEqual(['Akku-Heckenschere HS 18-50', 'Ersatzakku 18 V 4,0 Ah']);
+  });
+
   it('lists the products of the kind a question about the range asks for, by name and price', () => {
     const machines = grinders.ask('Do you sell espresso machines?');
     expect(machines.grounded).toBe(true);

@@ -10,7 +10,9 @@ import type { OrderDirection } from '../language/product-order.js';
 import { idf as bm25Idf, DEFAULT_BM25, lengthNorm, saturate } from '../retrieval/bm25.js';
 import { KnowledgeIndex } from '../retrieval/knowledge-index.js';
 import { type ExpandedQuery, isNumberWord, type QueryWord } from '../retrieval/query-expansion.js';
-import { isUnquotedLine, labelled, priceOf, weightOf } from './product-lines.js';
+import { fittingProducts } from './fitting-products.js';
+import { eachOfKind, MIN_NAMING_CREDIT } from './product-kinds.js';
+import { isUnquotedLine, priceOf, weightOf } from './product-lines.js';
 import type { RetrievedRecord } from './types.js';
 import { matchedShare, namesUnknownAcronym, unknownNames, withUnknownNames } from './unknown-names.js';
 import { type RecordUnits, type RecordUnitsCache, recordHasTerm, recordUnits, type Unit, unitTermCount } from './units.js';
@@ -339,13 +341,6 @@ function asksWhatProductLacks(seed: ScoredUnit, scored: readonly ScoredUnit[], r
 }
 
 /**
- * A question's word names a word of a product's name by a match at least this good: the word, a
- * form of it, a slip for it or a synonym; not a part of it ("Mäher" is in "Spindelmäher" and in
- * "Rasenmäher" alike) nor a broader word.
- */
-const MIN_NAMING_CREDIT = 0.7;
-
-/**
  * Whether the question names the product of `u` besides the products already chosen: its words
  * cover at least half of the product's name (its title's terms, each by its IDF and, as the
  * question's words are weighed, how informative it is in general language), one of them a word no
@@ -416,56 +411,6 @@ function byOrder(seed: ScoredUnit, scored: readonly ScoredUnit[], records: reado
     }
   }
   return chosen;
-}
-
-/**
- * For a question that asks the same of each product of a kind ("How much do both grinders
- * weigh?", "eure beiden Astscheren jeweils"): the kind is what the question's words name of the
- * seed product's name or category ("grinders" of "Fellside E48 Electric Grinder"), and each
- * retrieved product whose name or category holds all of it answers with its unit that best covers the rest of the question (the
- * field asked for), the seed first, then in retrieval order, within the answer's budget. Undefined,
- * and the question is answered as any other, when the question asks nothing beyond the kind, or
- * fewer than two products of the kind hold what it asks.
- */
-/** Whether the unit's own text holds a match of `word` (every unit of a record earns some coverage for its other lines). */
-function holds(u: ScoredUnit, word: QueryWord): boolean {
-  return word.matches.some((m) => unitTermCount(u.unit, m.term) > 0);
-}
-
-function eachOfKind(seed: ScoredUnit, scored: readonly ScoredUnit[], records: readonly RetrievedRecord[], words: readonly QueryWord[], weights: readonly number[], lacking: ReadonlySet<number>, maxChars: number): ScoredUnit[] | undefined {
-  // A product's kind is in its name or its category ("Spindelmäher 33" is in "Rasenmäher").
-  const categories = new Map<number, ScoredUnit>();
-  for (const u of scored) if (records[u.record]?.kind === 'product' && labelled(u.unit.text)?.label === 'category') categories.set(u.record, u);
-  const names = (u: ScoredUnit, i: number) => {
-    const category = categories.get(u.record);
-    return (words[i] as QueryWord).matches.some((m) => m.credit >= MIN_NAMING_CREDIT && (u.unit.context.has(m.term) || (category !== undefined && unitTermCount(category.unit, m.term) > 0)));
-  };
-  const kind: number[] = [];
-  const asked: number[] = [];
-  for (let i = 0; i < words.length; i++) {
-    if (names(seed, i)) kind.push(i);
-    else if ((weights[i] as number) > 0) asked.push(i);
-  }
-  if (kind.length === 0 || asked.length === 0) return undefined;
-  // Per product of the kind: its most relevant unit that itself holds something asked (not only
-  // the name: "Category: Milk jugs" is no capacity), the first on ties.
-  const best = new Map<number, ScoredUnit>();
-  for (const u of scored) {
-    if (lacking.has(u.record) || records[u.record]?.kind !== 'product' || !kind.every((i) => names(u, i))) continue;
-    const known = best.get(u.record);
-    if ((known === undefined || u.relevance > known.relevance) && asked.some((i) => holds(u, words[i] as QueryWord))) best.set(u.record, u);
-  }
-  if (best.size < 2 || !best.has(seed.record)) return undefined;
-  const order = [seed.record, ...[...best.keys()].filter((r) => r !== seed.record).sort((a, b) => a - b)];
-  const selected: ScoredUnit[] = [];
-  let used = -1;
-  for (const r of order) {
-    const u = best.get(r) as ScoredUnit;
-    if (selected.length > 0 && used + 1 + u.unit.text.length > maxChars) break;
-    selected.push(u);
-    used += 1 + u.unit.text.length;
-  }
-  return selected.length >= 2 ? selected : undefined;
 }
 
 /**
@@ -603,6 +548,9 @@ export function planResolved(query: string, retrieved: readonly RetrievedRecord[
     for (const u of scored) if (!lacking.has(u.record) && u.matched && u.coverage >= o.minCoverage && (seed === undefined || u.relevance > seed.relevance)) seed = u;
     if (seed === undefined) return refused(coverage, confidence);
     if (!asksWhatProductLacks(seed, scored, records, words, weights, total, o.minAskedShare)) break;
+    // "Which tamper fits the Lintel Compact?": the products of the kind asked for that give a size the named one gives.
+    const fitting = fittingProducts(query, stats.language, seed, scored, records, words, weights);
+    if (fitting !== undefined) return withShare({ coverage, confidence, words, weights, grounded: true, selected: fitting, records, units });
     // The product named is what the question is about: another product (an accessory that fits
     // it) is not the answer either, but a passage or a Q&A record may be.
     for (let r = 0; r < records.length; r++) if ((records[r] as RetrievedRecord).kind === 'product') lacking.add(r);
