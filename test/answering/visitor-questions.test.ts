@@ -11,6 +11,7 @@ import { KnowledgeIndex } from '../../src/knowledge/retrieval/knowledge-index.js
 import { contextualQuery, isFollowUp } from '../../src/knowledge/answering/follow-up.js';
 import { splitQuestion } from '../../src/knowledge/answering/split-question.js';
 import { germanRelatives } from '../../src/knowledge/language/german-derivations.js';
+import { frenchRelatives } from '../../src/knowledge/language/french-verbs.js';
 import type { Answer, RetrievedRecord, Turn } from '../../src/knowledge/answering/types.js';
 
 function knowledgeBase(content: string, format: 'md' | 'json' = 'md') {
@@ -729,6 +730,34 @@ describe('German words that no ending links', () => {
     expect(germanRelatives('lieferung')).toEqual([]);
     // The ending alone is the word itself, not a derivation of it.
     expect(germanRelatives('gabe')).toEqual([]);
+  });
+});
+
+describe('French verbs that the stemmer does not bring together', () => {
+  const shop = knowledgeBase(
+    JSON.stringify([
+      { question: "D'où viennent vos thés et sont-ils bio ?", answer: 'Nos thés viennent de Chine, du Japon, d’Inde et du Sri Lanka. La plupart sont issus de l’agriculture biologique.' },
+      { question: 'Comment suivre ma commande ?', answer: 'Vous recevez un numéro de suivi par e-mail dès que le colis est remis au transporteur.' },
+      { question: 'Quels moyens de paiement acceptez-vous ?', answer: 'Nous acceptons la carte bancaire, PayPal et le virement.' },
+      { question: 'Comment conserver mon thé ?', answer: 'Gardez votre thé à l’abri de la lumière et de l’humidité.' },
+    ]),
+    'json',
+  );
+
+  it('meets a form of an irregular verb with its other forms ("vient" / "viennent", "reçu" / "recevez")', () => {
+    const origin = shop.ask('Votre thé, il vient de quel pays ?');
+    expect(shop.titleOf(origin)).toEqual(["D'où viennent vos thés et sont-ils bio ?"]);
+    expect(origin.answer).toContain('Chine');
+    const tracking = shop.index.expand("Je n'ai pas reçu de numéro de suivi").words.flatMap((w) => w.matches.map((m) => m.term));
+    expect(tracking).toContain(shop.index.expand('recevez').words[0]?.term);
+  });
+
+  it('gives a form its family with its prefix, and nothing for words that are no form listed or more often nouns', () => {
+    expect(frenchRelatives('vient')).toEqual(expect.arrayContaining(['viennent', 'venir', 'venu']));
+    expect(frenchRelatives('provient')).toEqual(expect.arrayContaining(['proviennent', 'provenir']));
+    expect(frenchRelatives('repris')).toEqual(expect.arrayContaining(['reprend', 'reprendre']));
+    expect(frenchRelatives('envoyez')).toContain('envoie');
+    for (const word of ['part', 'vue', 'mis', 'colis', 'viande']) expect(frenchRelatives(word), word).toEqual([]);
   });
 });
 

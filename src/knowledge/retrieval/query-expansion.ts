@@ -14,6 +14,7 @@ import { askedOrder, type OrderDirection, type OrderedBy } from '../language/pro
 import { askedOfEach } from '../language/each-question.js';
 import { hyphenedNumbersAsDigits, numberOfWord, wordsOfNumber } from '../language/number-words.js';
 import { askedRange } from '../language/range-question.js';
+import { frenchRelatives } from '../language/french-verbs.js';
 import { spellOutChatSpeak, spellOutWont } from '../language/chat-speak.js';
 import { acceptWords, asksAboutPaying, cardNetworkNames, cardWords, isCardWord, isTakeWord, networkNames } from '../language/payment-cards.js';
 import { countryNames, isCountryName, placeNameLength, placesContaining } from '../language/places.js';
@@ -201,14 +202,18 @@ function variantMatches(vocab: Vocabulary, surface: string): TermMatch[] {
   return [...out].map(([term, credit]) => ({ term, credit }));
 }
 
+const NO_FORMS: readonly string[] = [];
+
 /**
  * A German word's other forms that no ending links ("Rückgabe" / "zurückgeben", "zurückzugeben" /
- * "zurückgeben": language/german-derivations.ts), as the knowledge base writes them, at a sibling's credit.
+ * "zurückgeben": language/german-derivations.ts), and a French irregular verb's ("vient" /
+ * "viennent": language/french-verbs.ts), as the knowledge base writes them, at a sibling's credit.
  */
 function derivationMatches(vocab: Vocabulary, surface: string): TermMatch[] {
-  if (vocab.language !== 'de') return [];
+  const relatives = vocab.language === 'de' ? germanRelatives(surface) : vocab.language === 'fr' ? frenchRelatives(surface) : NO_FORMS;
+  if (relatives.length === 0) return [];
   const out = new Map<string, number>();
-  for (const form of germanRelatives(surface)) {
+  for (const form of relatives) {
     const t = vocab.termOfSurface(form);
     if (present(vocab, t)) out.set(t, SIBLING_CREDIT);
     else for (const m of variantMatches(vocab, form)) if (!out.has(m.term)) out.set(m.term, Math.min(m.credit, SIBLING_CREDIT));
