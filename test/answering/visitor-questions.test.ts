@@ -1125,7 +1125,7 @@ describe('two products named in one question', () => {
     expect(espresso.ask('Which filter basket fits the Lintel Compact?').grounded).toBe(false);
     // Whether it comes with one is not which one fits.
     expect(espresso.titleOf(espresso.ask('Does the Lintel One come with a tamper?'))).not.toContain('Arden Tamper 58.5 mm');
-    const garden = knowledgeBase(
+    const batteries = knowledgeBase(
       JSON.stringify([
         { name: 'Akku-Heckenschere HS 18-50', price: '129,00 €', category: 'Heckenscheren', description: 'Leise und kabellos.', specs: { Akku: '18 V / 2,0 Ah', Schwertlänge: '50 cm' } },
         { name: 'Ersatzakku 18 V 4,0 Ah', price: '79,00 €', category: 'Akkus', description: 'Passt in alle Geräte der 18-V-Reihe.', specs: { Spannung: '18 V', Kapazität: '4,0 Ah' } },
@@ -1134,8 +1134,8 @@ describe('two products named in one question', () => {
       ]),
       'json',
     );
-    const battery = garden.ask('Welcher Ersatzakku passt in die Heckenschere?');
-    expect(garden.titleOf(battery)).toEqual(['Akku-Heckenschere HS 18-50', 'Ersatzakku 18 V 4,0 Ah']);
+    const battery = batteries.ask('Welcher Ersatzakku passt in die Heckenschere?');
+    expect(batteries.titleOf(battery)).toEqual(['Akku-Heckenschere HS 18-50', 'Ersatzakku 18 V 4,0 Ah']);
   });
 
   it('lists the products of the kind a question about the range asks for, by name and price', () => {

@@ -7,8 +7,9 @@
  * line with the size and each product of the kind asked for that gives the same size, each with
  * the line that gives it, so the reply shows why it fits.
  *
- * Only for a question that asks which one of the kind (`asksWhich`). Sizes are lengths and voltages ("51 mm", "1/2 Zoll", "18 V"): what decides whether a part fits
- * or a battery goes in. Not weights, capacities or prices, which two products share by chance.
+ * Only for a question that asks which one of the kind (`asksWhich`). Sizes are lengths and
+ * voltages ("51 mm", "1/2 Zoll", "18 V"): what decides whether a part fits or a battery goes in.
+ * Not weights, capacities or prices, which two products share by chance.
  */
 import type { QueryWord } from '../retrieval/query-expansion.js';
 import { analyzeWords } from '../retrieval/tokenize.js';

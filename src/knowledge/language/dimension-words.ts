@@ -12,6 +12,8 @@
  * ist der Preis?" asks for a price, not a height; "wie weit" for progress, "wie lang(e)" and "c'est
  * long ?" for a duration (answer-types.ts), "groß", "grand" for much besides size ("große Auswahl",
  * "un grand merci"), "en haut" for upstairs. The weight adjectives ask for a weight (answer-types.ts).
+ *
+ * Also the verbs of weighing with the noun of what they measure, in English too (`WEIGHING_VERBS`).
  */
 
 import type { RelatedWord } from './related-words.js';

@@ -3,8 +3,8 @@
  * weigh?", "What's the capacity of each of your milk jugs?", "Wie dicke Äste schaffen eure beiden
  * Astscheren jeweils?", "Quelle est la contenance de chacune de vos bouilloires ?". The quantifier
  * names the asking, not a word the records contain: the answerer gives the field asked for of each
- * product whose name holds the words naming the kind (answering/plan.ts), instead of the one
- * product that matched best.
+ * product whose name or category holds the words naming the kind (`eachOfKind`,
+ * answering/product-kinds.ts), instead of the one product that matched best.
  *
  * Only quantifiers that range over the things named: "each", "both", "every", and "all" before
  * "your", "the", "these" or "those" ("all your kettles", not "all day" or "is that all?"); German

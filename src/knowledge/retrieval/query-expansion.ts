@@ -374,8 +374,8 @@ function relatedMatches(vocab: Vocabulary, surface: string, only?: Relation): Te
   const compounding = COMPOUNDING.has(vocab.language);
   for (const { terms, compoundEnd: word, credit, relation } of relatedTermsOf(surface, vocab.language)) {
     if ((only !== undefined && relation !== only) || terms.length === 0) continue;
-    // In German and Dutch a field is often a compound that ends with the noun ("Stärke" of
-    // "Schnittstärke", "Breite" of "Arbeitsbreite"): met as a compound part, as a question's word is.
+    // In German and Dutch a field is often a compound that ends with the noun ("Breite" of
+    // "Schnittbreite", "Tiefe" of "Arbeitstiefe"): met as a compound part, as a question's word is.
     if (compounding && word !== undefined && word.length > MIN_PART) {
       const partCredit = Math.min(credit, COMPOUND_CREDIT);
       for (const v of vocab.surfacesWithSuffix(word, 16)) {
