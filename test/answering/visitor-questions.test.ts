@@ -360,6 +360,14 @@ describe('German knowledge base', () => {
     expect(german.titleOf(b)[0]).toBe('Häufige Fragen › Zahlung');
   });
 
+  it('does not let an ordinary word of written German that the records do not use veto the answer ("derzeit", "aktuell")', () => {
+    for (const question of ['Wie lange dauert die Lieferung nach Österreich derzeit?', 'Wie lange dauert die Lieferung nach Österreich aktuell ungefähr?']) {
+      const a = german.ask(question);
+      expect(a.grounded, question).toBe(true);
+      expect(german.titleOf(a)[0], question).toBe('Häufige Fragen › Versand');
+    }
+  });
+
   it('answers a Q&A record’s own question from that record, not from another that shares its words', () => {
     const faq = knowledgeBase(
       JSON.stringify([

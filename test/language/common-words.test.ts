@@ -23,4 +23,16 @@ describe('common words', () => {
     // A piece keeps its own rank when it is listed on its own earlier.
     expect(commonRank('un', 'fr')).toBeLessThan(commonRank("d'un", 'fr') as number);
   });
+
+  it('ranks ordinary words of written German that a list from film subtitles misses ("derzeit", "zusätzlich", "jeweils") as ordinary, not rare', () => {
+    for (const word of ['derzeit', 'aktuell', 'zusaetzlich', 'jeweils', 'spaetestens', 'zusatzlich']) {
+      expect(commonRank(word, 'de'), word).toBeDefined();
+      // On the answerer's scale (ranks 1,500–10,000): some weight, far from an unknown word's.
+      const informativeness = generalInformativeness(word, 'de', 1500, 10000);
+      expect(informativeness, word).toBeGreaterThan(0);
+      expect(informativeness, word).toBeLessThan(0.5);
+    }
+    // A word the list has keeps its own rank.
+    expect(commonRank('momentan', 'de')).toBe(4251);
+  });
 });

@@ -32,9 +32,38 @@ function load(code: string): ReadonlyMap<string, number> {
     // "hui", "l'entreprise" as "l" and "entreprise". Each piece is as common as the listed word at least.
     if (/['’-]/u.test(word)) for (const piece of word.split(/['’-]+/u)) if (piece.length > 1 && !map.has(piece)) map.set(piece, i + 1);
   }
+  // Ordinary words of written German that a list made from film subtitles misses.
+  for (const word of WRITTEN_REGISTER[code] ?? []) {
+    const normalised = normalizeFor(word, code);
+    if (!map.has(normalised)) map.set(normalised, WRITTEN_REGISTER_RANK);
+  }
   // A German word typed without its umlauts' dots ("kuche", "konnen") is as common as the word.
   return code === 'de' ? withUndottedForms(map) : map;
 }
+
+/**
+ * Adverbs and particles of written German that the package's list (built from film subtitles,
+ * spoken register) does not hold, though visitors write them as often as "momentan" (rank 4,251)
+ * or "ungefähr" (1,730): "Wie lange dauert der Versand derzeit?", "Kostet das zusätzlich?", "eure
+ * beiden Astscheren jeweils". Unlisted, each weighed as the name of something the records never
+ * mention, the heaviest word of its question. They get a middle rank (`WRITTEN_REGISTER_RANK`):
+ * ordinary words, not function words. German only: the English and French lists hold their
+ * equivalents ("currently", "actuellement").
+ */
+const WRITTEN_REGISTER: Readonly<Record<string, readonly string[]>> = {
+  de: [
+    'aktuell', 'derzeit', 'gegenwärtig', 'bislang', 'künftig', 'zukünftig', 'zusätzlich', 'zudem', 'hingegen', 'jeweils', 'insbesondere', 'beispielsweise',
+    'sofern', 'ausschließlich', 'grundsätzlich', 'generell', 'üblicherweise', 'einzeln', 'maximal', 'minimal', 'circa', 'nachträglich', 'anschließend',
+    'gegebenenfalls', 'zuzüglich', 'hinsichtlich', 'voraussichtlich', 'spätestens', 'frühestens', 'monatlich', 'jährlich', 'wöchentlich', 'stündlich',
+  ],
+};
+
+/**
+ * The rank a word of written register gets: between "ungefähr" (1,730) and "momentan" (4,251), so
+ * it weighs about a third of an unknown word's weight on the answerer's scale (ranks 1,500–10,000,
+ * retrieval/query-expansion.ts), not nothing: "monatlich" or "spätestens" still says something.
+ */
+const WRITTEN_REGISTER_RANK = 3000;
 
 function table(code: string): ReadonlyMap<string, number> {
   let t = ranks.get(code);
