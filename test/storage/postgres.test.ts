@@ -111,6 +111,10 @@ describeIf(postgres, 'PostgreSQL store contract', () => {
         for (const p of [recorded, created]) void p.then(() => settled++, () => settled++);
         for (let waiting = 0; waiting + settled < 2; ) {
           await new Promise((resolve) => setTimeout(resolve, 20));
+          // Inside a transaction pg_stat_activity is read once and kept: a backend the pool
+          // connects after the first look would never show (on a busy host the test then waited
+          // for it until it timed out). Drop the snapshot so each look sees every backend.
+          await client.query('SELECT pg_stat_clear_snapshot()');
           const { rows } = await client.query<{ pid: number; blockers: number[] }>(
             'SELECT pid, pg_blocking_pids(pid) AS blockers FROM pg_stat_activity WHERE cardinality(pg_blocking_pids(pid)) > 0',
           );
