@@ -527,6 +527,7 @@ export function planResolved(query: string, retrieved: readonly RetrievedRecord[
   }
   let coverage = 0;
   let confidence = 0;
+  const answered = (selected: ScoredUnit[]): AnswerPlan => withShare({ coverage, confidence, words, weights, grounded: true, selected, records, units });
   let seed: ScoredUnit | undefined;
   // An acronym no record has names something they never mention ("PFAS-free"), however well the
   // rest is met: refused with the coverage and confidence the rest earns.
@@ -550,7 +551,7 @@ export function planResolved(query: string, retrieved: readonly RetrievedRecord[
     if (!asksWhatProductLacks(seed, scored, records, words, weights, total, o.minAskedShare)) break;
     // "Which tamper fits the Lintel Compact?": the products of the kind asked for that give a size the named one gives.
     const fitting = fittingProducts(query, stats.language, seed, scored, records, words, weights);
-    if (fitting !== undefined) return withShare({ coverage, confidence, words, weights, grounded: true, selected: fitting, records, units });
+    if (fitting !== undefined) return answered(fitting);
     // The product named is what the question is about: another product (an accessory that fits
     // it) is not the answer either, but a passage or a Q&A record may be.
     for (let r = 0; r < records.length; r++) if ((records[r] as RetrievedRecord).kind === 'product') lacking.add(r);
@@ -558,7 +559,7 @@ export function planResolved(query: string, retrieved: readonly RetrievedRecord[
   if (expanded.order && records[seed.record]?.kind === 'product') seed = byOrder(seed, scored, records, words, lacking, expanded.order.direction, o, expanded.order.by === 'weight' ? weightOf : priceOf);
   // "both grinders", "each of your milk jugs": the field asked for, of each product of the kind.
   const each = expanded.each && records[seed.record]?.kind === 'product' ? eachOfKind(seed, scored, records, words, weights, lacking, o.maxChars) : undefined;
-  if (each !== undefined) return withShare({ coverage, confidence, words, weights, grounded: true, selected: each, records, units });
+  if (each !== undefined) return answered(each);
   const best = seed.relevance > 0 ? seed.relevance : 1;
   // The weights another record's new coverage is counted in: informative words only.
   const newWeights = weights.map((w, i) => ((words[i] as QueryWord).general >= o.minNewWordInformativeness ? w : 0));
@@ -591,5 +592,5 @@ export function planResolved(query: string, retrieved: readonly RetrievedRecord[
     used += 1 + next.unit.text.length;
     candidates.splice(candidates.indexOf(next), 1);
   }
-  return withShare({ coverage, confidence, words, weights, grounded: true, selected, records, units });
+  return answered(selected);
 }
