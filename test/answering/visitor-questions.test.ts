@@ -426,6 +426,26 @@ describe('German knowledge base', () => {
     expect(mower.answer).toContain('40 Minuten');
   });
 
+  it('meets a compound by its last word where the records use only that ("Verlängerungskabel" is a "Kabel"), and reads a German "n" as "ein"', () => {
+    const shop = knowledgeBase(
+      JSON.stringify([
+        { name: 'Elektro-Vertikutierer VT 1500', price: '149,00 €', category: 'Vertikutierer', description: 'Entfernt Moos und Rasenfilz.', specs: { Leistung: '1500 W', Arbeitsbreite: '32 cm', Kabel: 'nicht im Lieferumfang' } },
+        { name: 'Akku-Rasenmäher RM 36-37', price: '349,00 €', category: 'Rasenmäher', description: 'Für Rasenflächen bis 400 m².', specs: { Laufzeit: 'bis zu 40 Minuten', Gewicht: '15,8 kg' } },
+        { name: 'Gartenschlauch 20 m', price: '29,90 €', category: 'Bewässerung', description: 'Knickfester Schlauch mit Gewebe.', specs: { Länge: '20 m' } },
+      ]),
+      'json',
+    );
+    const word = shop.index.expand('Verlängerungskabel').words[0];
+    expect(word?.via).toBe('compound');
+    expect(word?.matches).toEqual([{ term: shop.index.termOfSurface('kabel'), credit: 0.5 }]);
+    const a = shop.ask('brauch ich fuer den vertikutierer n verlaengerungskabel oder is eins dabei');
+    expect(a.grounded).toBe(true);
+    expect(shop.titleOf(a)).toEqual(['Elektro-Vertikutierer VT 1500']);
+    expect(a.answer).toContain('nicht im Lieferumfang');
+    // "n" is "ein", a function word, not a name the records never mention.
+    expect(shop.index.expand('n Verlängerungskabel').words.map((w) => w.surface)).toEqual(['verlaengerungskabel']);
+  });
+
   it('does not meet "sich" in "sicher": a question about safe data is not one about registering', () => {
     const faq = qaKnowledgeBase([
       ['Wie registriere ich mich?', 'Registrieren Sie sich mit Ihrer E-Mail-Adresse und einem Passwort.'],

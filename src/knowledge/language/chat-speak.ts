@@ -102,6 +102,7 @@ const GERMAN: Table = {
   bzgl: 'bezüglich',
   vllt: 'vielleicht',
   vlt: 'vielleicht',
+  n: 'ein',
   nen: 'einen',
   ne: 'eine',
   is: 'ist',

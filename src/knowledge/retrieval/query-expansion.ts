@@ -288,6 +288,24 @@ function compoundParts(vocab: Vocabulary, term: string): TermMatch[] {
   return [];
 }
 
+/** A compound met only by its last word is a kind of that thing, as a broader word is. */
+const COMPOUND_HEAD_CREDIT = 0.5;
+
+/**
+ * The last word of a German or Dutch compound, where the records use it and nothing else of the
+ * compound: "Verlängerungskabel" is a "Kabel", as every compound is a kind of its last word. The
+ * longest such word, at least MIN_PART letters after at least MIN_PART ("Bestellung" is not
+ * "be" + "Stellung").
+ */
+function compoundHeadMatches(vocab: Vocabulary, surface: string): TermMatch[] {
+  if (!COMPOUNDING.has(vocab.language) || surface.length < 2 * MIN_PART) return [];
+  for (let i = MIN_PART; i <= surface.length - MIN_PART; i++) {
+    const t = vocab.termOfSurface(surface.slice(i));
+    if (present(vocab, t)) return [{ term: t, credit: COMPOUND_HEAD_CREDIT }];
+  }
+  return [];
+}
+
 /** Readings of a misspelt word, and the word of the knowledge base it most likely stands for. */
 interface Spelling {
   matches: TermMatch[];
@@ -550,6 +568,8 @@ export function matchWord(vocab: Vocabulary, surface: string, term: string, isNa
   if (compounds.length > 0) return { matches: compounds, via: 'compound' };
   const spelled = spellingMatches(vocab, surface);
   if (spelled.meant !== undefined) return { matches: withCompoundParts(vocab, spelled.matches), via: 'spelling', meant: spelled.meant };
+  const head = compoundHeadMatches(vocab, surface);
+  if (head.length > 0) return { matches: head, via: 'compound' };
   const related = relatedMatches(vocab, surface);
   // An ordinary word may be a slip for one the knowledge base uses ("trail" for "trial", "loose"
   // for "lose"): such a match counts for less than a correction of a non-word.
