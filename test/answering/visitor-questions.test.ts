@@ -446,6 +446,31 @@ describe('German knowledge base', () => {
     expect(shop.index.expand('n Verlängerungskabel').words.map((w) => w.surface)).toEqual(['verlaengerungskabel']);
   });
 
+  it('answers "How long is/are …?" with the length a record names, not a warranty; refuses it for a product without one', () => {
+    const shop = knowledgeBase(
+      JSON.stringify([
+        { name: 'Ridgeline Carbon Trekking Poles', price: '£99', category: 'Trekking Poles', description: 'Light, stiff carbon fibre poles sold as a pair.', specs: { Material: 'carbon fibre', Length: '105–135 cm', Weight: '460 g per pair', Warranty: '2 years' } },
+        { name: 'Trailbase Foam Mat', price: '£16', category: 'Sleeping Mats', description: 'A simple closed-cell foam mat.', specs: { Thickness: '1.5 cm', Length: '180 cm', Weight: '290 g' } },
+        { name: 'Fellside E48 Electric Grinder', price: '£289', category: 'Grinders', description: 'An electric grinder for every day.', specs: { Burrs: '48 mm flat, steel', Weight: '3.1 kg' } },
+        { name: 'Lindner Gartenschlauch Flex 15 m', price: '27,90 €', category: 'Bewässerung', description: 'Leichter, knickfester Gartenschlauch.', specs: { Länge: '15 m', Durchmesser: '1/2 Zoll', Garantie: '5 Jahre' } },
+      ]),
+      'json',
+    );
+    const poles = shop.ask('How long are the carbon poles?');
+    expect(shop.titleOf(poles)).toEqual(['Ridgeline Carbon Trekking Poles']);
+    expect(poles.answer).toMatch(/^Ridgeline Carbon Trekking Poles \(£99\) — length: 105–135 cm/);
+    const mat = shop.ask('how long is the foam mat');
+    expect(mat.grounded).toBe(true);
+    expect(mat.answer).toContain('length: 180 cm');
+    // A span of time still answers "How long is the warranty …?" first.
+    expect(shop.ask('How long is the warranty on the carbon poles?').answer).toMatch(/— warranty: 2 years/);
+    // "48 mm" is no cable's length.
+    expect(shop.ask('How long is the cable of the E48?').grounded).toBe(false);
+    const hose = shop.ask('Wie lang ist der Gartenschlauch?');
+    expect(hose.answer).toContain('15 m');
+    expect(hose.answer).not.toContain('Garantie');
+  });
+
   it('does not meet "sich" in "sicher": a question about safe data is not one about registering', () => {
     const faq = qaKnowledgeBase([
       ['Wie registriere ich mich?', 'Registrieren Sie sich mit Ihrer E-Mail-Adresse und einem Passwort.'],

@@ -13,6 +13,12 @@ describe('kinds of answer', () => {
     ['Combien coûte la livraison en Suisse ?', 'fr', ['amount']],
     ['Do you ship to Mexico?', 'en', []],
     ['Is the kettle long enough?', 'en', []],
+    // "How long is …" asks for a length or a span of time; "how long does …" only for time.
+    ['How long are the carbon poles?', 'en', ['duration', 'length']],
+    ['How long is the warranty?', 'en', ['duration', 'length']],
+    ['How long does delivery take?', 'en', ['duration']],
+    ['Wie lang ist der Gartenschlauch?', 'de', ['duration', 'length']],
+    ['Wie lange ist die Garantie?', 'de', ['duration']],
     ['How long do I have to return something?', 'nl', []],
     ['How much coffee do the little cups hold?', 'en', ['amount', 'quantity']],
     ['How many filters are in one box?', 'en', ['quantity']],
@@ -76,6 +82,13 @@ describe('kinds of answer', () => {
     // A mobile network and a length are no weight.
     ['Works without 4G signal.', ['quantity']],
     ['Packed size: 42 x 14 cm', ['quantity']],
+    // A length only where the text names it one: "Burrs: 48 mm" is a size, no answer to "how long is the cable?".
+    ['Length: 105–135 cm', ['length', 'quantity']],
+    ['Packed length: 62 cm', ['length', 'quantity']],
+    ['Schwertlänge: 50 cm', ['length', 'quantity']],
+    ['The hose is 15 m long.', ['length', 'quantity']],
+    ['Burrs: 48 mm flat, steel', ['quantity']],
+    ['Für Rasenflächen bis 400 m², Länge des Kabels beliebig.', ['quantity']],
     ['Each box holds 100 filters.', ['quantity']],
     ['Shipping is free of charge.', ['amount']],
     ['Matte black with a wooden-effect handle.', ['colour']],

@@ -22,7 +22,7 @@ import { weightValue } from './product-order.js';
  * or how or when to reach the business (contact-details.ts: "What's your phone number?" is answered
  * by "call us on 0114 496 0321", which says neither "phone" nor "number").
  */
-export type AnswerType = 'duration' | 'amount' | 'quantity' | 'weight' | 'colour' | 'tracking' | 'age' | ContactAsk;
+export type AnswerType = 'duration' | 'length' | 'amount' | 'quantity' | 'weight' | 'colour' | 'tracking' | 'age' | ContactAsk;
 
 /** The pseudo-term of a kind of answer: it cannot collide with a real term (a control character). */
 export function answerTypeTerm(type: AnswerType): string {
@@ -43,6 +43,8 @@ interface Ask {
 const ASKS: Readonly<Record<string, readonly Ask[]>> = {
   en: [
     { type: 'duration', phrase: /\bhow (?:long|soon|quickly|fast)\b/u },
+    // "How long is the hose?" asks for a length as much as "How long is the warranty?" for a span of time.
+    { type: 'length', phrase: /\bhow long (?:is|are|was|were)\b/u },
     // "How much does it weigh?" asks for a weight, not a price.
     { type: 'amount', phrase: /\bhow much\b(?![^?.!]*\bweigh)/u },
     // A weight: "How heavy is the tent?", "What does it weigh?", "How light is it?", "What's the weight?".
@@ -76,6 +78,8 @@ const ASKS: Readonly<Record<string, readonly Ask[]>> = {
   ],
   de: [
     { type: 'duration', phrase: /\bwie (?:lange?|schnell|bald)\b/u },
+    // "Wie lang ist der Schlauch?"; "wie lange" asks for time.
+    { type: 'length', phrase: /\bwie lang (?:ist|sind|war|waren)\b/u },
     { type: 'amount', phrase: /\bwie ?viel\b(?![^?.!]*(?<!\p{L})wieg)/u },
     // Not "wie leicht" ("how easy", more often than "how light").
     { type: 'weight', phrase: /\bwie schwer\b|(?<!\p{L})(?:wiegt|wiegen|gewicht)(?!\p{L})/u },
@@ -155,6 +159,15 @@ function holdsAgeLimit(text: string): boolean {
   return false;
 }
 
+/**
+ * A length given as one: a measure ("183 cm", "105–135 cm", "20 m", "6 ft", '12"'; not "m²" or
+ * "m³", an area and a volume, nor "in", also a preposition: "2 in stock") where the text names it a
+ * length ("Length: 183 cm", "Packed length", "Schwertlänge", "15 m long", "longueur"). "Burrs: 48 mm"
+ * gives a size, not how long the grinder's cable is.
+ */
+const LENGTH_WORD_RE = /length|länge|longueur|(?<!\p{L})(?:long|lang)(?!\p{L})/iu;
+const LENGTH_RE = /\d(?:[.,]\d+)?\s?(?:mm|cm|m|km|ft|feet|foot|inch(?:es)?|met(?:re|er)s?|centimet(?:re|er)s?|millimet(?:re|er)s?|kilomet(?:re|er)s?|zoll|mètres?|centimètres?|millimètres?|″|")(?![\p{L}\p{N}²³])/iu;
+
 /** Any number, written with digits: "100 filters", "80 ml", "up to 5 users". */
 const QUANTITY_RE = /\p{Nd}/u;
 
@@ -181,6 +194,18 @@ const DURATION_NAMES: Readonly<Record<string, readonly string[]>> = {
   de: ['lange', 'lang', 'schnell', 'bald'],
   fr: ['temps'],
 };
+
+/** The nouns records name a length with, per language ("Length: 183 cm", "Schwertlänge: 50 cm", "Longueur"). */
+const LENGTH_NOUNS: Readonly<Record<string, readonly string[]>> = {
+  en: ['length'],
+  de: ['länge'],
+  fr: ['longueur'],
+};
+
+/** The nouns that name a length in `language`. */
+export function lengthNouns(language: string): readonly string[] {
+  return LENGTH_NOUNS[language] ?? [];
+}
 
 /** Words of a question asking for an age limit that only ask ("how old", "what age", "wie alt", "quel âge"). */
 const AGE_NAMES: Readonly<Record<string, readonly string[]>> = {
@@ -253,6 +278,7 @@ const NO_TERMS: readonly string[] = Object.freeze([]);
 export function answerTypesIn(text: string): AnswerType[] {
   const found: AnswerType[] = [];
   if (DURATION_RE.test(text)) found.push('duration');
+  if (LENGTH_RE.test(text) && LENGTH_WORD_RE.test(text)) found.push('length');
   if (AMOUNT_RE.test(text)) found.push('amount');
   if (QUANTITY_RE.test(text)) found.push('quantity');
   if (weightValue(text) !== undefined) found.push('weight');

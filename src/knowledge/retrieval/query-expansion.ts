@@ -8,7 +8,7 @@
  * word the records do not use ("long", "things") weighs little and the name of something they
  * never mention ("Mars", "oat") weighs a lot.
  */
-import { type AnswerType, ageNames, answerTypeTerm, askedAnswerTypes, colourNames, durationNames, isCurrencyName, trackingWords } from '../language/answer-types.js';
+import { type AnswerType, ageNames, answerTypeTerm, askedAnswerTypes, colourNames, durationNames, isCurrencyName, lengthNouns, trackingWords } from '../language/answer-types.js';
 import { CONTACT_KINDS, type ContactAsk, isContactAsk, kindNames, offerWords } from '../language/contact-details.js';
 import { askedOrder, type OrderDirection, type OrderedBy } from '../language/product-order.js';
 import { askedOfEach } from '../language/each-question.js';
@@ -684,12 +684,36 @@ export function expandQuery(
   // "open" would find the wrong ones ("order number", "open an investigation").
   const kinds = asked.filter((type): type is NamedKind => type === 'colour' || type === 'duration' || type === 'age' || isContactAsk(type));
   const namesKind = (w: QueryWord) => kinds.some((kind) => (kind !== 'colour' || w.matches.length === 0) && kindNameSurfaces(kind, vocab.language).has(w.surface));
-  const topical = kinds.length === 0 ? words : words.filter((w) => !namesKind(w));
+  // "How long is the hose?": "long" asks for the length field too, where the records name one.
+  const lengthField = asked.includes('length') ? lengthFieldMatches(vocab) : [];
+  const asLength = (w: QueryWord): QueryWord[] => (lengthField.length > 0 && kindNameSurfaces('duration', vocab.language).has(w.surface) ? [{ ...w, matches: lengthField, via: 'related' }] : []);
+  const topical = kinds.length === 0 ? words : words.flatMap((w) => (namesKind(w) ? asLength(w) : [w]));
   const expanded: ExpandedQuery = { language: vocab.language, words: withAnswerTypes(asked, topical, vocab), stopTerms };
   if (order) expanded.order = { direction: order.order, by: order.by };
   if (range) expanded.range = { head: new Set(analyzeWords([...range.head].join(' '), vocab.language, 'query').surfaces), qualified: range.qualified };
   if (each) expanded.each = true;
   return expanded;
+}
+
+/**
+ * The records' nouns for a length ("Length", "Schwertlänge", "Longueur"), at an attribute's
+ * credit, and in German and Dutch the compounds that end with one ("Schwertlänge") at a compound
+ * part's: what "long" in "How long is the hose?" meets.
+ */
+function lengthFieldMatches(vocab: Vocabulary): TermMatch[] {
+  const out = new Map<string, number>();
+  for (const noun of lengthNouns(vocab.language)) {
+    const { terms, surfaces } = analyzeWords(noun, vocab.language, 'query');
+    const term = terms[0];
+    const surface = surfaces[0];
+    if (present(vocab, term)) out.set(term, RELATED_CREDIT.attribute);
+    if (!COMPOUNDING.has(vocab.language) || surface === undefined) continue;
+    for (const v of vocab.surfacesWithSuffix(surface, 16)) {
+      const t = vocab.termOfSurface(v);
+      if (present(vocab, t) && v.length >= surface.length + 3 && !out.has(t)) out.set(t, COMPOUND_CREDIT);
+    }
+  }
+  return [...out].map(([term, credit]) => ({ term, credit }));
 }
 
 /** Kinds of answer whose asking words are not the topic ("phone number", "colour", "how long"). */
@@ -720,9 +744,11 @@ function kindNameSurfaces(kind: NamedKind, language: string): ReadonlySet<string
  */
 function withAnswerTypes(asked: readonly AnswerType[], words: QueryWord[], vocab: Vocabulary): QueryWord[] {
   if (asked.length === 0) return words;
+  // "How long is it?" asks for a span of time or a length, either of which answers it: one word.
+  const eitherLength = asked.includes('duration') && asked.includes('length');
   return [
     ...words,
-    ...asked.map((type): QueryWord => {
+    ...(eitherLength ? asked.filter((type) => type !== 'length') : asked).map((type): QueryWord => {
       const term = answerTypeTerm(type);
       // A way of reaching the business is also found by the words that offer it ("call us on").
       // Less than an answer of the kind covers: "calls" is not a phone number.
@@ -734,7 +760,15 @@ function withAnswerTypes(asked: readonly AnswerType[], words: QueryWord[], vocab
         return { surface: type, term: tracking[0]?.term ?? term, general: 0, matches: tracking, via: tracking.length > 0 ? 'related' : 'none' };
       }
       // Any way to reach a person is a phone number or an email address.
-      const kinds = type === 'contact' ? CONTACT_KINDS.map((kind) => ({ term: answerTypeTerm(kind), credit: 1 })) : [{ term, credit: 1 }];
+      const kinds =
+        type === 'contact'
+          ? CONTACT_KINDS.map((kind) => ({ term: answerTypeTerm(kind), credit: 1 }))
+          : type === 'duration' && eitherLength
+            ? [
+                { term, credit: 1 },
+                { term: answerTypeTerm('length'), credit: 1 },
+              ]
+            : [{ term, credit: 1 }];
       return { surface: type, term, general: 0, matches: [...kinds, ...offered], via: 'exact' };
     }),
   ];
