@@ -471,6 +471,25 @@ describe('German knowledge base', () => {
     expect(hose.answer).not.toContain('Garantie');
   });
 
+  it('meets an English adjective with its superlative and back ("How warm is …?" / "Our warmest bag")', () => {
+    const shop = knowledgeBase(
+      JSON.stringify([
+        { name: 'Hollin Winter Sleeping Bag', price: '£179', category: 'Sleeping Bags', description: 'Our warmest bag, filled with responsibly sourced duck down and with a draught collar around the neck.', specs: { 'Comfort rating': '-5 °C', Weight: '1.25 kg' } },
+        { name: 'Fellrunner Summer Quilt', price: '£99', category: 'Sleeping Bags', description: 'A light quilt for warm summer nights, when a normal sleeping bag is far too hot for you.', specs: { 'Comfort rating': '8 °C', Weight: '540 g' } },
+        { name: 'Lumen 350 Headtorch', price: '£39', category: 'Headtorches', description: 'Our brightest headtorch, with a red night mode and a lock so that it does not switch on in your bag.', specs: { 'Max brightness': '350 lumens' } },
+        { name: 'Trailbase Foam Mat', price: '£16', category: 'Sleeping Mats', description: 'A simple closed-cell foam mat that can never puncture, for the first nights out with the family.', specs: { Length: '180 cm' } },
+      ]),
+      'json',
+    );
+    const warm = shop.ask('How warm is the Hollin sleeping bag?');
+    expect(shop.titleOf(warm)).toEqual(['Hollin Winter Sleeping Bag']);
+    expect(warm.answer).toContain('Our warmest bag');
+    const word = shop.index.expand('warm').words[0];
+    expect(word?.matches.map((m) => m.term)).toEqual([shop.index.termOfSurface('warm'), shop.index.termOfSurface('warmest')]);
+    // And the other way: a question's "warmest" meets the records' "warm".
+    expect(shop.index.expand('warmest').words[0]?.matches.map((m) => m.term)).toContain(shop.index.termOfSurface('warm'));
+  });
+
   it('does not meet "sich" in "sicher": a question about safe data is not one about registering', () => {
     const faq = qaKnowledgeBase([
       ['Wie registriere ich mich?', 'Registrieren Sie sich mit Ihrer E-Mail-Adresse und einem Passwort.'],

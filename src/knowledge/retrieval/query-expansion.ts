@@ -204,6 +204,41 @@ function variantMatches(vocab: Vocabulary, surface: string): TermMatch[] {
 
 const NO_FORMS: readonly string[] = [];
 
+/** A vowel, then one consonant that doubles before "-est" ("big" → "biggest", "hot" → "hottest"; not "w", "x", "y"). */
+const DOUBLING_END_RE = /(?:^|[^aeiou])[aeiou]([bdfglmnprt])$/;
+
+/**
+ * An English adjective's superlative and the adjective of a superlative ("warm" / "warmest",
+ * "large" / "largest", "heavy" / "heaviest", "big" / "biggest"), which the Snowball stemmer keeps
+ * apart: records praise with superlatives ("Our warmest bag", "our brightest headtorch"), and
+ * visitors ask with the plain adjective ("How warm is the Hollin?").
+ */
+function superlativeForms(surface: string): string[] {
+  if (surface.length < 3 || !/^[a-z]+$/.test(surface)) return [];
+  if (surface.endsWith('est') && surface.length >= 6) {
+    const stem = surface.slice(0, -3);
+    const out = [stem, `${stem}e`];
+    if (stem.endsWith('i')) out.push(`${stem.slice(0, -1)}y`);
+    if (stem.length >= 3 && stem.at(-1) === stem.at(-2)) out.push(stem.slice(0, -1));
+    return out;
+  }
+  if (surface.endsWith('e')) return [`${surface}st`];
+  if (/[^aeiou]y$/.test(surface)) return [`${surface.slice(0, -1)}iest`];
+  const doubled = DOUBLING_END_RE.exec(surface);
+  return doubled ? [`${surface}est`, `${surface}${doubled[1]}est`] : [`${surface}est`];
+}
+
+/** The superlative or the adjective of an English word, as the knowledge base writes it, at a variant's credit. */
+function superlativeMatches(vocab: Vocabulary, surface: string): TermMatch[] {
+  if (vocab.language !== 'en') return [];
+  const out: TermMatch[] = [];
+  for (const form of superlativeForms(surface)) {
+    const t = vocab.termOfSurface(form);
+    if (present(vocab, t) && !out.some((m) => m.term === t)) out.push({ term: t, credit: VARIANT_CREDIT });
+  }
+  return out;
+}
+
 /**
  * A German word's other forms that no ending links ("Rückgabe" / "zurückgeben", "zurückzugeben" /
  * "zurückgeben": language/german-derivations.ts), and a French irregular verb's ("vient" /
@@ -549,7 +584,9 @@ export function matchWord(vocab: Vocabulary, surface: string, term: string, isNa
     const parts = COMPOUNDING.has(vocab.language) ? compoundParts(vocab, term) : [];
     const attributes = relatedMatches(vocab, surface, 'attribute');
     const derived = derivationMatches(vocab, surface);
-    return { matches: mergeMatches(derived.length > 0 ? [{ term, credit: 1 }, ...parts, ...derived] : [{ term, credit: 1 }, ...parts], attributes), via: 'exact' };
+    const degrees = superlativeMatches(vocab, surface);
+    const alike = derived.length > 0 || degrees.length > 0 ? [{ term, credit: 1 }, ...parts, ...derived, ...degrees] : [{ term, credit: 1 }, ...parts];
+    return { matches: mergeMatches(alike, attributes), via: 'exact' };
   }
   const numbers = numberMatches(vocab, surface);
   if (numbers.length > 0) return { matches: numbers, via: 'variant' };
@@ -561,7 +598,7 @@ export function matchWord(vocab: Vocabulary, surface: string, term: string, isNa
   // A place the records do not name is matched to where it is before it is taken for a variant or a slip ("Wien" is not "wie").
   const places = placeMatches(vocab, surface, isName);
   if (places.length > 0) return { matches: places, via: 'related' };
-  const derived = derivationMatches(vocab, surface);
+  const derived = [...derivationMatches(vocab, surface), ...superlativeMatches(vocab, surface)];
   const variants = derived.length > 0 ? mergeMatches(variantMatches(vocab, surface), derived) : variantMatches(vocab, surface);
   if (variants.length > 0) return { matches: withCompoundParts(vocab, variants), via: 'variant' };
   const compounds = compoundMatches(vocab, surface, term);
