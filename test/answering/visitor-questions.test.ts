@@ -4,6 +4,7 @@
  * from the right record, names of things the records never mention must be refused, German
  * questions get German refusals, and the owner's fallback message replaces the default.
  */
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { extract } from '../../src/knowledge/extraction/index.js';
 import { ExtractiveAnswerer } from '../../src/knowledge/query/extractive-answerer.js';
@@ -390,6 +391,31 @@ describe('German knowledge base', () => {
     const a = faq.ask('Wann bekomme ich mein Geld zurück?');
     expect(faq.titleOf(a)).toEqual(['Wann bekomme ich mein Geld zurück?']);
     expect(a.answer).toContain('5 Werktagen');
+  });
+
+  it('does not answer a question about a place from a sentence that names it only as an exception ("Außer nach … in die Schweiz …")', () => {
+    // The German shop's records (eval/sets/shop-faq-de), where "Außer nach Deutschland, Österreich und in die Schweiz …" competes.
+    const faq = knowledgeBase(readFileSync(new URL('../../eval/sets/shop-faq-de/faq.json', import.meta.url), 'utf8'), 'json');
+    const a = faq.ask('Was kostet der Versand in die Schweiz?');
+    expect(faq.titleOf(a)).toEqual(['Liefert ihr in die Schweiz?']);
+    expect(a.answer).toContain('19,90 €');
+    expect(a.answer).not.toContain('14,90 €');
+  });
+
+  it('reads "Was kostet …?", "Wie teuer …?", "How expensive …?", "Quel est le prix …?" as asking for a price, and answers with it', () => {
+    const german = garden.ask('Was kostet die Heckenschere?');
+    expect(german.grounded).toBe(true);
+    expect(german.answer).toContain('Akku-Heckenschere HS 18-50 (129,00 €)');
+    expect(garden.ask('Wie teuer ist der Spindelmäher?').answer).toContain('Spindelmäher 33 (119,00 €)');
+    const shop = knowledgeBase(
+      JSON.stringify([
+        { name: 'Lintel One Espresso Machine', price: '£649', category: 'Espresso machines', description: 'A single-boiler machine with PID temperature control and a commercial-size group.', specs: { Portafilter: '58 mm', 'Water tank': '2.5 litres' } },
+        { name: 'Arden Tamper 58 mm', price: '£38', category: 'Tampers', description: 'A flat stainless tamper with a walnut handle, for every standard basket.', specs: { Fits: '58 mm baskets', Weight: '450 g' } },
+        { name: 'Knock Box', price: '£29', category: 'Accessories', description: 'A sturdy box with a rubber-covered bar to knock the used pucks into.', specs: { Material: 'stainless steel, rubber bar' } },
+      ]),
+      'json',
+    );
+    expect(shop.ask('How expensive is the Lintel One?').answer).toContain('Lintel One Espresso Machine (£649)');
   });
 
   it('meets a compound with its words written apart ("Versandkosten" / "Der Versand … kostet")', () => {

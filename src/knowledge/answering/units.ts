@@ -5,6 +5,7 @@
  */
 import { LRUCache } from 'lru-cache';
 import { answerTypesIn, answerTypeTerm, isAnswerTypeTerm } from '../language/answer-types.js';
+import { withoutExceptedPlaces } from '../language/excepted-places.js';
 import { analyzeWords, tokenize } from '../retrieval/tokenize.js';
 import { removeDanglingCitations } from './citations.js';
 import { collapseSpace, type Sentence, splitSentences, withoutListNumber } from './sentences.js';
@@ -112,7 +113,8 @@ function makeUnit(text: string, start: number, context: ReadonlySet<string>, lan
   const content = new Set<string>();
   // A list item's number is not a word of it: "SOC 2" is not answered by step 2 of a list.
   // Parallel lists rather than an object per word (`analyze`): every record a query answers from may be analysed.
-  const { terms, stops } = analyzeWords(plain, language, 'index');
+  // Places named only as exceptions ("Außer nach … in die Schweiz liefern wir …") are not what the unit is about.
+  const { terms, stops } = analyzeWords(withoutExceptedPlaces(plain, language), language, 'index');
   for (let i = 0; i < terms.length; i++) {
     const term = terms[i] as string;
     tf.set(term, (tf.get(term) ?? 0) + 1);

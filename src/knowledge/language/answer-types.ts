@@ -46,7 +46,7 @@ const ASKS: Readonly<Record<string, readonly Ask[]>> = {
     // "How long is the hose?" asks for a length as much as "How long is the warranty?" for a span of time.
     { type: 'length', phrase: /\bhow long (?:is|are|was|were)\b/u },
     // "How much does it weigh?" asks for a weight, not a price.
-    { type: 'amount', phrase: /\bhow much\b(?![^?.!]*\bweigh)/u },
+    { type: 'amount', phrase: /\bhow much\b(?![^?.!]*\bweigh)|\bhow (?:expensive|cheap|pricey|dear)\b|\bwhat (?:does|do|did|will|would) (?:it|they|that|this|the|a|an|your|one)\b[^?.!]*\bcost\b|\b(?:what(?:'s|’s| is| are)|whats) (?:the )?(?:price|cost)s?\b|\b(?:price|cost)s? of\b/u },
     // A weight: "How heavy is the tent?", "What does it weigh?", "How light is it?", "What's the weight?".
     { type: 'weight', phrase: /\bhow (?:heavy|light)\b|\bweigh(?:s|ing)?\b|\bweight\b/u },
     // "how much coffee does it hold" asks for a quantity besides a price; "how much is it" only for a price.
@@ -80,7 +80,7 @@ const ASKS: Readonly<Record<string, readonly Ask[]>> = {
     { type: 'duration', phrase: /\bwie (?:lange?|schnell|bald)\b/u },
     // "Wie lang ist der Schlauch?"; "wie lange" asks for time.
     { type: 'length', phrase: /\bwie lang (?:ist|sind|war|waren)\b/u },
-    { type: 'amount', phrase: /\bwie ?viel\b(?![^?.!]*(?<!\p{L})wieg)/u },
+    { type: 'amount', phrase: /\bwie ?viel\b(?![^?.!]*(?<!\p{L})wieg)|\bwas (?:kostet|kosten)\b|\bwie teuer\b|(?<!\p{L})(?:preis|preise)(?!\p{L})/u },
     // Not "wie leicht" ("how easy", more often than "how light").
     { type: 'weight', phrase: /\bwie schwer\b|(?<!\p{L})(?:wiegt|wiegen|gewicht)(?!\p{L})/u },
     { type: 'quantity', phrase: /\bwie ?viele\b/u },
@@ -102,7 +102,7 @@ const ASKS: Readonly<Record<string, readonly Ask[]>> = {
   fr: [
     { type: 'duration', phrase: /\bcombien de (?:temps|jours)\b/u },
     // Spoken French asks a price with "c'est combien", "ça coûte combien", "ça fait combien".
-    { type: 'amount', phrase: /\bcombien (?:co[uû]te|ça co[uû]te|je (?:dois|vais) payer|faut-il payer|c['’]est)\b|\bc['’]est combien\b|(?<!\p{L})(?:co[uû]te(?:nt)?|[çc]a fait) combien\b/u },
+    { type: 'amount', phrase: /\bcombien (?:co[uû]te|ça co[uû]te|je (?:dois|vais) payer|faut-il payer|c['’]est)\b|\bc['’]est combien\b|(?<!\p{L})(?:co[uû]te(?:nt)?|[çc]a fait) combien\b|(?<!\p{L})(?:quel|le|du|au) prix\b|(?<!\p{L})(?:quels|les) prix\b|\bquel est le (?:co[uû]t|tarif)\b|\bquels sont (?:les|vos) tarifs\b/u },
     { type: 'quantity', phrase: /\bcombien d(?:e |')(?!temps\b|jours\b)\p{L}/u },
     // Not "léger" or "lourd" alone: "un léger retard", "des frais lourds".
     { type: 'weight', phrase: /(?<!\p{L})(?:poids|p[èe]se(?:nt)?)(?!\p{L})/u },

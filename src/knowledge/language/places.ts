@@ -105,6 +105,11 @@ export function placeNameLength(words: readonly string[], start: number): number
   return 0;
 }
 
+/** Whether `word` (normalised words joined with a space) names a town or a country the gazetteer knows. */
+export function isPlaceName(word: string): boolean {
+  return lookup().has(word);
+}
+
 /**
  * A country's names in every language the gazetteer has, and its short names ("usa" → "United
  * States", "Vereinigte Staaten", …), when `word` (normalised words joined with a space) names a
