@@ -516,6 +516,14 @@ describe('German knowledge base', () => {
     expect(shop.index.expand('warmest').words[0]?.matches.map((m) => m.term)).toContain(shop.index.termOfSurface('warm'));
   });
 
+  it('answers a question from the section whose heading asks it, not from a shorter one that repeats its words ("How do I end my ride?")', () => {
+    // The bike-share help centre (eval/sets/help-questions-en): "If the battery runs out" ends with "End the ride in a parking zone as usual".
+    const help = knowledgeBase(readFileSync(new URL('../../eval/sets/help-questions-en/help-centre.md', import.meta.url), 'utf8'));
+    const a = help.ask('How do I end my ride?');
+    expect(help.titleOf(a)[0]).toMatch(/How do I end my ride\?$/);
+    expect(a.answer).toContain('grey parking zone');
+  });
+
   it('does not meet "sich" in "sicher": a question about safe data is not one about registering', () => {
     const faq = qaKnowledgeBase([
       ['Wie registriere ich mich?', 'Registrieren Sie sich mit Ihrer E-Mail-Adresse und einem Passwort.'],

@@ -256,7 +256,10 @@ function score(units: readonly RecordUnits[], records: readonly RetrievedRecord[
     // A Q&A record's question is the question its answer answers: met there, a word counts as
     // fully as in the answer ("Wann bekomme ich mein Geld zurück?" is that record's question, and
     // another record's "… oder dein Geld zurück" is not). A heading or a product's name less so.
-    const contextWeight = records[record]?.kind === 'qa' ? 1 : o.contextWeight;
+    // So is a heading written as a question ("### How do I end my ride?"): the section answers it,
+    // and "How do I end my ride?" is not answered by another section's "End the ride … as usual".
+    const asked = records[record]?.kind === 'qa' || records[record]?.title?.trimEnd().endsWith('?') === true;
+    const contextWeight = asked ? 1 : o.contextWeight;
     for (const u of entry.units) {
       let covered = 0;
       let match = 0;
@@ -277,7 +280,8 @@ function score(units: readonly RecordUnits[], records: readonly RetrievedRecord[
             // A term found elsewhere in the record earns partial credit.
           } else if (recordHasTerm(entry, m.term)) best = Math.max(best, o.recordCredit * m.credit);
           // saturate(1) at average length is 1, so an exact match weighs like the context bonus at weight 1.
-          bestMatch = Math.max(bestMatch, m.credit * Math.max(saturate(tf / norm, k1), inContext ? contextWeight : 0));
+          // In a record that answers a question, the question's word counts once more where the unit repeats it (BM25F's title field).
+          bestMatch = Math.max(bestMatch, m.credit * (asked && inContext && tf > 0 ? saturate((tf + 1) / norm, k1) : Math.max(saturate(tf / norm, k1), inContext ? contextWeight : 0)));
         }
         covers[i] = best;
         covered += w * best;
