@@ -524,6 +524,17 @@ describe('German knowledge base', () => {
     expect(a.answer).toContain('grey parking zone');
   });
 
+  it('reads a French "-ique" written the English way or as it sounds ("plastic", "plastik" for "plastique")', () => {
+    // The tea shop's records (eval/sets/shop-faq-fr): "… nos envois sont sans plastique."
+    const shop = knowledgeBase(readFileSync(new URL('../../eval/sets/shop-faq-fr/faq.md', import.meta.url), 'utf8'));
+    for (const question of ['vos emballage c du plastic ou pas', 'il y a du plastik dans vos colis ?']) {
+      const a = shop.ask(question);
+      expect(a.grounded, question).toBe(true);
+      expect(a.answer, question).toContain('sans plastique');
+    }
+    expect(shop.index.expand('plastic').words[0]).toMatchObject({ via: 'spelling', matches: [{ term: shop.index.termOfSurface('plastique') }] });
+  });
+
   it('does not meet "sich" in "sicher": a question about safe data is not one about registering', () => {
     const faq = qaKnowledgeBase([
       ['Wie registriere ich mich?', 'Registrieren Sie sich mit Ihrer E-Mail-Adresse und einem Passwort.'],

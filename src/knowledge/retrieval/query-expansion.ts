@@ -352,6 +352,12 @@ function spellingMatches(vocab: Vocabulary, surface: string): Spelling {
   // Only words of some length that are not ordinary words of the language: "retrun", not "form".
   if (surface.length < 4 || !/^[a-z]+$/.test(surface)) return { matches: [] };
   if (hasCommonWords(vocab.language) && commonRank(surface, vocab.language) !== undefined) return { matches: [] };
+  // French "-ique" as English spells it or as it sounds ("plastic", "plastik" for "plastique"): three edits, one slip.
+  if (vocab.language === 'fr' && /[^aeiou]i[ck]$/.test(surface)) {
+    const meant = `${surface.slice(0, -1)}que`;
+    const t = vocab.termOfSurface(meant);
+    if (present(vocab, t)) return { matches: [{ term: t, credit: SPELLING_CREDIT }], meant };
+  }
   // A four-letter word of the dictionary, rarer than the common words ("bake", "flee"), is taken
   // only for a form of the same word ("flee" → "fled"), not for another word ("bake" → "bike"):
   // four letters leave many real words one edit apart.
