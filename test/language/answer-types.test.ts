@@ -30,8 +30,10 @@ describe('kinds of answer', () => {
     ['Wie teuer ist der Spindelmäher?', 'de', ['amount']],
     ['Welchen Preis hat die Grabegabel?', 'de', ['amount']],
     ['Quel est le prix du coffret découverte ?', 'fr', ['amount']],
-    // Asks whether, not how much.
+    // Ask whether, not how much.
     ['Does the price include VAT?', 'en', []],
+    ['Ist die Endreinigung im Preis enthalten?', 'de', []],
+    ['Le prix comprend-il la livraison ?', 'fr', []],
     ['how much extra is express delivery', 'en', ['amount']],
     ['Wie viele Filter sind in einer Packung?', 'de', ['quantity']],
     ["Combien d'articles puis-je commander ?", 'fr', ['quantity']],

@@ -80,7 +80,7 @@ const ASKS: Readonly<Record<string, readonly Ask[]>> = {
     { type: 'duration', phrase: /\bwie (?:lange?|schnell|bald)\b/u },
     // "Wie lang ist der Schlauch?"; "wie lange" asks for time.
     { type: 'length', phrase: /\bwie lang (?:ist|sind|war|waren)\b/u },
-    { type: 'amount', phrase: /\bwie ?viel\b(?![^?.!]*(?<!\p{L})wieg)|\bwas (?:kostet|kosten)\b|\bwie teuer\b|(?<!\p{L})(?:preis|preise)(?!\p{L})/u },
+    { type: 'amount', phrase: /\bwie ?viel\b(?![^?.!]*(?<!\p{L})wieg)|\bwas (?:kostet|kosten)\b|\bwie teuer\b|\b(?:welchen|welcher|was ist der|was sind die|wie (?:hoch )?(?:ist|sind) (?:der|die)|zu welchem) preise?(?!\p{L})/u },
     // Not "wie leicht" ("how easy", more often than "how light").
     { type: 'weight', phrase: /\bwie schwer\b|(?<!\p{L})(?:wiegt|wiegen|gewicht)(?!\p{L})/u },
     { type: 'quantity', phrase: /\bwie ?viele\b/u },
@@ -102,7 +102,7 @@ const ASKS: Readonly<Record<string, readonly Ask[]>> = {
   fr: [
     { type: 'duration', phrase: /\bcombien de (?:temps|jours)\b/u },
     // Spoken French asks a price with "c'est combien", "ça coûte combien", "ça fait combien".
-    { type: 'amount', phrase: /\bcombien (?:co[uû]te|ça co[uû]te|je (?:dois|vais) payer|faut-il payer|c['’]est)\b|\bc['’]est combien\b|(?<!\p{L})(?:co[uû]te(?:nt)?|[çc]a fait) combien\b|(?<!\p{L})(?:quel|le|du|au) prix\b|(?<!\p{L})(?:quels|les) prix\b|\bquel est le (?:co[uû]t|tarif)\b|\bquels sont (?:les|vos) tarifs\b/u },
+    { type: 'amount', phrase: /\bcombien (?:co[uû]te|ça co[uû]te|je (?:dois|vais) payer|faut-il payer|c['’]est)\b|\bc['’]est combien\b|(?<!\p{L})(?:co[uû]te(?:nt)?|[çc]a fait) combien\b|(?<!\p{L})(?:quel|quels|à quel|a quel)(?: est le| sont les| sont vos)? prix\b|\bquel est le (?:co[uû]t|tarif)\b|\bquels sont (?:les|vos) tarifs\b|\bc['’]est quoi (?:le prix|le tarif|les tarifs)\b/u },
     { type: 'quantity', phrase: /\bcombien d(?:e |')(?!temps\b|jours\b)\p{L}/u },
     // Not "léger" or "lourd" alone: "un léger retard", "des frais lourds".
     { type: 'weight', phrase: /(?<!\p{L})(?:poids|p[èe]se(?:nt)?)(?!\p{L})/u },
