@@ -9,7 +9,8 @@ import { commonRank, generalInformativeness } from '../language/common-words.js'
 import type { OrderDirection } from '../language/product-order.js';
 import { idf as bm25Idf, DEFAULT_BM25, lengthNorm, saturate } from '../retrieval/bm25.js';
 import { KnowledgeIndex } from '../retrieval/knowledge-index.js';
-import { type ExpandedQuery, isNumberWord, type QueryWord } from '../retrieval/query-expansion.js';
+import { isNumberWord } from '../retrieval/match-word.js';
+import type { ExpandedQuery, QueryWord } from '../retrieval/query-expansion.js';
 import { fittingProducts } from './fitting-products.js';
 import { eachOfKind, MIN_NAMING_CREDIT } from './product-kinds.js';
 import { isUnquotedLine, priceOf, weightOf } from './product-lines.js';

@@ -14,7 +14,9 @@
  * hashes in a small typed array (no object per question); the last few expansions are kept a
  * moment for the rest of their own request (retrieval, then the answer, expand the same text).
  */
-import { type ExpandedQuery, expandQuery, matchWord, type Vocabulary, type WordMatch } from './query-expansion.js';
+import { type ExpandedQuery, expandQuery } from './query-expansion.js';
+import { matchWord, type WordMatch } from './match-word.js';
+import type { Vocabulary } from './term-matches.js';
 
 /** Questions kept per vocabulary, least recently used dropped first; longer questions are not kept. */
 const MAX_ENTRIES = 256;

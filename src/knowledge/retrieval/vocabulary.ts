@@ -20,7 +20,8 @@ import { ShardedMap } from './sharded-map.js';
 import type { TermStats } from '../answering/plan.js';
 import { DeletionIndex, neighboursByScan, SCAN_AT_MOST, withinOneEdit } from '../language/edits.js';
 import { inSlices, Slices } from '../../time-slices.js';
-import type { ExpandedQuery, Vocabulary } from './query-expansion.js';
+import type { ExpandedQuery } from './query-expansion.js';
+import type { Vocabulary } from './term-matches.js';
 import { analyzeWords } from './tokenize.js';
 import { insertSorted, removeSorted, reverseWord, wordsWithPrefix, wordsWithSuffix } from './sorted-words.js';
 
