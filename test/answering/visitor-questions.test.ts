@@ -535,6 +535,20 @@ describe('German knowledge base', () => {
     expect(shop.index.expand('plastic').words[0]).toMatchObject({ via: 'spelling', matches: [{ term: shop.index.termOfSurface('plastique') }] });
   });
 
+  it('tells a phrasal verb by its particle: "sign up" is not "sign in", nor "sign out"', () => {
+    // The shift-planning help centre (eval/sets/saas-help-en): "Sign up at shiftloom.app …" and "Sign in with Google".
+    const help = knowledgeBase(readFileSync(new URL('../../eval/sets/saas-help-en/help-centre.md', import.meta.url), 'utf8'));
+    const up = help.ask('How do I sign up?');
+    expect(up.answer).toMatch(/^Sign up at shiftloom\.app/);
+    expect(up.answer).not.toContain('Sign in with Google');
+    // Nothing says how to sign out: not answered with how to sign in.
+    expect(help.ask('How do I sign out?').grounded).toBe(false);
+    expect(help.ask('How do I sign in with Google?').answer).toContain('Sign in with Google');
+    // "up to" is no particle.
+    expect(help.index.expand('Can employees sign up themselves?').words.map((w) => w.surface)).toContain('up');
+    expect(help.index.expand('Is it up to 15 users?').words.map((w) => w.surface)).not.toContain('up');
+  });
+
   it('does not meet "sich" in "sicher": a question about safe data is not one about registering', () => {
     const faq = qaKnowledgeBase([
       ['Wie registriere ich mich?', 'Registrieren Sie sich mit Ihrer E-Mail-Adresse und einem Passwort.'],

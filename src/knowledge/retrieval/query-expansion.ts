@@ -167,6 +167,15 @@ export function expandQuery(
       i += place.length - 1;
       continue;
     }
+    // "sign up" is not "sign in": a phrasal verb's particle says what the verb does.
+    if (stops[i] && isParticle(surfaces, stops, i, vocab.language)) {
+      if (!seen.has(term)) {
+        seen.add(term);
+        const found = vocab.docFreq(term) > 0;
+        words.push({ surface, term, general: PARTICLE_INFORMATIVENESS, matches: found ? [{ term, credit: 1 }] : [], via: found ? 'exact' : 'none' });
+      }
+      continue;
+    }
     if (seen.has(term)) continue;
     seen.add(term);
     if (stops[i] || askingSurfaces?.has(surface)) {
@@ -244,6 +253,22 @@ export function expandQuery(
   if (range) expanded.range = { head: new Set(analyzeWords([...range.head].join(' '), vocab.language, 'query').surfaces), qualified: range.qualified };
   if (each) expanded.each = true;
   return expanded;
+}
+
+/**
+ * Particles that make a phrasal verb of the content word before them ("sign up", "log out", "turn
+ * off", "slow down"), unless "to" follows ("up to 15 users"). Not "in", "on", "over": mostly
+ * prepositions, and in nearly every record, so they tell no record apart ("sign in" is what a bare
+ * "sign" meets anyway).
+ */
+const PARTICLES: ReadonlySet<string> = new Set(['up', 'out', 'off', 'down']);
+/** How informative a particle weighs in general language: it turns the verb into another ("sign up" / "sign in"). */
+const PARTICLE_INFORMATIVENESS = 0.5;
+
+/** Whether the `i`th word (a stop word) is the particle of an English phrasal verb ("sign up", "log out"). */
+function isParticle(surfaces: readonly string[], stops: readonly boolean[], i: number, language: string): boolean {
+  if (language !== 'en' || i === 0 || stops[i - 1] || NUMBER_RE.test(surfaces[i - 1] as string)) return false;
+  return PARTICLES.has(surfaces[i] as string) && surfaces[i + 1] !== 'to';
 }
 
 /** Kinds of answer whose asking words are not the topic ("phone number", "colour", "how long"). */
