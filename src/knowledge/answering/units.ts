@@ -6,6 +6,7 @@
 import { LRUCache } from 'lru-cache';
 import { answerTypesIn, answerTypeTerm, isAnswerTypeTerm } from '../language/answer-types.js';
 import { withoutExceptedPlaces } from '../language/excepted-places.js';
+import { holdsPhrase, isPhraseTerm } from '../language/phrasal-verbs.js';
 import { analyzeWords, tokenize } from '../retrieval/tokenize.js';
 import { removeDanglingCitations } from './citations.js';
 import { collapseSpace, type Sentence, splitSentences, withoutListNumber } from './sentences.js';
@@ -61,13 +62,14 @@ function answerTermsOf(u: Unit): readonly string[] {
 
 /** How often `term` occurs in `u`: its count, or 1 for the kind of answer the unit holds (`answerTypeTerm`). */
 export function unitTermCount(u: Unit, term: string): number {
+  if (isPhraseTerm(term)) return holdsPhrase((u as AnalysedUnit).plain, term) ? 1 : 0;
   if (!isAnswerTypeTerm(term)) return u.tf.get(term) ?? 0;
   return answerTermsOf(u).includes(term) ? 1 : 0;
 }
 
 /** Whether `term` is in `entry`'s `terms` (a kind of answer: held by one of its units; never for a single unit). */
 export function recordHasTerm(entry: RecordUnits, term: string): boolean {
-  if (!isAnswerTypeTerm(term)) return entry.terms.has(term);
+  if (!isAnswerTypeTerm(term) && !isPhraseTerm(term)) return entry.terms.has(term);
   return entry.units.length > 1 && entry.units.some((u) => unitTermCount(u, term) > 0);
 }
 

@@ -13,6 +13,7 @@ import { CONTACT_KINDS, type ContactAsk, isContactAsk, kindNames, offerWords } f
 import { askedOrder, type OrderDirection, type OrderedBy } from '../language/product-order.js';
 import { askedOfEach } from '../language/each-question.js';
 import { hyphenedNumbersAsDigits } from '../language/number-words.js';
+import { isParticle, phraseTerm } from '../language/phrasal-verbs.js';
 import { askedRange } from '../language/range-question.js';
 import { spellOutChatSpeak, spellOutWont } from '../language/chat-speak.js';
 import { acceptWords, asksAboutPaying, cardNetworkNames, isCardWord, isTakeWord } from '../language/payment-cards.js';
@@ -168,11 +169,12 @@ export function expandQuery(
       continue;
     }
     // "sign up" is not "sign in": a phrasal verb's particle says what the verb does.
-    if (stops[i] && isParticle(surfaces, stops, i, vocab.language)) {
-      if (!seen.has(term)) {
-        seen.add(term);
-        const found = vocab.docFreq(term) > 0;
-        words.push({ surface, term, general: PARTICLE_INFORMATIVENESS, matches: found ? [{ term, credit: 1 }] : [], via: found ? 'exact' : 'none' });
+    // Only where the records use the verb ("sign in"): a verb they never use is no topic of theirs, with or without its particle ("team up").
+    if (stops[i] && isParticle(surfaces, stops, i, vocab.language) && vocab.docFreq(terms[i - 1] as string) > 0) {
+      const phrase = phraseTerm(surfaces[i - 1] as string, surface);
+      if (!seen.has(phrase)) {
+        seen.add(phrase);
+        words.push({ surface: `${surfaces[i - 1] as string} ${surface}`, term: phrase, general: PARTICLE_INFORMATIVENESS, matches: [{ term: phrase, credit: 1 }], via: 'exact' });
       }
       continue;
     }
@@ -255,21 +257,8 @@ export function expandQuery(
   return expanded;
 }
 
-/**
- * Particles that make a phrasal verb of the content word before them ("sign up", "log out", "turn
- * off", "slow down"), unless "to" follows ("up to 15 users"). Not "in", "on", "over": mostly
- * prepositions, and in nearly every record, so they tell no record apart ("sign in" is what a bare
- * "sign" meets anyway).
- */
-const PARTICLES: ReadonlySet<string> = new Set(['up', 'out', 'off', 'down']);
-/** How informative a particle weighs in general language: it turns the verb into another ("sign up" / "sign in"). */
+/** How informative a phrasal verb's particle weighs in general language: it turns the verb into another ("sign up" / "sign in"). */
 const PARTICLE_INFORMATIVENESS = 0.5;
-
-/** Whether the `i`th word (a stop word) is the particle of an English phrasal verb ("sign up", "log out"). */
-function isParticle(surfaces: readonly string[], stops: readonly boolean[], i: number, language: string): boolean {
-  if (language !== 'en' || i === 0 || stops[i - 1] || NUMBER_RE.test(surfaces[i - 1] as string)) return false;
-  return PARTICLES.has(surfaces[i] as string) && surfaces[i + 1] !== 'to';
-}
 
 /** Kinds of answer whose asking words are not the topic ("phone number", "colour", "how long"). */
 type NamedKind = ContactAsk | 'colour' | 'duration' | 'age';

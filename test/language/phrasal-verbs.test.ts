@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { holdsPhrase, isParticle, isPhraseTerm, phraseTerm } from '../../src/knowledge/language/phrasal-verbs.js';
+import { analyzeWords } from '../../src/knowledge/retrieval/tokenize.js';
+
+const particleIn = (question: string): string[] => {
+  const { surfaces, stops } = analyzeWords(question, 'en', 'query');
+  return surfaces.filter((_, i) => stops[i] && isParticle(surfaces, stops, i, 'en'));
+};
+
+describe('English phrasal verbs', () => {
+  it('finds the particle after a content word, not before "to", after a number or a function word, nor in other languages', () => {
+    expect(particleIn('How do I sign up?')).toEqual(['up']);
+    expect(particleIn('How can I log out of the app?')).toEqual(['out']);
+    expect(particleIn('Can I turn off the notifications?')).toEqual(['off']);
+    expect(particleIn('Is it up to 15 users?')).toEqual([]);
+    expect(particleIn('Can I sign up to the newsletter?')).toEqual([]);
+    expect(particleIn('I need 2 down payments')).toEqual([]);
+    expect(particleIn('How do I sign in?')).toEqual([]);
+    const { surfaces, stops } = analyzeWords('Comment faire up ?', 'fr', 'query');
+    expect(surfaces.some((_, i) => isParticle(surfaces, stops, i, 'fr'))).toBe(false);
+  });
+
+  it('finds the verb with its particle in a text in any form, apart, hyphened, joined or after another particle', () => {
+    const up = phraseTerm('sign', 'up');
+    expect(isPhraseTerm(up)).toBe(true);
+    expect(isPhraseTerm('sign')).toBe(false);
+    for (const text of ['Sign up at shiftloom.app.', 'During sign-up you pick a region.', 'Signing up takes a minute.', 'Use the signup form.']) expect(holdsPhrase(text, up), text).toBe(true);
+    for (const text of ['Sign in with Google.', 'Your sign is up there.', 'Designs up to A3.']) expect(holdsPhrase(text, up), text).toBe(false);
+    expect(holdsPhrase('Employees can clock in and out from the app.', phraseTerm('clock', 'out'))).toBe(true);
+    expect(holdsPhrase('Shaking off the dust helps.', phraseTerm('shake', 'off'))).toBe(true);
+  });
+});
