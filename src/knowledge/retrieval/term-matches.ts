@@ -52,6 +52,20 @@ export function present(vocab: Vocabulary, term: string | undefined): term is st
   return term !== undefined && vocab.docFreq(term) > 0;
 }
 
+/**
+ * The terms of the knowledge base's words that end with `surface` and are at least three letters
+ * longer: the compounds it ends ("breite" → "schnittbreite"), as written, where the stemmer cuts a
+ * compound elsewhere than its last word.
+ */
+export function compoundsEndingWith(vocab: Vocabulary, surface: string): string[] {
+  const out: string[] = [];
+  for (const v of vocab.surfacesWithSuffix(surface, 16)) {
+    const t = vocab.termOfSurface(v);
+    if (present(vocab, t) && v.length >= surface.length + 3) out.push(t);
+  }
+  return out;
+}
+
 /** Languages that write compounds as one word. */
 export const COMPOUNDING = new Set(['de', 'nl']);
 

@@ -11,7 +11,7 @@ import { germanRelatives } from '../language/german-derivations.js';
 import { commonRank, hasCommonWords } from '../language/common-words.js';
 import { isDictionaryWord } from '../language/related-words.js';
 import { STOP_WORDS_BY_LANGUAGE } from '../language/stopwords.js';
-import { type TermMatch, type Vocabulary, VARIANT_CREDIT, SIBLING_CREDIT, COMPOUND_CREDIT, SPELLING_CREDIT, REAL_WORD_SLIP_CREDIT, MIN_PART, present, COMPOUNDING, COMPOUND_HEAD_CREDIT, mergeMatches } from './term-matches.js';
+import { type TermMatch, type Vocabulary, VARIANT_CREDIT, SIBLING_CREDIT, COMPOUND_CREDIT, SPELLING_CREDIT, REAL_WORD_SLIP_CREDIT, MIN_PART, present, COMPOUNDING, COMPOUND_HEAD_CREDIT, compoundsEndingWith, mergeMatches } from './term-matches.js';
 
 /** Endings that turn a word into a close relative (English, German, French, Spanish, Italian, Dutch, Portuguese). */
 const VARIANT_SUFFIXES = new Set(
@@ -133,12 +133,7 @@ export function compoundMatches(vocab: Vocabulary, surface: string, term: string
   const out = new Map<string, number>();
   // The question's word ends a longer word of the knowledge base ("card" in "mastercard").
   if (term.length >= MIN_PART) for (const t of vocab.termsWithSuffix(term, 16)) if (t.length >= term.length + 3) out.set(t, COMPOUND_CREDIT);
-  if (asWritten) {
-    for (const v of vocab.surfacesWithSuffix(surface, 16)) {
-      const t = vocab.termOfSurface(v);
-      if (present(vocab, t) && v.length >= surface.length + 3) out.set(t, COMPOUND_CREDIT);
-    }
-  }
+  if (asWritten) for (const t of compoundsEndingWith(vocab, surface)) out.set(t, COMPOUND_CREDIT);
   // A long question word starts a longer word ("versand" in "versandkosten").
   if (term.length >= 5) {
     for (const v of vocab.surfacesWithPrefix(term, 16)) {

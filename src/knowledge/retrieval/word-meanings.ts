@@ -12,7 +12,7 @@ import { unitNames, unitSymbol } from '../language/units.js';
 import { commonRank } from '../language/common-words.js';
 import { isOrdinaryDictionaryWord, type Relation, type RelatedWord, relatedWords } from '../language/related-words.js';
 import { analyzeWords } from './tokenize.js';
-import { type TermMatch, type Vocabulary, VARIANT_CREDIT, COMPOUND_CREDIT, RELATED_CREDIT, MIN_PART, present, COMPOUNDING, mergeMatches, namesMatches } from './term-matches.js';
+import { type TermMatch, type Vocabulary, VARIANT_CREDIT, COMPOUND_CREDIT, RELATED_CREDIT, MIN_PART, present, COMPOUNDING, compoundsEndingWith, mergeMatches, namesMatches } from './term-matches.js';
 
 /** A related word's content terms (stop words left out), and how much a match of them counts. */
 interface RelatedTerms {
@@ -57,10 +57,7 @@ export function relatedMatches(vocab: Vocabulary, surface: string, only?: Relati
     // "Schnittbreite", "Tiefe" of "Arbeitstiefe"): met as a compound part, as a question's word is.
     if (compounding && word !== undefined && word.length > MIN_PART) {
       const partCredit = Math.min(credit, COMPOUND_CREDIT);
-      for (const v of vocab.surfacesWithSuffix(word, 16)) {
-        const t = vocab.termOfSurface(v);
-        if (present(vocab, t) && v.length >= word.length + 3 && (out.get(t) ?? 0) < partCredit) out.set(t, partCredit);
-      }
+      for (const t of compoundsEndingWith(vocab, word)) if ((out.get(t) ?? 0) < partCredit) out.set(t, partCredit);
     }
     if (!terms.every((t) => vocab.docFreq(t) > 0)) continue;
     for (const t of terms) if ((out.get(t) ?? 0) < credit) out.set(t, credit);
@@ -137,10 +134,7 @@ export function lengthFieldMatches(vocab: Vocabulary): TermMatch[] {
     const surface = surfaces[0];
     if (present(vocab, term)) out.set(term, RELATED_CREDIT.attribute);
     if (!COMPOUNDING.has(vocab.language) || surface === undefined) continue;
-    for (const v of vocab.surfacesWithSuffix(surface, 16)) {
-      const t = vocab.termOfSurface(v);
-      if (present(vocab, t) && v.length >= surface.length + 3 && !out.has(t)) out.set(t, COMPOUND_CREDIT);
-    }
+    for (const t of compoundsEndingWith(vocab, surface)) if (!out.has(t)) out.set(t, COMPOUND_CREDIT);
   }
   return [...out].map(([term, credit]) => ({ term, credit }));
 }
