@@ -549,6 +549,24 @@ describe('German knowledge base', () => {
     expect(help.index.expand('Can employees sign up to the app?').words.map((w) => w.surface)).not.toContain('sign up');
   });
 
+  it('tells a check-in from a check-out, in German too, where "in" is a stop word', () => {
+    const flats = qaKnowledgeBase([
+      ['Bis wann muss ich abreisen?', 'Bitte verlassen Sie die Wohnung bis 10 Uhr. Ein später Check-out bis 14 Uhr kostet 25 €.'],
+      ['Gibt es Parkplätze?', 'Jede Wohnung hat einen eigenen Stellplatz am Haus.'],
+      ['Darf ich meinen Hund mitbringen?', 'Hunde sind in zwei Wohnungen erlaubt, für 10 € pro Nacht.'],
+    ]);
+    // Nothing says when check-in is: refused, not answered with the check-out time.
+    expect(flats.ask('Wann ist Check-in?').grounded).toBe(false);
+    expect(flats.ask('Wann ist Check-out?').answer).toContain('14 Uhr');
+    const hotel = qaKnowledgeBase([
+      ['When is check-out?', 'Check-out is until 11 am; a late check-out until 2 pm costs $30.'],
+      ['When can I check in?', 'Check-in starts at 3 pm. The key box code comes by text message.'],
+      ['Is there parking?', 'Free parking is available behind the house.'],
+    ]);
+    expect(hotel.titleOf(hotel.ask('What time is check-in?'))).toEqual(['When can I check in?']);
+    expect(hotel.titleOf(hotel.ask('What time is check-out?'))).toEqual(['When is check-out?']);
+  });
+
   it('does not meet "sich" in "sicher": a question about safe data is not one about registering', () => {
     const faq = qaKnowledgeBase([
       ['Wie registriere ich mich?', 'Registrieren Sie sich mit Ihrer E-Mail-Adresse und einem Passwort.'],

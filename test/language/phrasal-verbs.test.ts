@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { holdsPhrase, isParticle, isPhraseTerm, phraseTerm } from '../../src/knowledge/language/phrasal-verbs.js';
+import { holdsPhrase, hyphenedParticles, isParticle, isPhraseTerm, phraseTerm } from '../../src/knowledge/language/phrasal-verbs.js';
 import { analyzeWords } from '../../src/knowledge/retrieval/tokenize.js';
 
 const particleIn = (question: string): string[] => {
@@ -28,5 +28,23 @@ describe('English phrasal verbs', () => {
     for (const text of ['Sign in with Google.', 'Your sign is up there.', 'Designs up to A3.']) expect(holdsPhrase(text, up), text).toBe(false);
     expect(holdsPhrase('Employees can clock in and out from the app.', phraseTerm('clock', 'out'))).toBe(true);
     expect(holdsPhrase('Shaking off the dust helps.', phraseTerm('shake', 'off'))).toBe(true);
+  });
+
+  it('reads a particle a hyphen joins to a word as part of it, in any language, "in" too but not French "-on"', () => {
+    const particles = (question: string, language: string): string[] => {
+      const { surfaces, stops } = analyzeWords(question, language, 'query');
+      const hyphened = hyphenedParticles(question, (word) => analyzeWords(word, language, 'query').surfaces.at(-1));
+      return surfaces.filter((_, i) => stops[i] && isParticle(surfaces, stops, i, language, hyphened));
+    };
+    expect(particles('Wann ist Check-in?', 'de')).toEqual(['in']);
+    expect(particles('Wann ist Check in der Wohnung?', 'de')).toEqual([]);
+    expect(particles('What time is check-in?', 'en')).toEqual(['in']);
+    expect(particles('Peut-on payer par chèque ?', 'fr')).toEqual([]);
+    expect(particles('Is there a drop-off point?', 'en')).toEqual(['off']);
+    expect(particles('Is it a check-in-desk?', 'en')).toEqual([]);
+    expect(hyphenedParticles('Wie lange dauert es?', () => 'x').size).toBe(0);
+    const checkIn = phraseTerm('check', 'in');
+    for (const text of ['Check-in ab 16 Uhr.', 'Online check in is open.', 'Checking in takes a minute.']) expect(holdsPhrase(text, checkIn), text).toBe(true);
+    for (const text of ['Ein später Check-out bis 14 Uhr kostet 25 €.', 'Checkout is at 10.', 'Please check the inbox.']) expect(holdsPhrase(text, checkIn), text).toBe(false);
   });
 });

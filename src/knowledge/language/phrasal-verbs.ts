@@ -9,6 +9,10 @@
  *
  * Not "in", "on", "over": mostly prepositions ("ships in 2 days"), and "sign in" is what a bare
  * "sign" meets anyway. Not before "to" ("up to 15 users"), nor after a number.
+ *
+ * Joined by a hyphen, in any language, the particle is part of a word, "in" too: "Check-in" is not
+ * "Check-out" (German reads "in" as a stop word, so "Wann ist Check-in?" met the check-out record).
+ * Not "-on": French writes "peut-on".
  */
 
 /** Particles that make a phrasal verb of the content word before them. */
@@ -17,10 +21,34 @@ const PARTICLES: ReadonlySet<string> = new Set(['up', 'out', 'off', 'down']);
 /** The marker of a phrase's pseudo-term: a control character no real term holds (kinds of answer use \u0001). */
 const PHRASE_MARK = '\u0002';
 
-/** Whether the `i`th of a question's words (a stop word) is the particle of an English phrasal verb. */
-export function isParticle(surfaces: readonly string[], stops: readonly boolean[], i: number, language: string): boolean {
-  if (language !== 'en' || i === 0 || stops[i - 1] || /^\p{N}+$/u.test(surfaces[i - 1] as string)) return false;
-  return PARTICLES.has(surfaces[i] as string) && surfaces[i + 1] !== 'to';
+const EMPTY: ReadonlySet<string> = new Set();
+
+/** Particles a hyphen joins to the word before them ("check-in", "drop-off"), in any language. */
+const HYPHENED = /(?<![\p{L}\p{N}])(\p{L}+)-(in|out|up|off|down)(?![\p{L}\p{N}-])/giu;
+
+/**
+ * The words of `text` that a hyphen joins to a particle, each as "word particle" in the surfaces
+ * `surfaceOf` reads ("Check-in" → "check in"); empty, and made at no cost, for most questions.
+ */
+export function hyphenedParticles(text: string, surfaceOf: (word: string) => string | undefined): ReadonlySet<string> {
+  if (!text.includes('-')) return EMPTY;
+  const pairs = new Set<string>();
+  for (const m of text.matchAll(HYPHENED)) {
+    const word = surfaceOf(m[1] as string);
+    if (word !== undefined) pairs.add(`${word} ${(m[2] as string).toLowerCase()}`);
+  }
+  return pairs.size > 0 ? pairs : EMPTY;
+}
+
+/**
+ * Whether the `i`th of a question's words (a stop word) is the particle of a phrasal verb: in
+ * English after a content word, in any language where a hyphen joins them (`hyphened`, from
+ * `hyphenedParticles`).
+ */
+export function isParticle(surfaces: readonly string[], stops: readonly boolean[], i: number, language: string, hyphened: ReadonlySet<string> = EMPTY): boolean {
+  if (i === 0 || stops[i - 1] || /^\p{N}+$/u.test(surfaces[i - 1] as string)) return false;
+  if (hyphened.has(`${surfaces[i - 1] as string} ${surfaces[i] as string}`)) return true;
+  return language === 'en' && PARTICLES.has(surfaces[i] as string) && surfaces[i + 1] !== 'to';
 }
 
 /**

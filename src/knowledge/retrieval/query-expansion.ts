@@ -13,7 +13,7 @@ import { CONTACT_KINDS, type ContactAsk, isContactAsk, kindNames, offerWords } f
 import { askedOrder, type OrderDirection, type OrderedBy } from '../language/product-order.js';
 import { askedOfEach } from '../language/each-question.js';
 import { hyphenedNumbersAsDigits } from '../language/number-words.js';
-import { isParticle, phraseTerm } from '../language/phrasal-verbs.js';
+import { hyphenedParticles, isParticle, phraseTerm } from '../language/phrasal-verbs.js';
 import { askedRange } from '../language/range-question.js';
 import { spellOutChatSpeak, spellOutWont } from '../language/chat-speak.js';
 import { acceptWords, asksAboutPaying, cardNetworkNames, isCardWord, isTakeWord } from '../language/payment-cards.js';
@@ -154,6 +154,7 @@ export function expandQuery(
   const askingSurfaces = asking ? new Set(analyzeWords([...asking].join(' '), vocab.language, 'query').surfaces) : undefined;
   const aboutPaying = asksAboutPaying(surfaces);
   const contentWords = stops.filter((stop) => !stop).length;
+  const hyphened = hyphenedParticles(query, (word) => analyzeWords(word, vocab.language, 'query').surfaces.at(-1));
   const seen = new Set<string>();
   let namesCurrency = false;
   const words: QueryWord[] = [];
@@ -170,7 +171,7 @@ export function expandQuery(
     }
     // "sign up" is not "sign in": a phrasal verb's particle says what the verb does.
     // Only where the records use the verb ("sign in"): a verb they never use is no topic of theirs, with or without its particle ("team up").
-    if (stops[i] && isParticle(surfaces, stops, i, vocab.language) && vocab.docFreq(terms[i - 1] as string) > 0) {
+    if (stops[i] && isParticle(surfaces, stops, i, vocab.language, hyphened) && vocab.docFreq(terms[i - 1] as string) > 0) {
       const phrase = phraseTerm(surfaces[i - 1] as string, surface);
       if (!seen.has(phrase)) {
         seen.add(phrase);
