@@ -567,6 +567,23 @@ describe('German knowledge base', () => {
     expect(hotel.titleOf(hotel.ask('What time is check-out?'))).toEqual(['When is check-out?']);
   });
 
+  it('meets a word by its negation: a record that says "unpasteurised" answers "Is it pasteurised?"', () => {
+    const cheese = qaKnowledgeBase([
+      ['Tell me about the Brie de Meaux', 'Our Brie de Meaux is made from unpasteurised cow’s milk and ripened for 8 weeks.'],
+      ['How is the cheese shipped?', 'In an insulated box with ice packs, by next-day courier.'],
+      ['Can I freeze the cheese?', 'We do not recommend freezing: it spoils the texture.'],
+    ]);
+    const brie = cheese.ask('Is the Brie pasteurised?');
+    expect(cheese.titleOf(brie)).toEqual(['Tell me about the Brie de Meaux']);
+    expect(brie.answer).toContain('unpasteurised');
+    const käse = qaKnowledgeBase([
+      ['Welche Käse führt ihr?', 'Unser Bergkäse reift 12 Monate und ist aus unpasteurisierter Rohmilch.'],
+      ['Wie wird der Käse verschickt?', 'In einer Isolierbox mit Kühlakkus, per Express.'],
+      ['Kann man den Käse einfrieren?', 'Wir raten davon ab: die Textur leidet.'],
+    ]);
+    expect(käse.ask('Ist der Bergkäse pasteurisiert?').answer).toContain('unpasteurisierter');
+  });
+
   it('does not meet "sich" in "sicher": a question about safe data is not one about registering', () => {
     const faq = qaKnowledgeBase([
       ['Wie registriere ich mich?', 'Registrieren Sie sich mit Ihrer E-Mail-Adresse und einem Passwort.'],

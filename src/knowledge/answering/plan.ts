@@ -422,7 +422,7 @@ function byOrder(seed: ScoredUnit, scored: readonly ScoredUnit[], records: reado
  * Weights of the answer-or-refuse model: a logistic regression fitted on the tuning half of the
  * visitor-question sets by `npx tsx eval/calibrate.ts` (docs/quality.md), which prints them.
  */
-export const CONFIDENCE_MODEL: Readonly<ConfidenceModel> = { bias: -3.56, coverage: 2.34, score: 1.09 };
+export const CONFIDENCE_MODEL: Readonly<ConfidenceModel> = { bias: -3.56, coverage: 2.33, score: 1.09 };
 
 /**
  * How likely the retrieved records answer the question, 0…1, from two signals: `coverage`, the

@@ -4,7 +4,7 @@
  * prefers what a word says over what it may be a slip for.
  */
 import { type TermMatch, type MatchKind, type Vocabulary, COMPOUNDING, mergeMatches } from './term-matches.js';
-import { variantMatches, superlativeMatches, derivationMatches, compoundMatches, withCompoundParts, compoundParts, compoundHeadMatches, spellingMatches, realWordSlips } from './word-forms.js';
+import { variantMatches, superlativeMatches, negationMatches, derivationMatches, compoundMatches, withCompoundParts, compoundParts, compoundHeadMatches, spellingMatches, realWordSlips } from './word-forms.js';
 import { relatedMatches, placeMatches, networkMatches, unitMatches, numberMatches } from './word-meanings.js';
 
 /** A number written with digits only ("58", "2024"). */
@@ -42,7 +42,8 @@ export function matchWord(vocab: Vocabulary, surface: string, term: string, isNa
     const attributes = relatedMatches(vocab, surface, 'attribute');
     const derived = derivationMatches(vocab, surface);
     const degrees = superlativeMatches(vocab, surface);
-    const alike = derived.length > 0 || degrees.length > 0 ? [{ term, credit: 1 }, ...parts, ...derived, ...degrees] : [{ term, credit: 1 }, ...parts];
+    const negated = negationMatches(vocab, surface);
+    const alike = derived.length > 0 || degrees.length > 0 || negated.length > 0 ? [{ term, credit: 1 }, ...parts, ...derived, ...degrees, ...negated] : [{ term, credit: 1 }, ...parts];
     return { matches: mergeMatches(alike, attributes), via: 'exact' };
   }
   const numbers = numberMatches(vocab, surface);
@@ -55,7 +56,7 @@ export function matchWord(vocab: Vocabulary, surface: string, term: string, isNa
   // A place the records do not name is matched to where it is before it is taken for a variant or a slip ("Wien" is not "wie").
   const places = placeMatches(vocab, surface, isName);
   if (places.length > 0) return { matches: places, via: 'related' };
-  const derived = [...derivationMatches(vocab, surface), ...superlativeMatches(vocab, surface)];
+  const derived = [...derivationMatches(vocab, surface), ...superlativeMatches(vocab, surface), ...negationMatches(vocab, surface)];
   const variants = derived.length > 0 ? mergeMatches(variantMatches(vocab, surface), derived) : variantMatches(vocab, surface);
   if (variants.length > 0) return { matches: withCompoundParts(vocab, variants), via: 'variant' };
   const compounds = compoundMatches(vocab, surface, term);

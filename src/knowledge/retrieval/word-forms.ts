@@ -11,7 +11,7 @@ import { germanRelatives } from '../language/german-derivations.js';
 import { commonRank, hasCommonWords } from '../language/common-words.js';
 import { isDictionaryWord } from '../language/related-words.js';
 import { STOP_WORDS_BY_LANGUAGE } from '../language/stopwords.js';
-import { type TermMatch, type Vocabulary, VARIANT_CREDIT, SIBLING_CREDIT, COMPOUND_CREDIT, SPELLING_CREDIT, REAL_WORD_SLIP_CREDIT, MIN_PART, present, COMPOUNDING, COMPOUND_HEAD_CREDIT, compoundsEndingWith, mergeMatches } from './term-matches.js';
+import { type TermMatch, type Vocabulary, VARIANT_CREDIT, SIBLING_CREDIT, COMPOUND_CREDIT, SPELLING_CREDIT, REAL_WORD_SLIP_CREDIT, MIN_PART, present, COMPOUNDING, COMPOUND_HEAD_CREDIT, compoundsEndingWith, mergeMatches, RELATED_CREDIT } from './term-matches.js';
 
 /** Endings that turn a word into a close relative (English, German, French, Spanish, Italian, Dutch, Portuguese). */
 const VARIANT_SUFFIXES = new Set(
@@ -106,6 +106,31 @@ export function superlativeMatches(vocab: Vocabulary, surface: string): TermMatc
     if (present(vocab, t) && !out.some((m) => m.term === t)) out.push({ term: t, credit: VARIANT_CREDIT });
   }
   return out;
+}
+
+/** The prefix that negates a word, per language ("unused", "unbenutzt", "ongebruikt"), and the fewest letters of the word it negates. */
+const NEGATING_PREFIX: Readonly<Record<string, { prefix: string; minWord: number }>> = {
+  en: { prefix: 'un', minWord: 4 },
+  // Five letters: "Unfall" (accident) is no negated "Fall".
+  de: { prefix: 'un', minWord: 5 },
+  nl: { prefix: 'on', minWord: 5 },
+};
+
+/**
+ * The word a negating prefix makes of this one, or takes off it ("used" / "unused", "benutzt" /
+ * "unbenutzt"), as the knowledge base writes it or in another form, at a synonym's credit: a record that says only
+ * "unused" items can be returned answers "Can I return a used kettle?".
+ */
+export function negationMatches(vocab: Vocabulary, surface: string): TermMatch[] {
+  const negating = NEGATING_PREFIX[vocab.language];
+  if (negating === undefined) return [];
+  const { prefix, minWord } = negating;
+  const other = surface.startsWith(prefix) ? surface.slice(prefix.length) : `${prefix}${surface}`;
+  if (Math.min(surface.length, other.length) < minWord) return [];
+  const t = vocab.termOfSurface(other);
+  if (present(vocab, t)) return [{ term: t, credit: RELATED_CREDIT.synonym }];
+  // In another form ("pasteurisiert" / "unpasteurisierter").
+  return variantMatches(vocab, other).map((m) => ({ term: m.term, credit: Math.min(m.credit, RELATED_CREDIT.synonym) }));
 }
 
 /**
