@@ -584,6 +584,26 @@ describe('German knowledge base', () => {
     expect(käse.ask('Ist der Bergkäse pasteurisiert?').answer).toContain('unpasteurisierter');
   });
 
+  it('does not answer for a country from a record about another one that says it is in the same union', () => {
+    const shop = qaKnowledgeBase([
+      ['Liefert ihr auch nach Österreich?', 'Ja. Der Versand nach Österreich kostet 9,90 €. Da Österreich zur EU gehört, fallen keine Zollgebühren an.'],
+      ['In welche anderen Länder versendet ihr?', 'Wir versenden in alle EU-Länder sowie nach Norwegen. Der Versand dorthin kostet 14,90 €.'],
+      ['Wie lange dauert die Lieferung?', 'Die Lieferung dauert 1 bis 3 Werktage.'],
+      ['Kann ich auf Rechnung bestellen?', 'Ja, über Klarna.'],
+    ]);
+    // "Italien" meets "EU" in both records; the first is about Austria.
+    const italy = shop.ask('Was kostet der Versand nach Italien?');
+    expect(shop.titleOf(italy)).toEqual(['In welche anderen Länder versendet ihr?']);
+    expect(italy.answer).toContain('14,90 €');
+    // Where the title names the larger place itself, the record answers for the country in it.
+    const uk = qaKnowledgeBase([
+      ['Do you ship to Europe?', 'Yes, we ship to all EU countries for £9.95.'],
+      ['Do you ship to Canada?', 'Yes, to Canada for £16.95; Canada is in North America, so allow 5–10 days.'],
+      ['How do I track my order?', 'We email you a tracking link.'],
+    ]);
+    expect(uk.titleOf(uk.ask('Do you ship to Italy?'))).toEqual(['Do you ship to Europe?']);
+  });
+
   it('does not meet "sich" in "sicher": a question about safe data is not one about registering', () => {
     const faq = qaKnowledgeBase([
       ['Wie registriere ich mich?', 'Registrieren Sie sich mit Ihrer E-Mail-Adresse und einem Passwort.'],

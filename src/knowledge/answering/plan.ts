@@ -12,6 +12,7 @@ import { KnowledgeIndex } from '../retrieval/knowledge-index.js';
 import { isNumberWord } from '../retrieval/match-word.js';
 import type { ExpandedQuery, QueryWord } from '../retrieval/query-expansion.js';
 import { fittingProducts } from './fitting-products.js';
+import { placesAboutOtherCountries } from './other-places.js';
 import { eachOfKind, MIN_NAMING_CREDIT } from './product-kinds.js';
 import { isUnquotedLine, priceOf, weightOf } from './product-lines.js';
 import type { RetrievedRecord } from './types.js';
@@ -235,7 +236,7 @@ function similarity(a: Unit, b: Unit): number {
  * Scores every unit of `units` (one entry per record of `records`, same order), in record then
  * unit order. Plain loops: this runs for every query.
  */
-function score(units: readonly RecordUnits[], records: readonly RetrievedRecord[], words: readonly QueryWord[], weights: readonly number[], o: ResolvedOptions): ScoredUnit[] {
+function score(units: readonly RecordUnits[], records: readonly RetrievedRecord[], words: readonly QueryWord[], weights: readonly number[], o: ResolvedOptions, language: string): ScoredUnit[] {
   let sum = 0;
   for (const w of weights) sum += w;
   const total = sum || 1;
@@ -250,6 +251,8 @@ function score(units: readonly RecordUnits[], records: readonly RetrievedRecord[
   let topScore = 0;
   for (const r of records) topScore = Math.max(topScore, r.score);
   const { k1, b } = DEFAULT_BM25;
+  // "Italien" met by "EU" does not count in a record about Austria (other-places.ts).
+  const elsewhere = placesAboutOtherCountries(records, words, language);
   const out: ScoredUnit[] = [];
   for (let record = 0; record < units.length; record++) {
     const entry = units[record] as RecordUnits;
@@ -261,6 +264,7 @@ function score(units: readonly RecordUnits[], records: readonly RetrievedRecord[
     // and "How do I end my ride?" is not answered by another section's "End the ride … as usual".
     const asked = records[record]?.kind === 'qa' || records[record]?.title?.trimEnd().endsWith('?') === true;
     const contextWeight = asked ? 1 : o.contextWeight;
+    const skip = elsewhere?.[record];
     for (const u of entry.units) {
       let covered = 0;
       let match = 0;
@@ -272,6 +276,7 @@ function score(units: readonly RecordUnits[], records: readonly RetrievedRecord[
         const w = weights[i] as number;
         let best = 0;
         let bestMatch = 0;
+        if (skip?.has(i)) continue;
         for (const m of word.matches) {
           const tf = unitTermCount(u, m.term);
           const inContext = u.context.has(m.term);
@@ -422,7 +427,7 @@ function byOrder(seed: ScoredUnit, scored: readonly ScoredUnit[], records: reado
  * Weights of the answer-or-refuse model: a logistic regression fitted on the tuning half of the
  * visitor-question sets by `npx tsx eval/calibrate.ts` (docs/quality.md), which prints them.
  */
-export const CONFIDENCE_MODEL: Readonly<ConfidenceModel> = { bias: -3.56, coverage: 2.33, score: 1.09 };
+export const CONFIDENCE_MODEL: Readonly<ConfidenceModel> = { bias: -3.47, coverage: 2.35, score: 1.05 };
 
 /**
  * How likely the retrieved records answer the question, 0…1, from two signals: `coverage`, the
@@ -514,7 +519,7 @@ export function planResolved(query: string, retrieved: readonly RetrievedRecord[
   // answered by "Delivery takes 3 to 5 days" when no word of the question but the number is met.
   if (!words.some((w) => namesATopic(w, stats))) return refused(0, 0);
   const units = records.map((r) => recordUnits(r, o.maxChars, stats.language, o.units));
-  const scored = score(units, records, words, weights, o);
+  const scored = score(units, records, words, weights, o, stats.language);
   let total = 0;
   for (const w of weights) total += w;
   // A product the question names but asks something of that its record lacks is not the answer
