@@ -604,6 +604,15 @@ describe('German knowledge base', () => {
     expect(uk.titleOf(uk.ask('Do you ship to Italy?'))).toEqual(['Do you ship to Europe?']);
   });
 
+  it('meets a number written as a word where the records also use the word: "a tent for two people" is the one that sleeps 2', () => {
+    // The outdoor catalogue (eval/sets/outdoor-catalogue-en): the family tent "pitches … with two people" and sleeps 4.
+    const outdoor = knowledgeBase(readFileSync(new URL('../../eval/sets/outdoor-catalogue-en/catalogue.json', import.meta.url), 'utf8'), 'json');
+    const tent = outdoor.ask('Do you have a tent for two people?');
+    expect(tent.answer).toMatch(/^Kestrel 2 Tent \(£249\)/);
+    expect(tent.answer).toContain('sleeps: 2 people');
+    expect(outdoor.index.expand('a tent for 2 people').words.find((w) => w.surface === '2')?.matches.map((m) => m.term)).toContain(outdoor.index.termOfSurface('two'));
+  });
+
   it('does not meet "sich" in "sicher": a question about safe data is not one about registering', () => {
     const faq = qaKnowledgeBase([
       ['Wie registriere ich mich?', 'Registrieren Sie sich mit Ihrer E-Mail-Adresse und einem Passwort.'],

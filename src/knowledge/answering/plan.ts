@@ -427,7 +427,7 @@ function byOrder(seed: ScoredUnit, scored: readonly ScoredUnit[], records: reado
  * Weights of the answer-or-refuse model: a logistic regression fitted on the tuning half of the
  * visitor-question sets by `npx tsx eval/calibrate.ts` (docs/quality.md), which prints them.
  */
-export const CONFIDENCE_MODEL: Readonly<ConfidenceModel> = { bias: -3.47, coverage: 2.35, score: 1.05 };
+export const CONFIDENCE_MODEL: Readonly<ConfidenceModel> = { bias: -3.47, coverage: 2.36, score: 1.05 };
 
 /**
  * How likely the retrieved records answer the question, 0…1, from two signals: `coverage`, the

@@ -42,7 +42,7 @@ export function matchWord(vocab: Vocabulary, surface: string, term: string, isNa
     const attributes = relatedMatches(vocab, surface, 'attribute');
     const derived = derivationMatches(vocab, surface);
     const degrees = superlativeMatches(vocab, surface);
-    const negated = negationMatches(vocab, surface);
+    const negated = [...negationMatches(vocab, surface), ...numberMatches(vocab, surface)];
     const alike = derived.length > 0 || degrees.length > 0 || negated.length > 0 ? [{ term, credit: 1 }, ...parts, ...derived, ...degrees, ...negated] : [{ term, credit: 1 }, ...parts];
     return { matches: mergeMatches(alike, attributes), via: 'exact' };
   }
