@@ -22,6 +22,13 @@ describe('questions that ask for the cheapest, the dearest, the lightest or the 
     ['Welcher Rucksack ist am schwersten?', 'de', 'highest', 'weight', ['am', 'schwersten']],
     ['Quelle est la tente la plus légère ?', 'fr', 'lowest', 'weight', ['la', 'plus', 'légère']],
     ['Quel sac est le plus lourd ?', 'fr', 'highest', 'weight', ['le', 'plus', 'lourd']],
+    // A comparative after an article picks one of a kind, as the superlative does.
+    ['On the cheaper walking sticks, how do you adjust the length?', 'en', 'lowest', 'price', ['the', 'cheaper']],
+    ['How much is the more expensive grinder?', 'en', 'highest', 'price', ['the', 'more', 'expensive']],
+    ['Which is the heavier tent?', 'en', 'highest', 'weight', ['the', 'heavier']],
+    ['Wie stark schneidet die günstigere Astschere?', 'de', 'lowest', 'price', ['die', 'günstigere']],
+    ['Was wiegt der leichtere Rasenmäher?', 'de', 'lowest', 'weight', ['der', 'leichtere']],
+    ['Hält den schwereren Rucksack jemand aus?', 'de', 'highest', 'weight', ['den', 'schwereren']],
   ])('%s (%s) asks for the %s %s', (question, language, order, by, words) => {
     const asked = askedOrder(question, language);
     expect(asked?.order).toBe(order);
@@ -38,6 +45,11 @@ describe('questions that ask for the cheapest, the dearest, the lightest or the 
     ['Pouvez-vous livrer plus vite ?', 'fr'],
     ['Is the tent light?', 'en'],
     ['Does the headtorch have a light mode?', 'en'],
+    // Compared with something else, not picking one of a kind.
+    ['Will you price match if I find the same kettle cheaper somewhere else?', 'en'],
+    ['Is the carbon pole lighter than the aluminium one?', 'en'],
+    ['Do you sell the lighter for the stove?', 'en'],
+    ['Ist die Lieferung ins Ausland teurer?', 'de'],
   ])('%s (%s) asks for no order', (question, language) => {
     expect(askedOrder(question, language)).toBeUndefined();
   });

@@ -6,8 +6,13 @@
  * among the products that match the rest of the question, the one with the lowest or highest price
  * or weight (answering/plan.ts).
  *
+ * Also the comparative after an article, which picks one of a kind as the superlative does ("On
+ * the cheaper walking sticks, …", "die günstigere Astschere"): without the article it compares
+ * with something else ("if I find it cheaper somewhere else").
+ *
  * Deliberately narrow: price and weight only, in the languages with analysers, and only phrases
- * that cannot mean anything else ("cheap" alone can: "is shipping cheap?"; "light" is also a lamp).
+ * that cannot mean anything else ("cheap" alone can: "is shipping cheap?"; "light" is also a lamp,
+ * and "the lighter" a thing a shop may sell).
  */
 
 /** Lowest first or highest first. */
@@ -25,16 +30,16 @@ interface OrderPhrase {
 
 const PHRASES: Readonly<Record<string, readonly OrderPhrase[]>> = {
   en: [
-    { order: 'lowest', by: 'price', phrase: /\b(?:cheapest|least (?:expensive|costly|pricey)|most (?:affordable|inexpensive)|lowest[- ]priced?|(?:lowest|smallest) price)\b/u },
-    { order: 'highest', by: 'price', phrase: /\b(?:priciest|dearest|most (?:expensive|costly|pricey)|highest[- ]priced?|highest price)\b/u },
-    { order: 'lowest', by: 'weight', phrase: /\b(?:lightest|least heavy|lowest weight)\b/u },
-    { order: 'highest', by: 'weight', phrase: /\b(?:heaviest|highest weight)\b/u },
+    { order: 'lowest', by: 'price', phrase: /\b(?:cheapest|least (?:expensive|costly|pricey)|most (?:affordable|inexpensive)|lowest[- ]priced?|(?:lowest|smallest) price|the (?:cheaper|less expensive|lower[- ]priced))\b/u },
+    { order: 'highest', by: 'price', phrase: /\b(?:priciest|dearest|most (?:expensive|costly|pricey)|highest[- ]priced?|highest price|the (?:dearer|pricier|more expensive|higher[- ]priced))\b/u },
+    { order: 'lowest', by: 'weight', phrase: /\b(?:lightest|least heavy|lowest weight|the less heavy)\b/u },
+    { order: 'highest', by: 'weight', phrase: /\b(?:heaviest|highest weight|the heavier)\b/u },
   ],
   de: [
-    { order: 'lowest', by: 'price', phrase: /\b(?:am )?(?:günstigst|billigst|preiswertest|preisgünstigst)(?:e[nmrs]?)?\b/u },
-    { order: 'highest', by: 'price', phrase: /\b(?:am )?teuerst(?:e[nmrs]?)?\b/u },
-    { order: 'lowest', by: 'weight', phrase: /\b(?:am )?leichtest(?:e[nmrs]?)?\b/u },
-    { order: 'highest', by: 'weight', phrase: /\b(?:am )?schwerst(?:e[nmrs]?)?\b/u },
+    { order: 'lowest', by: 'price', phrase: /\b(?:am )?(?:günstigst|billigst|preiswertest|preisgünstigst)(?:e[nmrs]?)?\b|\b(?:der|die|das|den|dem|des) (?:günstiger|billiger|preiswerter)e[nmrs]?\b/u },
+    { order: 'highest', by: 'price', phrase: /\b(?:am )?teuerst(?:e[nmrs]?)?\b|\b(?:der|die|das|den|dem|des) teurere[nmrs]?\b/u },
+    { order: 'lowest', by: 'weight', phrase: /\b(?:am )?leichtest(?:e[nmrs]?)?\b|\b(?:der|die|das|den|dem|des) leichtere[nmrs]?\b/u },
+    { order: 'highest', by: 'weight', phrase: /\b(?:am )?schwerst(?:e[nmrs]?)?\b|\b(?:der|die|das|den|dem|des) schwerere[nmrs]?\b/u },
   ],
   fr: [
     { order: 'lowest', by: 'price', phrase: /\b(?:l[ea] |les )?moins (?:cher|chère|chers|chères|coûteu(?:x|se|ses))(?![\p{L}])|\bmeilleur marché(?!\p{L})|\bprix le plus bas\b/u },
