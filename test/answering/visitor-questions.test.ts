@@ -613,6 +613,15 @@ describe('German knowledge base', () => {
     expect(outdoor.index.expand('a tent for 2 people').words.find((w) => w.surface === '2')?.matches.map((m) => m.term)).toContain(outdoor.index.termOfSurface('two'));
   });
 
+  it('answers "Wie groß ist …?" with the product\'s dimensions or what it holds', () => {
+    // The garden catalogue (eval/sets/garden-catalogue-de): "Maße: 120 x 80 x 80 cm", "Fassungsvermögen: 100 l".
+    const garden = knowledgeBase(readFileSync(new URL('../../eval/sets/garden-catalogue-de/catalogue.json', import.meta.url), 'utf8'), 'json');
+    const bed = garden.ask('Wie groß ist das Hochbeet?');
+    expect(bed.answer).toMatch(/^Lindner Hochbeet Lärche 120/);
+    expect(bed.answer).toContain('120 x 80 x 80 cm');
+    expect(garden.ask('Wie groß ist die Schubkarre?').answer).toContain('fassungsvermögen: 100 l');
+  });
+
   it('does not meet "sich" in "sicher": a question about safe data is not one about registering', () => {
     const faq = qaKnowledgeBase([
       ['Wie registriere ich mich?', 'Registrieren Sie sich mit Ihrer E-Mail-Adresse und einem Passwort.'],

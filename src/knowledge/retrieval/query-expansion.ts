@@ -23,7 +23,8 @@ import { isMisspeltStopWord, STOP_WORDS_BY_LANGUAGE } from '../language/stopword
 import { analyzeWords, normalizeFor, usAsCountry } from './tokenize.js';
 import { type TermMatch, type MatchKind, type Vocabulary, VARIANT_CREDIT, SPELLING_CREDIT, RELATED_CREDIT, mergeMatches, namesMatches, commonestName } from './term-matches.js';
 import { NUMBER_RE, type WordMatcher, matchWord } from './match-word.js';
-import { placeNamesMatches, lengthFieldMatches } from './word-meanings.js';
+import { placeNamesMatches, lengthFieldMatches, sizeFieldMatches } from './word-meanings.js';
+import { askedSizeWord } from '../language/size-question.js';
 
 /** How general-language informativeness is scaled (see `generalInformativeness`). */
 export interface InformativenessScale {
@@ -251,11 +252,24 @@ export function expandQuery(
   const lengthField = asked.includes('length') ? lengthFieldMatches(vocab) : [];
   const asLength = (w: QueryWord): QueryWord[] => (lengthField.length > 0 && kindNameSurfaces('duration', vocab.language).has(w.surface) ? [{ ...w, matches: lengthField, via: 'related' }] : []);
   const topical = kinds.length === 0 ? words : words.flatMap((w) => (namesKind(w) ? asLength(w) : [w]));
-  const expanded: ExpandedQuery = { language: vocab.language, words: withAnswerTypes(asked, topical, vocab), stopTerms };
+  const expanded: ExpandedQuery = { language: vocab.language, words: withAnswerTypes(asked, withSizeField(query, topical, vocab), vocab), stopTerms };
   if (order) expanded.order = { direction: order.order, by: order.by };
   if (range) expanded.range = { head: new Set(analyzeWords([...range.head].join(' '), vocab.language, 'query').surfaces), qualified: range.qualified };
   if (each) expanded.each = true;
   return expanded;
+}
+
+/**
+ * "Wie groß ist das Hochbeet?": "groß" also meets the records' nouns of a size ("Maße: 120 x 80 x
+ * 80 cm"), where they name one (language/size-question.ts).
+ */
+function withSizeField(query: string, words: QueryWord[], vocab: Vocabulary): QueryWord[] {
+  const asking = askedSizeWord(query, vocab.language);
+  if (asking === undefined) return words;
+  const surface = analyzeWords(asking, vocab.language, 'query').surfaces[0];
+  const field = sizeFieldMatches(vocab);
+  if (field.length === 0) return words;
+  return words.map((w) => (w.surface === surface ? { ...w, matches: mergeMatches(w.matches, field), via: w.matches.length > 0 ? w.via : 'related' } : w));
 }
 
 /** How informative a phrasal verb's particle weighs in general language: it turns the verb into another ("sign up" / "sign in"). */

@@ -5,6 +5,7 @@
  * number as digits or as a word, and the records' nouns for a length.
  */
 import { lengthNouns } from '../language/answer-types.js';
+import { sizeNouns } from '../language/size-question.js';
 import { numberOfWord, wordsOfNumber } from '../language/number-words.js';
 import { cardNetworkNames, cardWords, networkNames } from '../language/payment-cards.js';
 import { countryNames, isCountryName, placesContaining } from '../language/places.js';
@@ -127,8 +128,17 @@ export function numberMatches(vocab: Vocabulary, surface: string): TermMatch[] {
  * part's: what "long" in "How long is the hose?" meets.
  */
 export function lengthFieldMatches(vocab: Vocabulary): TermMatch[] {
+  return fieldMatches(vocab, lengthNouns(vocab.language));
+}
+
+/** The same for the nouns of a size ("Maße", "Größe", "dimensions"): what "groß" in "Wie groß ist das Hochbeet?" meets. */
+export function sizeFieldMatches(vocab: Vocabulary): TermMatch[] {
+  return fieldMatches(vocab, sizeNouns(vocab.language));
+}
+
+function fieldMatches(vocab: Vocabulary, nouns: readonly string[]): TermMatch[] {
   const out = new Map<string, number>();
-  for (const noun of lengthNouns(vocab.language)) {
+  for (const noun of nouns) {
     const { terms, surfaces } = analyzeWords(noun, vocab.language, 'query');
     const term = terms[0];
     const surface = surfaces[0];
