@@ -622,6 +622,18 @@ describe('German knowledge base', () => {
     expect(garden.ask('Wie groß ist die Schubkarre?').answer).toContain('fassungsvermögen: 100 l');
   });
 
+  it('meets a German verb in its other forms, which the stemmer keeps apart ("kostet" / "kosten")', () => {
+    const flats = qaKnowledgeBase([
+      ['Wie hoch sind die Mietpreise?', 'Die 2-Zimmer-Wohnungen kosten ab 79 € pro Nacht, die 3-Zimmer-Wohnungen ab 99 €.'],
+      ['Gibt es eine Waschmaschine?', 'Im Keller steht eine Waschmaschine. Ein Waschgang kostet 4 €.'],
+      ['Sind Haustiere erlaubt?', 'Hunde sind in zwei Wohnungen erlaubt.'],
+    ]);
+    // Only the washing machine's record wrote "kostet": it was the answer.
+    const night = flats.ask('Was kostet eine Nacht?');
+    expect(flats.titleOf(night)).toEqual(['Wie hoch sind die Mietpreise?']);
+    expect(night.answer).toContain('79 €');
+  });
+
   it('does not meet "sich" in "sicher": a question about safe data is not one about registering', () => {
     const faq = qaKnowledgeBase([
       ['Wie registriere ich mich?', 'Registrieren Sie sich mit Ihrer E-Mail-Adresse und einem Passwort.'],

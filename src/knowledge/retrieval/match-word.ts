@@ -42,8 +42,10 @@ export function matchWord(vocab: Vocabulary, surface: string, term: string, isNa
     const attributes = relatedMatches(vocab, surface, 'attribute');
     const derived = derivationMatches(vocab, surface);
     const degrees = superlativeMatches(vocab, surface);
-    const negated = [...negationMatches(vocab, surface), ...numberMatches(vocab, surface)];
-    const alike = derived.length > 0 || degrees.length > 0 || negated.length > 0 ? [{ term, credit: 1 }, ...parts, ...derived, ...degrees, ...negated] : [{ term, credit: 1 }, ...parts];
+    // Its negation ("used" / "unused"), a number's other spelling ("two" / "2"), and a German
+    // verb's other forms, which the stemmer keeps apart ("kostet" / "kosten", "liefert" / "liefern").
+    const others = [...negationMatches(vocab, surface), ...numberMatches(vocab, surface), ...(vocab.language === 'de' ? variantMatches(vocab, surface) : [])];
+    const alike = derived.length > 0 || degrees.length > 0 || others.length > 0 ? [{ term, credit: 1 }, ...parts, ...derived, ...degrees, ...others] : [{ term, credit: 1 }, ...parts];
     return { matches: mergeMatches(alike, attributes), via: 'exact' };
   }
   const numbers = numberMatches(vocab, surface);
