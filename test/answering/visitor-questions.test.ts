@@ -634,6 +634,14 @@ describe('German knowledge base', () => {
     expect(night.answer).toContain('79 €');
   });
 
+  it('answers "C\'est où l\'auto-école ?" with the address, not with a record that names the school', () => {
+    // The driving school (eval/sets/driving-school-fr): "auto-école" is in many records.
+    const school = knowledgeBase(readFileSync(new URL('../../eval/sets/driving-school-fr/faq.json', import.meta.url), 'utf8'), 'json');
+    const where = school.ask("C'est où l'auto-école ?");
+    expect(school.titleOf(where)).toEqual(["Où se trouve l'auto-école ?"]);
+    expect(where.answer).toContain('27 rue des Tilleuls');
+  });
+
   it('does not meet "sich" in "sicher": a question about safe data is not one about registering', () => {
     const faq = qaKnowledgeBase([
       ['Wie registriere ich mich?', 'Registrieren Sie sich mit Ihrer E-Mail-Adresse und einem Passwort.'],

@@ -154,10 +154,16 @@ describe('kinds of answer', () => {
     ['Who can contact my employees through the app?', 'en', []],
     ["What's your address?", 'en', ['address']],
     ['Where are you based?', 'en', ['address']],
+    ["Where's the clinic?", 'en', ['address']],
+    ['Wo ist die Praxis?', 'de', ['address']],
     ['Wie lautet eure Adresse?', 'de', ['address']],
     ['Wo seid ihr?', 'de', ['address']],
     ['Quelle est votre adresse ?', 'fr', ['address']],
     ['Où êtes-vous situés ?', 'fr', ['address']],
+    ["C'est où l'auto-école ?", 'fr', ['address']],
+    ['Où se trouve le cabinet ?', 'fr', ['address']],
+    // Where something is in the app or the parcel: no postal address.
+    ["C'est où le bouton pour annuler ?", 'fr', []],
     // An email address, or the customer's own delivery address: no postal address of the business.
     ['Can I change my delivery address?', 'en', []],
     ['Wie ändere ich meine Lieferadresse?', 'de', []],
