@@ -642,6 +642,17 @@ describe('German knowledge base', () => {
     expect(where.answer).toContain('27 rue des Tilleuls');
   });
 
+  it('reads an acronym the records spell out as the words it stands for: "2FA" is "Two-factor authentication"', () => {
+    const help = knowledgeBase(readFileSync(new URL('../../eval/sets/saas-help-en/help-centre.md', import.meta.url), 'utf8'));
+    for (const question of ['How do I turn on 2FA?', 'how do i turn on 2fa']) {
+      const answer = help.ask(question);
+      expect(answer.grounded, question).toBe(true);
+      expect(help.titleOf(answer)[0], question).toMatch(/Two-factor authentication$/);
+    }
+    // An acronym no record spells out still names something they never mention.
+    expect(help.ask('Do you support MFA?').grounded).toBe(false);
+  });
+
   it('does not meet "sich" in "sicher": a question about safe data is not one about registering', () => {
     const faq = qaKnowledgeBase([
       ['Wie registriere ich mich?', 'Registrieren Sie sich mit Ihrer E-Mail-Adresse und einem Passwort.'],

@@ -11,6 +11,7 @@ import { idf as bm25Idf, DEFAULT_BM25, lengthNorm, saturate } from '../retrieval
 import { KnowledgeIndex } from '../retrieval/knowledge-index.js';
 import { isNumberWord } from '../retrieval/match-word.js';
 import type { ExpandedQuery, QueryWord } from '../retrieval/query-expansion.js';
+import { withAcronymsSpelledOut } from './acronyms.js';
 import { fittingProducts } from './fitting-products.js';
 import { placesAboutOtherCountries } from './other-places.js';
 import { eachOfKind, MIN_NAMING_CREDIT } from './product-kinds.js';
@@ -505,7 +506,8 @@ function runnerUp(records: readonly RetrievedRecord[], lacking: ReadonlySet<numb
 export function planResolved(query: string, retrieved: readonly RetrievedRecord[], o: ResolvedOptions): AnswerPlan {
   const records = retrieved.slice(0, Math.max(0, o.maxRecords));
   const stats = o.stats ?? localStats(records);
-  const expanded = stats.expand(query);
+  // "2FA" where a record writes "Two-factor authentication" (acronyms.ts).
+  const expanded = withAcronymsSpelledOut(query, stats.expand(query), records, (text) => stats.expand(text));
   const unknown = unknownNames(records, expanded.words, stats.language);
   const words = unknown ? withUnknownNames(expanded.words, unknown) : expanded.words;
   const weights = wordWeights(words, stats, o);
