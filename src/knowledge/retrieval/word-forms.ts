@@ -129,7 +129,9 @@ export function negationMatches(vocab: Vocabulary, surface: string): TermMatch[]
   if (Math.min(surface.length, other.length) < minWord) return [];
   const t = vocab.termOfSurface(other);
   if (present(vocab, t)) return [{ term: t, credit: RELATED_CREDIT.synonym }];
-  // In another form ("pasteurisiert" / "unpasteurisierter").
+  // In another form ("pasteurisiert" / "unpasteurisierter"), looked for only where some word of the
+  // knowledge base starts like it: most words have no negation there, and this runs for every word.
+  if (vocab.surfacesWithPrefix(other.slice(0, Math.max(minWord, other.length - 3)), 1).length === 0) return [];
   return variantMatches(vocab, other).map((m) => ({ term: m.term, credit: Math.min(m.credit, RELATED_CREDIT.synonym) }));
 }
 
