@@ -653,6 +653,14 @@ describe('German knowledge base', () => {
     expect(help.ask('Do you support MFA?').grounded).toBe(false);
   });
 
+  it('answers "the biggest" or "the smallest" of a kind with the one that holds the most or the least', () => {
+    const coffee = knowledgeBase(readFileSync(new URL('../../eval/sets/catalogue-en/catalogue.json', import.meta.url), 'utf8'), 'json');
+    expect(coffee.ask("What's the biggest milk jug?").answer).toMatch(/^Milk Jug – Large \(£28\) — capacity: 950 ml/);
+    expect(coffee.ask('Which is the smallest milk jug?').answer).toMatch(/^Milk Jug – Small/);
+    const garden = knowledgeBase(readFileSync(new URL('../../eval/sets/garden-catalogue-de/catalogue.json', import.meta.url), 'utf8'), 'json');
+    expect(garden.ask('Was ist die größte Gießkanne?').answer).toMatch(/^Lindner Zink-Gießkanne 10 l/);
+  });
+
   it('does not meet "sich" in "sicher": a question about safe data is not one about registering', () => {
     const faq = qaKnowledgeBase([
       ['Wie registriere ich mich?', 'Registrieren Sie sich mit Ihrer E-Mail-Adresse und einem Passwort.'],

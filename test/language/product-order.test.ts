@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { askedOrder, priceValue, weightValue } from '../../src/knowledge/language/product-order.js';
+import { askedOrder, priceValue, volumeValue, weightValue } from '../../src/knowledge/language/product-order.js';
 
 describe('questions that ask for the cheapest, the dearest, the lightest or the heaviest', () => {
   it.each([
@@ -29,6 +29,13 @@ describe('questions that ask for the cheapest, the dearest, the lightest or the 
     ['Wie stark schneidet die günstigere Astschere?', 'de', 'lowest', 'price', ['die', 'günstigere']],
     ['Was wiegt der leichtere Rasenmäher?', 'de', 'lowest', 'weight', ['der', 'leichtere']],
     ['Hält den schwereren Rucksack jemand aus?', 'de', 'highest', 'weight', ['den', 'schwereren']],
+    // The biggest holds the most.
+    ["What's the biggest milk jug?", 'en', 'highest', 'capacity', ['biggest']],
+    ['Which is the smallest jug?', 'en', 'lowest', 'capacity', ['smallest']],
+    ['Was ist die größte Gießkanne?', 'de', 'highest', 'capacity', ['größte']],
+    ['Welche Regentonne ist am größten?', 'de', 'highest', 'capacity', ['am', 'größten']],
+    ['Welches ist die kleinste Kanne?', 'de', 'lowest', 'capacity', ['kleinste']],
+    ['Quelle est la théière la plus grande ?', 'fr', 'highest', 'capacity', ['la', 'plus', 'grande']],
   ])('%s (%s) asks for the %s %s', (question, language, order, by, words) => {
     const asked = askedOrder(question, language);
     expect(asked?.order).toBe(order);
@@ -90,5 +97,17 @@ describe('questions that ask for the cheapest, the dearest, the lightest or the 
   it('reads no number from a price without one', () => {
     expect(priceValue('on request')).toBeUndefined();
     expect(priceValue('')).toBeUndefined();
+  });
+
+  it.each([
+    ['950 ml', 950],
+    ['1.2 L', 1200],
+    ['ca. 650 l', 650000],
+    ['40 Liter', 40000],
+    ['1,5 litres', 1500],
+    ['33 cl', 330],
+    ['4 people', undefined],
+  ])('reads the volume %s as %s ml', (text, ml) => {
+    expect(volumeValue(text)).toBe(ml);
   });
 });

@@ -6,7 +6,7 @@
  */
 import { isAnswerTypeTerm } from '../language/answer-types.js';
 import { commonRank, generalInformativeness } from '../language/common-words.js';
-import type { OrderDirection } from '../language/product-order.js';
+import type { OrderDirection, OrderedBy } from '../language/product-order.js';
 import { idf as bm25Idf, DEFAULT_BM25, lengthNorm, saturate } from '../retrieval/bm25.js';
 import { KnowledgeIndex } from '../retrieval/knowledge-index.js';
 import { isNumberWord } from '../retrieval/match-word.js';
@@ -15,7 +15,7 @@ import { withAcronymsSpelledOut } from './acronyms.js';
 import { fittingProducts } from './fitting-products.js';
 import { placesAboutOtherCountries } from './other-places.js';
 import { eachOfKind, MIN_NAMING_CREDIT } from './product-kinds.js';
-import { isUnquotedLine, priceOf, weightOf } from './product-lines.js';
+import { capacityOf, isUnquotedLine, priceOf, weightOf } from './product-lines.js';
 import type { RetrievedRecord } from './types.js';
 import { matchedShare, namesUnknownAcronym, unknownNames, withUnknownNames } from './unknown-names.js';
 import { type RecordUnits, type RecordUnitsCache, recordHasTerm, recordUnits, type Unit, unitTermCount } from './units.js';
@@ -424,6 +424,9 @@ function byOrder(seed: ScoredUnit, scored: readonly ScoredUnit[], records: reado
   return chosen;
 }
 
+/** What products are ordered by, per kind of order (language/product-order.ts). */
+const ORDER_VALUE: Readonly<Record<OrderedBy, (record: RetrievedRecord) => number | undefined>> = { price: priceOf, weight: weightOf, capacity: capacityOf };
+
 /**
  * Weights of the answer-or-refuse model: a logistic regression fitted on the tuning half of the
  * visitor-question sets by `npx tsx eval/calibrate.ts` (docs/quality.md), which prints them.
@@ -568,7 +571,7 @@ export function planResolved(query: string, retrieved: readonly RetrievedRecord[
     // it) is not the answer either, but a passage or a Q&A record may be.
     for (let r = 0; r < records.length; r++) if ((records[r] as RetrievedRecord).kind === 'product') lacking.add(r);
   }
-  if (expanded.order && records[seed.record]?.kind === 'product') seed = byOrder(seed, scored, records, words, lacking, expanded.order.direction, o, expanded.order.by === 'weight' ? weightOf : priceOf);
+  if (expanded.order && records[seed.record]?.kind === 'product') seed = byOrder(seed, scored, records, words, lacking, expanded.order.direction, o, ORDER_VALUE[expanded.order.by]);
   // "both grinders", "each of your milk jugs": the field asked for, of each product of the kind.
   const each = expanded.each && records[seed.record]?.kind === 'product' ? eachOfKind(seed, scored, records, words, weights, lacking, o.maxChars) : undefined;
   if (each !== undefined) return answered(each);

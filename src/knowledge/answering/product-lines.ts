@@ -3,7 +3,7 @@
  * "Specs › Weight: 450 g"), and what a product reply makes of them: the price goes next to the
  * name, identifiers and the category are never quoted, every other field may be.
  */
-import { priceValue, weightValue } from '../language/product-order.js';
+import { priceValue, volumeValue, weightValue } from '../language/product-order.js';
 import type { RetrievedRecord } from './types.js';
 
 const LABEL_LINE_RE = /^([^:\n]{1,60}):\s+(.+)$/s;
@@ -57,6 +57,18 @@ export function weightOf(record: RetrievedRecord): number | undefined {
   for (const line of record.text.split('\n')) {
     const l = labelled(line.trim());
     if (l && WEIGHT_LABEL_RE.test(l.label)) return weightValue(l.value);
+  }
+  return undefined;
+}
+
+/** Labels of what a product holds ("Capacity: 0.6 L", "Hopper capacity", "Füllvolumen", "Fassungsvermögen", "Contenance"). */
+const CAPACITY_LABEL_RE = /(?:capacity|volume|volumen|fassungsvermögen|inhalt|contenance|capacité)$/u;
+
+/** What a product holds in millilitres, from its capacity or volume field, if it has one with a unit of volume. */
+export function capacityOf(record: RetrievedRecord): number | undefined {
+  for (const line of record.text.split('\n')) {
+    const l = labelled(line.trim());
+    if (l && CAPACITY_LABEL_RE.test(l.label)) return volumeValue(l.value);
   }
   return undefined;
 }

@@ -10,7 +10,10 @@
  * the cheaper walking sticks, …", "die günstigere Astschere"): without the article it compares
  * with something else ("if I find it cheaper somewhere else").
  *
- * Deliberately narrow: price and weight only, in the languages with analysers, and only phrases
+ * The biggest or the smallest is the one that holds the most or the least ("the biggest milk jug",
+ * "die größte Gießkanne": a capacity or volume field): a size of several dimensions has no order.
+ *
+ * Deliberately narrow: price, weight and capacity only, in the languages with analysers, and only phrases
  * that cannot mean anything else ("cheap" alone can: "is shipping cheap?"; "light" is also a lamp,
  * and "the lighter" a thing a shop may sell).
  */
@@ -19,7 +22,7 @@
 export type OrderDirection = 'lowest' | 'highest';
 
 /** What the products are ordered by. */
-export type OrderedBy = 'price' | 'weight';
+export type OrderedBy = 'price' | 'weight' | 'capacity';
 
 interface OrderPhrase {
   order: OrderDirection;
@@ -34,18 +37,24 @@ const PHRASES: Readonly<Record<string, readonly OrderPhrase[]>> = {
     { order: 'highest', by: 'price', phrase: /\b(?:priciest|dearest|most (?:expensive|costly|pricey)|highest[- ]priced?|highest price|the (?:dearer|pricier|more expensive|higher[- ]priced))\b/u },
     { order: 'lowest', by: 'weight', phrase: /\b(?:lightest|least heavy|lowest weight|the less heavy)\b/u },
     { order: 'highest', by: 'weight', phrase: /\b(?:heaviest|highest weight|the heavier)\b/u },
+    { order: 'lowest', by: 'capacity', phrase: /\b(?:smallest|lowest capacity|the smaller)\b/u },
+    { order: 'highest', by: 'capacity', phrase: /\b(?:biggest|largest|highest capacity|the (?:bigger|larger))\b/u },
   ],
   de: [
     { order: 'lowest', by: 'price', phrase: /\b(?:am )?(?:günstigst|billigst|preiswertest|preisgünstigst)(?:e[nmrs]?)?\b|\b(?:der|die|das|den|dem|des) (?:günstiger|billiger|preiswerter)e[nmrs]?\b/u },
     { order: 'highest', by: 'price', phrase: /\b(?:am )?teuerst(?:e[nmrs]?)?\b|\b(?:der|die|das|den|dem|des) teurere[nmrs]?\b/u },
     { order: 'lowest', by: 'weight', phrase: /\b(?:am )?leichtest(?:e[nmrs]?)?\b|\b(?:der|die|das|den|dem|des) leichtere[nmrs]?\b/u },
     { order: 'highest', by: 'weight', phrase: /\b(?:am )?schwerst(?:e[nmrs]?)?\b|\b(?:der|die|das|den|dem|des) schwerere[nmrs]?\b/u },
+    { order: 'lowest', by: 'capacity', phrase: /\b(?:am )?kleinst(?:e[nmrs]?)?\b|\b(?:der|die|das|den|dem|des) kleinere[nmrs]?\b/u },
+    { order: 'highest', by: 'capacity', phrase: /(?<![\p{L}])(?:am )?gr(?:ö|oe)(?:ß|ss)t(?:e[nmrs]?)?(?![\p{L}])|\b(?:der|die|das|den|dem|des) gr(?:ö|oe)(?:ß|ss)ere[nmrs]?(?![\p{L}])/u },
   ],
   fr: [
     { order: 'lowest', by: 'price', phrase: /\b(?:l[ea] |les )?moins (?:cher|chère|chers|chères|coûteu(?:x|se|ses))(?![\p{L}])|\bmeilleur marché(?!\p{L})|\bprix le plus bas\b/u },
     { order: 'highest', by: 'price', phrase: /\b(?:l[ea] |les )?plus (?:cher|chère|chers|chères|coûteu(?:x|se|ses))(?![\p{L}])|\bprix le plus (?:élevé|haut)(?!\p{L})/u },
     { order: 'lowest', by: 'weight', phrase: /\b(?:l[ea] |les )?(?:plus (?:léger|légère|légers|légères)|moins (?:lourd|lourde|lourds|lourdes))(?![\p{L}])/u },
     { order: 'highest', by: 'weight', phrase: /\b(?:l[ea] |les )?plus (?:lourd|lourde|lourds|lourdes)(?![\p{L}])/u },
+    { order: 'lowest', by: 'capacity', phrase: /\b(?:l[ea] |les )?plus (?:petit|petite|petits|petites)(?![\p{L}])/u },
+    { order: 'highest', by: 'capacity', phrase: /\b(?:l[ea] |les )?plus (?:grand|grande|grands|grandes)(?![\p{L}])/u },
   ],
 };
 
@@ -97,6 +106,21 @@ function massSymbol(unit: string): string {
   if (u.startsWith('pound') || u === 'lbs') return 'lb';
   if (u.startsWith('ounce')) return 'oz';
   return u;
+}
+
+/** Millilitres per unit of volume, by the unit's symbol. */
+const MILLILITRES: Readonly<Record<string, number>> = { ml: 1, cl: 10, dl: 100, l: 1000 };
+/** A number and a unit of volume ("0.6 L", "350 ml", "10 l", "40 Liter", "1.5 litres"). */
+const VOLUME_RE = /(\d[\d.,]*)\s?(ml|cl|dl|[lL]|[Ll]it(?:er|re)s?)(?![\p{L}\p{N}])/u;
+
+/** The first volume in a text ("0.6 L", "350 ml", "ca. 650 l") in millilitres; undefined without one. */
+export function volumeValue(text: string): number | undefined {
+  const m = VOLUME_RE.exec(text);
+  if (!m) return undefined;
+  const amount = priceValue(m[1] as string);
+  const unit = (m[2] as string).toLowerCase();
+  const ml = MILLILITRES[unit.startsWith('lit') ? 'l' : unit];
+  return amount === undefined || ml === undefined ? undefined : amount * ml;
 }
 
 /** The first weight in a text ("1.35 kg", "460 g per pair", "1,2 Kilo", "12 oz") in grams; undefined without one. */

@@ -240,7 +240,12 @@ export function expandQuery(
   }
   const asked = askedAnswerTypes(query, vocab.language);
   // "the cheapest" asks for a price, "the lightest" for a weight.
-  const orderAsks = order ? (order.by === 'weight' ? 'weight' : 'amount') : undefined;
+  const orderAsks = order?.by === 'weight' ? 'weight' : order?.by === 'price' ? 'amount' : undefined;
+  // "the biggest jug" asks for what it holds: a word that meets the records' capacity and size fields.
+  if (order?.by === 'capacity') {
+    const field = sizeFieldMatches(vocab);
+    if (field.length > 0) words.push({ surface: [...order.words].join(' '), term: [...order.words].join(' '), general: 0, matches: field, via: 'related' });
+  }
   if (orderAsks !== undefined && !asked.includes(orderAsks)) asked.push(orderAsks);
   if (namesCurrency && !asked.includes('amount')) asked.push('amount');
   // "phone number": its words name the kind of answer, not a topic the answer must share. "colour"
