@@ -661,6 +661,16 @@ describe('German knowledge base', () => {
     expect(garden.ask('Was ist die größte Gießkanne?').answer).toMatch(/^Lindner Zink-Gießkanne 10 l/);
   });
 
+  it('meets a country by its other names where the records use more than one ("USA", "US", "United States")', () => {
+    // The shop FAQ (eval/sets/shop-faq-en): the customs record says "the US", the delivery record "the United States".
+    const shop = knowledgeBase(readFileSync(new URL('../../eval/sets/shop-faq-en/faq.json', import.meta.url), 'utf8'), 'json');
+    const usa = shop.ask('how much is delivery to the usa');
+    expect(shop.titleOf(usa)).toEqual(['Do you deliver to the United States and Canada?']);
+    expect(usa.answer).toContain('£14.95');
+    // Chat "2" for "to": not "2–4 working days" of UK delivery.
+    expect(shop.titleOf(shop.ask('do u ship 2 ireland'))).toEqual(['Do you ship to Europe?']);
+  });
+
   it('does not meet "sich" in "sicher": a question about safe data is not one about registering', () => {
     const faq = qaKnowledgeBase([
       ['Wie registriere ich mich?', 'Registrieren Sie sich mit Ihrer E-Mail-Adresse und einem Passwort.'],

@@ -119,6 +119,16 @@ describe('chat abbreviations', () => {
     expect(spellOutChatSpeak('cb', 'en', unused)).toBe('cb');
   });
 
+  it('read "2" as "to" after a verb of going or sending, where no thing counted follows', () => {
+    expect(spellOutChatSpeak('do u ship 2 ireland', 'en', unused)).toBe('do you ship to ireland');
+    expect(spellOutChatSpeak('can u send it 2 me', 'en', unused)).toBe('can you send it to me');
+    expect(spellOutChatSpeak('how far do the poles go up 2?', 'en', unused)).toBe('how far do the poles go up to?');
+    // Two things, or a number elsewhere.
+    expect(spellOutChatSpeak('can i send 2 items back', 'en', unused)).toBe('can i send 2 items back');
+    expect(spellOutChatSpeak('i ordered 2 kettles', 'en', unused)).toBe('i ordered 2 kettles');
+    expect(spellOutChatSpeak('ship 2 ireland', 'fr', unused)).toBe('ship 2 ireland');
+  });
+
   it('are spelled out exactly as a look-up of every lower-cased word would spell them out, in any case and script (property)', () => {
     // The reference: every whole word (letters and digits) looked up lower-cased in the language's table.
     const reference = (q: string, language: string, used: (w: string) => boolean) =>

@@ -9,6 +9,7 @@
  * the abbreviation itself (a product called "R" stays "R"), unless the next word fits only the chat
  * word ("cb de jours" beside a shop's "CB" card): see `spellOutChatSpeak`.
  */
+import { isPlaceName } from './places.js';
 
 type Table = Readonly<Record<string, string>>;
 
@@ -225,12 +226,34 @@ export function spellOutWont(question: string, language: string): string {
 }
 
 /**
+ * Chat "2" for "to" after a verb of going or sending ("do u ship 2 ireland", "how far do the poles
+ * go up 2?"), where what follows is no thing counted: the end of the question, a pronoun or
+ * determiner, or a place ("ship 2 items" is two items). Read otherwise, the "2" met "2–4 working
+ * days" and outweighed the rest.
+ */
+const TWO_AS_TO = /(?<=(?<![\p{L}\p{N}])(?:ship|send|sent|deliver|post|go|goes|going|come|get|travel|fly|drive|return|send it|back|up|talk|speak|reply|listen)\s+)2(?![\p{L}\p{N}])/giu;
+const TO_NEXT = /^\s*(?:$|[?!.,;]|(?:me|you|u|us|him|her|them|my|your|ur|our|the|a|an|this|that)(?![\p{L}\p{N}])|(\p{L}+(?:\s\p{L}+)?))/iu;
+
+function spellOutTwoAsTo(question: string): string {
+  if (!question.includes('2')) return question;
+  return question.replace(TWO_AS_TO, (two: string, at: number) => {
+    const next = TO_NEXT.exec(question.slice(at + two.length));
+    if (next === null) return two;
+    const word = next[1];
+    if (word === undefined) return 'to';
+    const words = word.toLowerCase().split(/\s/u);
+    return isPlaceName(words.join(' ')) || isPlaceName(words[0] as string) ? 'to' : two;
+  });
+}
+
+/**
  * `question` with the chat abbreviations of `language` spelled out. `used(word)` tells whether the
  * knowledge base uses the (lower-case) abbreviation as a word of its own; such words are kept.
  */
 export function spellOutChatSpeak(question: string, language: string, used: (word: string) => boolean): string {
   const table = CHAT_SPEAK_TABLES[language];
   if (table === undefined) return question;
+  if (language === 'en') question = spellOutTwoAsTo(question);
   const onlyBefore = CHAT_SPEAK_ONLY_BEFORE[language];
   return question.replace(CANDIDATES.get(table) as RegExp, (word: string, at: number) => {
     const lower = word.toLowerCase();

@@ -5,7 +5,7 @@
  */
 import { type TermMatch, type MatchKind, type Vocabulary, COMPOUNDING, mergeMatches } from './term-matches.js';
 import { variantMatches, superlativeMatches, negationMatches, derivationMatches, compoundMatches, withCompoundParts, compoundParts, compoundHeadMatches, spellingMatches, realWordSlips } from './word-forms.js';
-import { relatedMatches, placeMatches, networkMatches, unitMatches, numberMatches } from './word-meanings.js';
+import { relatedMatches, placeMatches, networkMatches, unitMatches, numberMatches, countryAliasMatches } from './word-meanings.js';
 
 /** A number written with digits only ("58", "2024"). */
 export const NUMBER_RE = /^\p{N}+$/u;
@@ -42,9 +42,10 @@ export function matchWord(vocab: Vocabulary, surface: string, term: string, isNa
     const attributes = relatedMatches(vocab, surface, 'attribute');
     const derived = derivationMatches(vocab, surface);
     const degrees = superlativeMatches(vocab, surface);
-    // Its negation ("used" / "unused"), a number's other spelling ("two" / "2"), and a German
-    // verb's other forms, which the stemmer keeps apart ("kostet" / "kosten", "liefert" / "liefern").
-    const others = [...negationMatches(vocab, surface), ...numberMatches(vocab, surface), ...(vocab.language === 'de' ? variantMatches(vocab, surface) : [])];
+    // Its negation ("used" / "unused"), a number's other spelling ("two" / "2"), a country's other
+    // names ("USA" / "United States": the records may use both), and a German verb's other forms,
+    // which the stemmer keeps apart ("kostet" / "kosten", "liefert" / "liefern").
+    const others = [...negationMatches(vocab, surface), ...numberMatches(vocab, surface), ...countryAliasMatches(vocab, surface), ...(vocab.language === 'de' ? variantMatches(vocab, surface) : [])];
     const alike = derived.length > 0 || degrees.length > 0 || others.length > 0 ? [{ term, credit: 1 }, ...parts, ...derived, ...degrees, ...others] : [{ term, credit: 1 }, ...parts];
     return { matches: mergeMatches(alike, attributes), via: 'exact' };
   }

@@ -82,6 +82,11 @@ export function placeMatches(vocab: Vocabulary, surface: string, isName: boolean
   return placeNamesMatches(vocab, surface);
 }
 
+/** A country's other names the knowledge base writes ("USA" → "United States"), for a country's name it also writes, as variants. */
+export function countryAliasMatches(vocab: Vocabulary, surface: string): TermMatch[] {
+  return isCountryName(surface) ? namesMatches(vocab, countryNames(surface), VARIANT_CREDIT, [surface]) : [];
+}
+
 /**
  * Indexed terms of a place's other names, for a country ("USA" → "United States", "Deutschland" →
  * "Germany"), as variants; else of what it is in ("Wien" → "Österreich", "EU"), as parts.
