@@ -671,6 +671,13 @@ describe('German knowledge base', () => {
     expect(shop.titleOf(shop.ask('do u ship 2 ireland'))).toEqual(['Do you ship to Europe?']);
   });
 
+  it('meets a German compound the visitor writes apart: "bar zahlen" is the "Barzahlung" of the payment record', () => {
+    const shop = knowledgeBase(readFileSync(new URL('../../eval/sets/shop-faq-de/faq.json', import.meta.url), 'utf8'), 'json');
+    const cash = shop.ask('kann ich bar zahlen');
+    expect(shop.titleOf(cash)).toEqual(['Welche Zahlungsarten bietet ihr an?']);
+    expect(cash.answer).toContain('Barzahlung');
+  });
+
   it('does not meet "sich" in "sicher": a question about safe data is not one about registering', () => {
     const faq = qaKnowledgeBase([
       ['Wie registriere ich mich?', 'Registrieren Sie sich mit Ihrer E-Mail-Adresse und einem Passwort.'],

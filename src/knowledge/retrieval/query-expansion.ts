@@ -21,7 +21,7 @@ import { placeNameLength } from '../language/places.js';
 import { commonRank, commonWordMisspelt, generalInformativeness } from '../language/common-words.js';
 import { isMisspeltStopWord, STOP_WORDS_BY_LANGUAGE } from '../language/stopwords.js';
 import { analyzeWords, normalizeFor, usAsCountry } from './tokenize.js';
-import { type TermMatch, type MatchKind, type Vocabulary, VARIANT_CREDIT, SPELLING_CREDIT, RELATED_CREDIT, mergeMatches, namesMatches, commonestName } from './term-matches.js';
+import { type TermMatch, type MatchKind, type Vocabulary, VARIANT_CREDIT, SPELLING_CREDIT, RELATED_CREDIT, COMPOUND_CREDIT, COMPOUNDING, mergeMatches, namesMatches, commonestName, present } from './term-matches.js';
 import { NUMBER_RE, type WordMatcher, matchWord } from './match-word.js';
 import { placeNamesMatches, lengthFieldMatches, sizeFieldMatches } from './word-meanings.js';
 import { askedSizeWord } from '../language/size-question.js';
@@ -257,11 +257,36 @@ export function expandQuery(
   const lengthField = asked.includes('length') ? lengthFieldMatches(vocab) : [];
   const asLength = (w: QueryWord): QueryWord[] => (lengthField.length > 0 && kindNameSurfaces('duration', vocab.language).has(w.surface) ? [{ ...w, matches: lengthField, via: 'related' }] : []);
   const topical = kinds.length === 0 ? words : words.flatMap((w) => (namesKind(w) ? asLength(w) : [w]));
-  const expanded: ExpandedQuery = { language: vocab.language, words: withAnswerTypes(asked, withSizeField(query, topical, vocab), vocab), stopTerms };
+  const expanded: ExpandedQuery = { language: vocab.language, words: withAnswerTypes(asked, withSizeField(query, withCompoundsWrittenApart(topical, vocab), vocab), vocab), stopTerms };
   if (order) expanded.order = { direction: order.order, by: order.by };
   if (range) expanded.range = { head: new Set(analyzeWords([...range.head].join(' '), vocab.language, 'query').surfaces), qualified: range.qualified };
   if (each) expanded.each = true;
   return expanded;
+}
+
+/**
+ * A German or Dutch compound the visitor writes apart ("Kann ich bar zahlen?" / "Barzahlung"): a
+ * word the records lack meets the compounds that it starts and its next word continues, and so does
+ * that next word, at a compound part's credit.
+ */
+function withCompoundsWrittenApart(words: QueryWord[], vocab: Vocabulary): QueryWord[] {
+  if (!COMPOUNDING.has(vocab.language)) return words;
+  let out = words;
+  for (let k = 0; k + 1 < words.length; k++) {
+    const first = words[k] as QueryWord;
+    const next = words[k + 1] as QueryWord;
+    if (first.matches.length > 0 || next.term.length < 3 || /[^\p{L}]/u.test(first.surface + next.term)) continue;
+    const compounds: TermMatch[] = [];
+    for (const v of vocab.surfacesWithPrefix(first.surface + next.term, 8)) {
+      const t = vocab.termOfSurface(v);
+      if (present(vocab, t) && !compounds.some((m) => m.term === t)) compounds.push({ term: t, credit: COMPOUND_CREDIT });
+    }
+    if (compounds.length === 0) continue;
+    if (out === words) out = [...words];
+    out[k] = { ...first, matches: compounds, via: 'compound' };
+    out[k + 1] = { ...next, matches: mergeMatches(next.matches, compounds) };
+  }
+  return out;
 }
 
 /**
