@@ -24,6 +24,17 @@ describe('common words', () => {
     expect(commonRank('un', 'fr')).toBeLessThan(commonRank("d'un", 'fr') as number);
   });
 
+  it('ranks ordinary French words with an accent other than "é", which the package\'s list lacks ("reçu", "problème", "déjà"), as ordinary', () => {
+    for (const word of ['reçu', 'problème', 'déjà', 'après', 'bientôt', 'fenêtre', 'coûte', 'boîte']) {
+      const [surface] = analyzeWords(word, 'fr', 'query').surfaces;
+      expect(commonRank(surface as string, 'fr'), word).toBeDefined();
+      expect(generalInformativeness(surface as string, 'fr'), word).toBeLessThan(0.75);
+    }
+    // The list itself holds words with "é" ("été", normalised "ete").
+    expect(commonRank('ete', 'fr')).toBeDefined();
+    expect(commonRank('limescale', 'fr')).toBeUndefined();
+  });
+
   it('ranks ordinary words of written German that a list from film subtitles misses ("derzeit", "zusätzlich", "jeweils") as ordinary, not rare', () => {
     for (const word of ['derzeit', 'aktuell', 'zusaetzlich', 'jeweils', 'spaetestens', 'zusatzlich']) {
       expect(commonRank(word, 'de'), word).toBeDefined();

@@ -10,6 +10,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { normalizeFor } from '../retrieval/tokenize.js';
 import { DeletionIndex, neighboursByScan } from './edits.js';
+import { FRENCH_LIST_GAPS } from './french-list-gaps.js';
 import { withUndottedForms } from './german-umlauts.js';
 import { LANGUAGES, languageProfile } from './languages.js';
 
@@ -31,6 +32,13 @@ function load(code: string): ReadonlyMap<string, number> {
     // Questions are cut into words at apostrophes and hyphens: "aujourd'hui" is read as "aujourd" and
     // "hui", "l'entreprise" as "l" and "entreprise". Each piece is as common as the listed word at least.
     if (/['’-]/u.test(word)) for (const piece of word.split(/['’-]+/u)) if (piece.length > 1 && !map.has(piece)) map.set(piece, i + 1);
+  }
+  // The French words the package's list lacks (every word with an accent but "é": french-list-gaps.ts).
+  if (code === 'fr') {
+    for (const [word, rank] of FRENCH_LIST_GAPS) {
+      const normalised = normalizeFor(word, code);
+      if (!map.has(normalised)) map.set(normalised, rank);
+    }
   }
   // Ordinary words of written German that a list made from film subtitles misses.
   for (const word of WRITTEN_REGISTER[code] ?? []) {
