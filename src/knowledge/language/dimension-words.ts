@@ -11,7 +11,8 @@
  * makes a product without that field one "asked for what it lacks" (answering/plan.ts) — "Wie hoch
  * ist der Preis?" asks for a price, not a height; "wie weit" for progress, "wie lang(e)" and "c'est
  * long ?" for a duration (answer-types.ts), "groß", "grand" for much besides size ("große Auswahl",
- * "un grand merci"; "Wie groß ist …?" asks for one: size-question.ts), "en haut" for upstairs. The weight adjectives ask for a weight (answer-types.ts).
+ * "un grand merci"; "Wie groß ist …?" asks for one: size-question.ts), "en haut" for upstairs. The
+ * weight adjectives ask for a weight (answer-types.ts).
  *
  * Also the verbs of weighing with the noun of what they measure, in English too (`WEIGHING_VERBS`).
  */

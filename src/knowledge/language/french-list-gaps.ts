@@ -3,7 +3,8 @@
  * with any accented letter but "é" (not one "è", "à", "ç", "ê", "â", "î", "ô", "û", "ù", "ë" or
  * "ï" in 10,000 words: its Spanish, Italian and Portuguese lists keep theirs), so "reçu",
  * "problème", "déjà", "après" or "bientôt" weighed as the names of things the records never
- * mention: "J'ai pas reçu mon colis" was answered from the one record that writes "reçu".
+ * mention: "Je n'ai toujours pas reçu le remboursement" was answered from the one record that
+ * writes "reçu" (a wrong product received), on that word alone.
  *
  * Ordinary words with those letters, in three tiers of how common they are in everyday written
  * French (a tier's rank is where its words would stand in the list, about): a rough order is all

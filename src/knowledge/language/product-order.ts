@@ -3,8 +3,8 @@
  * cheapest?", "Was ist eure günstigste Mühle?", "Quel est le moulin le moins cher ?"), or for the
  * lightest or the heaviest ("What's your lightest tent?", "das leichteste Zelt", "la tente la plus
  * légère"). The phrase names an order, not a thing the records must contain: the answerer picks,
- * among the products that match the rest of the question, the one with the lowest or highest price
- * or weight (answering/plan.ts).
+ * among the products that match the rest of the question, the one with the lowest or highest price,
+ * weight or capacity (answering/plan.ts).
  *
  * Also the comparative after an article, which picks one of a kind as the superlative does ("On
  * the cheaper walking sticks, …", "die günstigere Astschere"): without the article it compares
@@ -13,9 +13,9 @@
  * The biggest or the smallest is the one that holds the most or the least ("the biggest milk jug",
  * "die größte Gießkanne": a capacity or volume field): a size of several dimensions has no order.
  *
- * Deliberately narrow: price, weight and capacity only, in the languages with analysers, and only phrases
- * that cannot mean anything else ("cheap" alone can: "is shipping cheap?"; "light" is also a lamp,
- * and "the lighter" a thing a shop may sell).
+ * Deliberately narrow: price, weight and capacity only, in the languages with analysers, and only
+ * phrases that cannot mean anything else ("cheap" alone can: "is shipping cheap?"; "light" is also a
+ * lamp, and "the lighter" a thing a shop may sell).
  */
 
 /** Lowest first or highest first. */
