@@ -678,6 +678,16 @@ describe('German knowledge base', () => {
     expect(cash.answer).toContain('Barzahlung');
   });
 
+  it('answers a part that asks where the business is on its own: "Where are you and is there parking?"', () => {
+    const clinic = knowledgeBase(readFileSync(new URL('../../eval/sets/clinic-faq-en/faq.json', import.meta.url), 'utf8'), 'json');
+    const both = clinic.ask('Where are you and is there parking?');
+    expect(clinic.titleOf(both)).toEqual(['Where are you located?', 'Is there parking?']);
+    expect(both.answer).toContain('14 Hilton Street');
+    // A part that points back is read with the rest: the pick-up warehouse's hours, not customer service's.
+    const shop = knowledgeBase(readFileSync(new URL('../../eval/sets/shop-faq-de/faq.json', import.meta.url), 'utf8'), 'json');
+    expect(shop.titleOf(shop.ask('Kann ich in Leipzig abholen? Wann habt ihr dort geöffnet?'))).toEqual(['Kann ich meine Bestellung selbst abholen?']);
+  });
+
   it('does not meet "sich" in "sicher": a question about safe data is not one about registering', () => {
     const faq = qaKnowledgeBase([
       ['Wie registriere ich mich?', 'Registrieren Sie sich mit Ihrer E-Mail-Adresse und einem Passwort.'],

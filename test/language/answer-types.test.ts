@@ -155,6 +155,10 @@ describe('kinds of answer', () => {
     ["What's your address?", 'en', ['address']],
     ['Where are you based?', 'en', ['address']],
     ["Where's the clinic?", 'en', ['address']],
+    ['Where are you and is there parking?', 'en', ['address']],
+    ['where r u guys?', 'en', ['address']],
+    // Where someone is with something, not where the business is.
+    ['Where are you shipping my order from?', 'en', []],
     ['Wo ist die Praxis?', 'de', ['address']],
     ['Wie lautet eure Adresse?', 'de', ['address']],
     ['Wo seid ihr?', 'de', ['address']],

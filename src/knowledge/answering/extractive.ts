@@ -199,9 +199,17 @@ function partOf(choice: RecordChoice, o: ResolvedOptions): Part {
 function namesNoTopic(part: string, o: ResolvedOptions): boolean {
   const words = o.stats?.expand(part).words;
   if (words === undefined || !words.some((w) => isAnswerTypeTerm(w.term))) return false;
+  // Asked of the business itself ("Where are you and is there parking?"), a part stands alone
+  // unless it points back ("When are you open there?").
+  if (words.every((w) => BUSINESS_ASKS.has(w.term)) && !POINTS_BACK_RE.test(part)) return false;
   // A topic is a word the records have, or one too rare in general language to be filler.
   return !words.some((w) => !isAnswerTypeTerm(w.term) && (w.matches.length > 0 || w.general >= TOPIC_INFORMATIVENESS));
 }
+
+/** The kinds of answer that are about the business itself: its address, phone, email and hours. */
+const BUSINESS_ASKS: ReadonlySet<string> = new Set((['address', 'phone', 'email', 'hours'] as const).map(answerTypeTerm));
+/** Words by which a part points back to the rest of the question ("there", "dort", "là-bas"). */
+const POINTS_BACK_RE = /(?<![\p{L}])(?:there|then|it|that|dort|da|dann|dafür|là|là-bas|alors)(?![\p{L}])/iu;
 
 /** General-language informativeness from which a word the records lack still names a topic ("decaf", not "habt"). */
 const TOPIC_INFORMATIVENESS = 0.5;
