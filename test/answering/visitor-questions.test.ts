@@ -270,6 +270,16 @@ Ja. Der Versand in die Schweiz kostet 19,90 € und dauert 4 bis 7 Werktage.
     expect(isFollowUp('Quels moyens de paiement acceptez-vous pour les commandes en ligne ?', conversation)).toBe(false);
   });
 
+  it('takes a German article standing alone at the end for a pronoun: "Wie schwer ist der?" is about the mower asked of before', () => {
+    const conversation: Turn[] = [{ role: 'user', content: 'Habt ihr einen Akku-Rasenmäher?' }];
+    expect(isFollowUp('Wie schwer ist der?', conversation)).toBe(true);
+    expect(isFollowUp('Was kostet die?', conversation)).toBe(true);
+    expect(isFollowUp('Wie schwer ist der Spindelmäher im Vergleich?', conversation)).toBe(false);
+    const garden = knowledgeBase(readFileSync(new URL('../../eval/sets/garden-catalogue-de/catalogue.json', import.meta.url), 'utf8'), 'json');
+    const weight = garden.ask('Wie schwer ist der?', { conversation });
+    expect(weight.answer).toMatch(/^Lindner Akku-Rasenmäher RM 36-37 .*gewicht: 15,8 kg/);
+  });
+
   it('quotes one record when it answers the whole question', () => {
     expect(shop.ask('How long is the warranty on a kettle?').sources).toHaveLength(1);
   });

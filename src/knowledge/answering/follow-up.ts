@@ -14,6 +14,11 @@ import type { Turn } from './types.js';
 const LEAD_RE = /^\s*(?:and|also|plus|so|then|but|ok(?:ay)?|what about|how about|und|auch|also|et|mais|alors|y|e|en|ook)(?!\p{L})/iu;
 const BACK_REFERENCE_RE =
   /(?<!\p{L})(?:that|this|it|those|these|them|they|there|one|ones|same|das|dies|diese[rsmn]?|es|dort|dafuer|dafür|davon|ihn|sie|ça|ca|cela|ce|celui|celle|ceux|là|eso|esto|ello|esa|ese|quello|quella|dat|dit|het)(?!\p{L})/iu;
+/**
+ * A German article standing alone at the end is a pronoun for the thing asked about before: "Wie
+ * schwer ist der?", "Was kostet die?" ("Wie schwer ist der Rasenmäher?" names its thing).
+ */
+const GERMAN_PRONOUN_END_RE = /(?<!\p{L})(?:der|die|den|dem)\s*[?!.]*\s*$/iu;
 /** Up to this many words, a question with a back-reference is taken as a follow-up. */
 const SHORT_WORDS = 8;
 /** Up to this many words, any question is taken as a follow-up ("Price?", "In Canada?"). */
@@ -50,7 +55,7 @@ function userQuestions(conversation: readonly Turn[] | undefined): string[] {
 function leansBack(question: string): boolean {
   // Words, not the punctuation French sets apart ("Ça coûte combien ?" is three words).
   const words = question.trim().split(/\s+/u).filter((w) => /[\p{L}\p{N}]/u.test(w)).length;
-  return LEAD_RE.test(question) || words <= FRAGMENT_WORDS || (words <= SHORT_WORDS && BACK_REFERENCE_RE.test(question));
+  return LEAD_RE.test(question) || words <= FRAGMENT_WORDS || (words <= SHORT_WORDS && (BACK_REFERENCE_RE.test(question) || GERMAN_PRONOUN_END_RE.test(question)));
 }
 
 /** Whether `query` leans on the previous question of `conversation`. */
