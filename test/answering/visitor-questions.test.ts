@@ -280,6 +280,19 @@ Ja. Der Versand in die Schweiz kostet 19,90 € und dauert 4 bis 7 Werktage.
     expect(weight.answer).toMatch(/^Lindner Akku-Rasenmäher RM 36-37 .*gewicht: 15,8 kg/);
   });
 
+  it('answers "And the E48?" about the E48 alone, not also about the grinder asked of before', () => {
+    const coffee = knowledgeBase(readFileSync(new URL('../../eval/sets/catalogue-en/catalogue.json', import.meta.url), 'utf8'), 'json');
+    const conversation: Turn[] = [
+      { role: 'user', content: 'Do you sell a hand grinder?' },
+      { role: 'assistant', content: 'Fellside Hand Grinder (£129) [1]' },
+      { role: 'user', content: 'How heavy is it?' },
+      { role: 'assistant', content: 'Fellside Hand Grinder (£129) — weight: 620 g [1]' },
+    ];
+    const e48 = coffee.ask('And the E48?', { conversation });
+    expect(coffee.titleOf(e48)).toEqual(['Fellside E48 Electric Grinder']);
+    expect(e48.answer).toContain('weight: 3.1 kg');
+  });
+
   it('quotes one record when it answers the whole question', () => {
     expect(shop.ask('How long is the warranty on a kettle?').sources).toHaveLength(1);
   });

@@ -12,6 +12,7 @@
  */
 import { answerTypeTerm, isAnswerTypeTerm } from '../language/answer-types.js';
 import { detectQuestionLanguage } from '../language/detect.js';
+import { analyzeWords } from '../retrieval/tokenize.js';
 import { contextualQuery, isFollowUp } from './follow-up.js';
 import { type AnswerPlan, type ExtractiveOptions, planResolved, type ResolvedOptions, resolveOptions, type ScoredUnit } from './plan.js';
 import { isUnquotedLabel, labelled, priceLine, specLines } from './product-lines.js';
@@ -211,6 +212,24 @@ const BUSINESS_ASKS: ReadonlySet<string> = new Set((['address', 'phone', 'email'
 /** Words by which a part points back to the rest of the question ("there", "dort", "là-bas"). */
 const POINTS_BACK_RE = /(?<![\p{L}])(?:there|then|it|that|dort|da|dann|dafür|là|là-bas|alors)(?![\p{L}])/iu;
 
+/**
+ * A follow-up that names something of its own ("And the E48?", "What about Australia?") asks the
+ * question before about that thing: of the records its context also chose (the hand grinder asked
+ * about before), only those that name it are quoted, when any does.
+ */
+function keepWhatFollowUpNames(query: string, choices: Map<string, RecordChoice>, o: ResolvedOptions): void {
+  const own = o.stats?.expand(query).words.filter((w) => !isAnswerTypeTerm(w.term) && w.matches.length > 0 && w.general >= TOPIC_INFORMATIVENESS);
+  if (own === undefined || own.length === 0) return;
+  const language = o.stats?.language ?? 'en';
+  const naming = [...choices.entries()].filter(([, c]) => {
+    const terms = new Set(analyzeWords(`${c.record.title ?? ''}\n${c.record.text}`, language, 'index').terms);
+    return own.some((w) => w.matches.some((m) => terms.has(m.term)));
+  });
+  if (naming.length === 0 || naming.length === choices.size) return;
+  const keep = new Set(naming.map(([id]) => id));
+  for (const id of [...choices.keys()]) if (!keep.has(id)) choices.delete(id);
+}
+
 /** General-language informativeness from which a word the records lack still names a topic ("decaf", not "habt"). */
 const TOPIC_INFORMATIVENESS = 0.5;
 
@@ -231,6 +250,7 @@ export function answerExtractively(query: string, retrieved: readonly RetrievedR
   // Parts too short to stand alone may still be answerable together.
   if (choices.size === 0 && questions.length > 1) answer(asked);
   if (choices.size === 0) return notFound(query, language, options?.fallbackMessage);
+  if (followUp && choices.size > 1) keepWhatFollowUpNames(query, choices, o);
   const parts = [...choices.values()].map((c) => partOf(c, o));
 
   const sources: Citation[] = [];
