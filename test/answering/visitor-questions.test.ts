@@ -275,6 +275,8 @@ Ja. Der Versand in die Schweiz kostet 19,90 € und dauert 4 bis 7 Werktage.
     expect(isFollowUp('Wie schwer ist der?', conversation)).toBe(true);
     expect(isFollowUp('Was kostet die?', conversation)).toBe(true);
     expect(isFollowUp('Wie schwer ist der Spindelmäher im Vergleich?', conversation)).toBe(false);
+    // German adverbs that point back ("damit", "dabei", "rein" for "hinein").
+    for (const q of ['Wie viel Liter passen rein?', 'Ist ein Akku dabei?', 'Kann ich damit Hecken schneiden?']) expect(isFollowUp(q, conversation), q).toBe(true);
     const garden = knowledgeBase(readFileSync(new URL('../../eval/sets/garden-catalogue-de/catalogue.json', import.meta.url), 'utf8'), 'json');
     const weight = garden.ask('Wie schwer ist der?', { conversation });
     expect(weight.answer).toMatch(/^Lindner Akku-Rasenmäher RM 36-37 .*gewicht: 15,8 kg/);

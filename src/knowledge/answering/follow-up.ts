@@ -13,7 +13,7 @@ import type { Turn } from './types.js';
 // Word edges as letters, not \b: \b knows only ASCII letters, so "\bça" never matched "Ça coûte combien ?".
 const LEAD_RE = /^\s*(?:and|also|plus|so|then|but|ok(?:ay)?|what about|how about|und|auch|also|et|mais|alors|y|e|en|ook)(?!\p{L})/iu;
 const BACK_REFERENCE_RE =
-  /(?<!\p{L})(?:that|this|it|those|these|them|they|there|one|ones|same|das|dies|diese[rsmn]?|es|dort|dafuer|dafür|davon|ihn|sie|ça|ca|cela|ce|celui|celle|ceux|là|eso|esto|ello|esa|ese|quello|quella|dat|dit|het)(?!\p{L})/iu;
+  /(?<!\p{L})(?:that|this|it|those|these|them|they|there|one|ones|same|das|dies|diese[rsmn]?|es|dort|dafuer|dafür|davon|damit|dazu|daran|darin|darauf|dabei|dadurch|darüber|darueber|drin|drauf|dran|rein|ihn|sie|ça|ca|cela|ce|celui|celle|ceux|là|eso|esto|ello|esa|ese|quello|quella|dat|dit|het)(?!\p{L})/iu;
 /**
  * A German article standing alone at the end is a pronoun for the thing asked about before: "Wie
  * schwer ist der?", "Was kostet die?" ("Wie schwer ist der Rasenmäher?" names its thing).
