@@ -627,6 +627,10 @@ describe('German knowledge base', () => {
       ['How do I track my order?', 'We email you a tracking link.'],
     ]);
     expect(uk.titleOf(uk.ask('Do you ship to Italy?'))).toEqual(['Do you ship to Europe?']);
+    // A record that speaks of the union does not answer for a European country outside it by "European".
+    const faq = knowledgeBase(readFileSync(new URL('../../eval/sets/shop-faq-en/faq.json', import.meta.url), 'utf8'), 'json');
+    for (const country of ['Serbia', 'Russia']) expect(faq.titleOf(faq.ask(`Do you ship to ${country}?`)), country).not.toContain('Do you ship to Europe?');
+    expect(faq.titleOf(faq.ask('Do you ship to Poland?'))).toEqual(['Do you ship to Europe?']);
   });
 
   it('meets a number written as a word where the records also use the word: "a tent for two people" is the one that sleeps 2', () => {

@@ -5,8 +5,12 @@
  * Österreich? … Da Österreich zur EU gehört, fallen keine Zollgebühren an" does not answer
  * "Liefert ihr nach Italien?", while "In welche anderen Länder versendet ihr? … in alle EU-Länder"
  * does. A title that names the larger place itself ("Do you ship to Europe?") still answers.
+ *
+ * Nor does a record that speaks of the European Union answer for a country outside it by its
+ * continent: "Do you ship to Europe? Yes, we ship to all 27 EU countries as well as Norway … Standard
+ * European delivery costs £9.95" says nothing of Serbia or Russia, which "European" met.
  */
-import { isCountryName, isPlaceName } from '../language/places.js';
+import { isCountryName, isPlaceName, unionNames } from '../language/places.js';
 import { analyzeWords } from '../retrieval/tokenize.js';
 import type { QueryWord } from '../retrieval/query-expansion.js';
 import type { RetrievedRecord } from './types.js';
@@ -22,6 +26,21 @@ function countriesNamed(title: string, language: string): string[] {
   return terms.filter((_, i) => isCountryName(surfaces[i] as string));
 }
 
+/** The terms the union's one-word names are indexed as, per language ("eu", "ue"). */
+const unionTermsByLanguage = new Map<string, ReadonlySet<string>>();
+
+function unionTerms(language: string): ReadonlySet<string> {
+  let terms = unionTermsByLanguage.get(language);
+  if (terms === undefined) {
+    terms = new Set(unionNames().flatMap((name) => {
+      const analysed = analyzeWords(name, language, 'index').terms;
+      return analysed.length === 1 ? analysed : [];
+    }));
+    unionTermsByLanguage.set(language, terms);
+  }
+  return terms;
+}
+
 /**
  * Per record, the indexes of the question's words (places met by where they are) whose matches do
  * not count in it, because its title names another country; undefined when the question has no
@@ -30,13 +49,17 @@ function countriesNamed(title: string, language: string): string[] {
 export function placesAboutOtherCountries(records: readonly RetrievedRecord[], words: readonly QueryWord[], language: string): (ReadonlySet<number> | undefined)[] | undefined {
   const places = words.flatMap((w, i) => (isPlaceMetByWhereItIs(w) ? [i] : []));
   if (places.length === 0) return undefined;
+  const union = unionTerms(language);
+  // The places outside the union: none of what they are in is it.
+  const outside = places.filter((i) => !(words[i] as QueryWord).matches.some((m) => union.has(m.term)));
   return records.map((r) => {
     const countries = r.title ? countriesNamed(r.title, language) : [];
-    if (countries.length === 0) return undefined;
+    const speaksOfUnion = outside.length > 0 && analyzeWords(`${r.title ?? ''}\n${r.text}`, language, 'index').terms.some((t) => union.has(t));
+    if (countries.length === 0 && !speaksOfUnion) return undefined;
     const skip = new Set<number>();
     for (const i of places) {
       const around = new Set((words[i] as QueryWord).matches.map((m) => m.term));
-      if (countries.some((c) => !around.has(c))) skip.add(i);
+      if (countries.some((c) => !around.has(c)) || (speaksOfUnion && outside.includes(i))) skip.add(i);
     }
     return skip.size > 0 ? skip : undefined;
   });

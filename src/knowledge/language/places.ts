@@ -126,6 +126,11 @@ export function isCountryName(word: string): boolean {
   return lookup().get(word)?.isCountry === true;
 }
 
+/** The European Union's names in the languages the gazetteer has ("EU", "Union européenne", "UE"). */
+export function unionNames(): readonly string[] {
+  return EU_NAMES;
+}
+
 /**
  * The names of what the place `word` (normalised words joined with a space) is in, or `[]` when it
  * is not a known place: for a town its country's names; for both its continent's and, for members
