@@ -43,8 +43,8 @@ function unionTerms(language: string): ReadonlySet<string> {
 
 /**
  * Per record, the indexes of the question's words (places met by where they are) whose matches do
- * not count in it, because its title names another country; undefined when the question has no
- * such word, as most have not.
+ * not count in it, because its title names another country, or because it names the union the
+ * place is not in; undefined when the question has no such word, as most have not.
  */
 export function placesAboutOtherCountries(records: readonly RetrievedRecord[], words: readonly QueryWord[], language: string): (ReadonlySet<number> | undefined)[] | undefined {
   const places = words.flatMap((w, i) => (isPlaceMetByWhereItIs(w) ? [i] : []));
