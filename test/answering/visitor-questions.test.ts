@@ -293,6 +293,15 @@ Ja. Der Versand in die Schweiz kostet 19,90 € und dauert 4 bis 7 Werktage.
     const e48 = coffee.ask('And the E48?', { conversation });
     expect(coffee.titleOf(e48)).toEqual(['Fellside E48 Electric Grinder']);
     expect(e48.answer).toContain('weight: 3.1 kg');
+    // By the product's name: the Kestrel 2's "1.9 kg" holds a "1", its name does not.
+    const outdoor = knowledgeBase(readFileSync(new URL('../../eval/sets/outdoor-catalogue-en/catalogue.json', import.meta.url), 'utf8'), 'json');
+    const tents: Turn[] = [
+      { role: 'user', content: 'Tell me about the Kestrel 2' },
+      { role: 'assistant', content: 'Kestrel 2 Tent (£249) [1]' },
+      { role: 'user', content: 'how heavy?' },
+      { role: 'assistant', content: 'Kestrel 2 Tent (£249) — weight: 1.9 kg [1]' },
+    ];
+    expect(outdoor.titleOf(outdoor.ask('and the Kestrel 1?', { conversation: tents }))).toEqual(['Kestrel 1 Tent']);
   });
 
   it('quotes one record when it answers the whole question', () => {

@@ -221,10 +221,16 @@ function keepWhatFollowUpNames(query: string, choices: Map<string, RecordChoice>
   const own = o.stats?.expand(query).words.filter((w) => !isAnswerTypeTerm(w.term) && w.matches.length > 0 && w.general >= TOPIC_INFORMATIVENESS);
   if (own === undefined || own.length === 0) return;
   const language = o.stats?.language ?? 'en';
-  const naming = [...choices.entries()].filter(([, c]) => {
-    const terms = new Set(analyzeWords(`${c.record.title ?? ''}\n${c.record.text}`, language, 'index').terms);
-    return own.some((w) => w.matches.some((m) => terms.has(m.term)));
-  });
+  const meets = (text: string, all: boolean) => {
+    const terms = new Set(analyzeWords(text, language, 'index').terms);
+    const met = (w: (typeof own)[number]) => w.matches.some((m) => terms.has(m.term));
+    return all ? own.every(met) : own.some(met);
+  };
+  const entries = [...choices.entries()];
+  // The records whose title is all the follow-up names ("Kestrel 1 Tent" for "and the Kestrel 1?",
+  // not the Kestrel 2, whose "1.9 kg" holds a "1"); else those whose text names any of it.
+  const byTitle = entries.filter(([, c]) => c.record.title !== null && c.record.title !== undefined && meets(c.record.title, true));
+  const naming = byTitle.length > 0 && byTitle.length < entries.length ? byTitle : entries.filter(([, c]) => meets(`${c.record.title ?? ''}\n${c.record.text}`, false));
   if (naming.length === 0 || naming.length === choices.size) return;
   const keep = new Set(naming.map(([id]) => id));
   for (const id of [...choices.keys()]) if (!keep.has(id)) choices.delete(id);
