@@ -12,7 +12,6 @@
  */
 import { answerTypeTerm, isAnswerTypeTerm } from '../language/answer-types.js';
 import { detectQuestionLanguage } from '../language/detect.js';
-import { analyzeWords } from '../retrieval/tokenize.js';
 import { contextualQuery, isFollowUp } from './follow-up.js';
 import { type AnswerPlan, type ExtractiveOptions, planResolved, type ResolvedOptions, resolveOptions, type ScoredUnit } from './plan.js';
 import { isUnquotedLabel, labelled, priceLine, specLines } from './product-lines.js';
@@ -100,6 +99,8 @@ interface RecordChoice {
   asksPrice?: true;
   /** All of a short passage's units, quoted instead of the chosen ones (`wholePassage`). */
   whole?: readonly Unit[];
+  /** The record's units as the plan analysed them (absent for a listed range), for what it names (`keepWhatFollowUpNames`). */
+  entry?: RecordUnits;
   /** All units of a record quoted by its chosen ones (a passage too long to quote whole, a long Q&A answer), for the sentence before one that leans back (`withAntecedents`). */
   all?: readonly Unit[];
 }
@@ -159,7 +160,8 @@ function collect(plan: AnswerPlan, choices: Map<string, RecordChoice>, maxChars:
     if (!choice) {
       const whole = plan.range ? undefined : wholePassage(record, plan.units?.[u.record], maxChars);
       const all = !whole && record.kind !== 'product' ? plan.units?.[u.record]?.units : undefined;
-      choice = { record, units: [], ...(plan.range ? { listed: true } : {}), ...(whole ? { whole } : {}), ...(all ? { all } : {}) };
+      const entry = plan.units?.[u.record];
+      choice = { record, units: [], ...(plan.range ? { listed: true } : {}), ...(whole ? { whole } : {}), ...(all ? { all } : {}), ...(entry ? { entry } : {}) };
       choices.set(record.recordId, choice);
     }
     // A unit chosen by two parts is quoted once: compared by where it starts in the record, since
@@ -220,17 +222,18 @@ const POINTS_BACK_RE = /(?<![\p{L}])(?:there|then|it|that|dort|da|dann|dafÃ¼r|lÃ
 function keepWhatFollowUpNames(query: string, choices: Map<string, RecordChoice>, o: ResolvedOptions): void {
   const own = o.stats?.expand(query).words.filter((w) => !isAnswerTypeTerm(w.term) && w.matches.length > 0 && w.general >= TOPIC_INFORMATIVENESS);
   if (own === undefined || own.length === 0) return;
-  const language = o.stats?.language ?? 'en';
-  const meets = (text: string, all: boolean) => {
-    const terms = new Set(analyzeWords(text, language, 'index').terms);
-    const met = (w: (typeof own)[number]) => w.matches.some((m) => terms.has(m.term));
-    return all ? own.every(met) : own.some(met);
+  // Read from the units the plan analysed: a unit's context is its record's title.
+  const named = (w: (typeof own)[number], has: (term: string) => boolean) => w.matches.some((m) => has(m.term));
+  const inTitle = (c: RecordChoice) => {
+    const title = c.entry?.units[0]?.context;
+    return title !== undefined && title.size > 0 && own.every((w) => named(w, (t) => title.has(t)));
   };
+  const inText = (c: RecordChoice) => c.entry?.units.some((u) => own.some((w) => named(w, (t) => u.tf.has(t) || u.context.has(t)))) === true;
   const entries = [...choices.entries()];
   // The records whose title is all the follow-up names ("Kestrel 1 Tent" for "and the Kestrel 1?",
   // not the Kestrel 2, whose "1.9 kg" holds a "1"); else those whose text names any of it.
-  const byTitle = entries.filter(([, c]) => c.record.title !== null && c.record.title !== undefined && meets(c.record.title, true));
-  const naming = byTitle.length > 0 && byTitle.length < entries.length ? byTitle : entries.filter(([, c]) => meets(`${c.record.title ?? ''}\n${c.record.text}`, false));
+  const byTitle = entries.filter(([, c]) => inTitle(c));
+  const naming = byTitle.length > 0 && byTitle.length < entries.length ? byTitle : entries.filter(([, c]) => inText(c));
   if (naming.length === 0 || naming.length === choices.size) return;
   const keep = new Set(naming.map(([id]) => id));
   for (const id of [...choices.keys()]) if (!keep.has(id)) choices.delete(id);

@@ -14,6 +14,7 @@ import { isCountryName, isPlaceName, unionNames } from '../language/places.js';
 import { analyzeWords } from '../retrieval/tokenize.js';
 import type { QueryWord } from '../retrieval/query-expansion.js';
 import type { RetrievedRecord } from './types.js';
+import type { RecordUnits } from './units.js';
 
 /** Whether `word` is a place the records do not name, met by the places it is in. */
 function isPlaceMetByWhereItIs(word: QueryWord): boolean {
@@ -46,15 +47,16 @@ function unionTerms(language: string): ReadonlySet<string> {
  * not count in it, because its title names another country, or because it names the union the
  * place is not in; undefined when the question has no such word, as most have not.
  */
-export function placesAboutOtherCountries(records: readonly RetrievedRecord[], words: readonly QueryWord[], language: string): (ReadonlySet<number> | undefined)[] | undefined {
+export function placesAboutOtherCountries(records: readonly RetrievedRecord[], units: readonly RecordUnits[], words: readonly QueryWord[], language: string): (ReadonlySet<number> | undefined)[] | undefined {
   const places = words.flatMap((w, i) => (isPlaceMetByWhereItIs(w) ? [i] : []));
   if (places.length === 0) return undefined;
   const union = unionTerms(language);
   // The places outside the union: none of what they are in is it.
   const outside = places.filter((i) => !(words[i] as QueryWord).matches.some((m) => union.has(m.term)));
-  return records.map((r) => {
+  return records.map((r, k) => {
     const countries = r.title ? countriesNamed(r.title, language) : [];
-    const speaksOfUnion = outside.length > 0 && analyzeWords(`${r.title ?? ''}\n${r.text}`, language, 'index').terms.some((t) => union.has(t));
+    // Read from the record's units, analysed already (units.ts), not from its text again.
+    const speaksOfUnion = outside.length > 0 && (units[k]?.units ?? []).some((u) => [...union].some((t) => u.tf.has(t) || u.context.has(t)));
     if (countries.length === 0 && !speaksOfUnion) return undefined;
     const skip = new Set<number>();
     for (const i of places) {

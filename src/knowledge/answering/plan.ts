@@ -253,7 +253,7 @@ function score(units: readonly RecordUnits[], records: readonly RetrievedRecord[
   for (const r of records) topScore = Math.max(topScore, r.score);
   const { k1, b } = DEFAULT_BM25;
   // "Italien" met by "EU" does not count in a record about Austria (other-places.ts).
-  const elsewhere = placesAboutOtherCountries(records, words, language);
+  const elsewhere = placesAboutOtherCountries(records, units, words, language);
   const out: ScoredUnit[] = [];
   for (let record = 0; record < units.length; record++) {
     const entry = units[record] as RecordUnits;

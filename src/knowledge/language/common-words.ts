@@ -33,17 +33,11 @@ function load(code: string): ReadonlyMap<string, number> {
     // "hui", "l'entreprise" as "l" and "entreprise". Each piece is as common as the listed word at least.
     if (/['’-]/u.test(word)) for (const piece of word.split(/['’-]+/u)) if (piece.length > 1 && !map.has(piece)) map.set(piece, i + 1);
   }
-  // The French words the package's list lacks (every word with an accent but "é": french-list-gaps.ts).
-  if (code === 'fr') {
-    for (const [word, rank] of FRENCH_LIST_GAPS) {
-      const normalised = normalizeFor(word, code);
-      if (!map.has(normalised)) map.set(normalised, rank);
-    }
-  }
-  // Ordinary words of written German that a list made from film subtitles misses.
-  for (const word of WRITTEN_REGISTER[code] ?? []) {
+  // Ordinary words the package's list misses: of written German (a list from film subtitles), and
+  // every French word with an accent but "é" (french-list-gaps.ts).
+  for (const [word, rank] of LIST_GAPS[code] ?? []) {
     const normalised = normalizeFor(word, code);
-    if (!map.has(normalised)) map.set(normalised, WRITTEN_REGISTER_RANK);
+    if (!map.has(normalised)) map.set(normalised, rank);
   }
   // A German word typed without its umlauts' dots ("kuche", "konnen") is as common as the word.
   return code === 'de' ? withUndottedForms(map) : map;
@@ -72,6 +66,12 @@ const WRITTEN_REGISTER: Readonly<Record<string, readonly string[]>> = {
  * retrieval/query-expansion.ts), not nothing: "monatlich" or "spätestens" still says something.
  */
 const WRITTEN_REGISTER_RANK = 3000;
+
+/** The words each language's list misses, with the rank each gets. */
+const LIST_GAPS: Readonly<Record<string, readonly (readonly [string, number])[]>> = {
+  de: (WRITTEN_REGISTER.de ?? []).map((word) => [word, WRITTEN_REGISTER_RANK] as const),
+  fr: FRENCH_LIST_GAPS,
+};
 
 function table(code: string): ReadonlyMap<string, number> {
   let t = ranks.get(code);
