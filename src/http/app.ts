@@ -53,6 +53,7 @@ import { usageRoutes } from './routes/usage.js';
 import { widgetRoutes } from './routes/widget.js';
 import { webRoutes } from './routes/web.js';
 import { sendProblem } from './problem.js';
+import { requestLoggerFactory } from './request-logger.js';
 import { Problem } from './schemas.js';
 import type { App } from './types.js';
 import { validatorCompiler } from './validation.js';
@@ -128,6 +129,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const app = Fastify({
     ...(deps.logger ? { loggerInstance: deps.logger } : { logger: loggerOptions(config.logLevel) }),
     genReqId: requestId,
+    // A request's logger is made only when it writes a line (request-logger.ts).
+    childLoggerFactory: requestLoggerFactory,
     // A hop count is valid for Fastify (proxy-addr) though its types omit it.
     trustProxy: config.trustProxy as boolean | string[],
     bodyLimit: 1024 * 1024,

@@ -1,32 +1,36 @@
-/** Prometheus metrics: one registry per app instance (tests build several). */
-import { Counter, collectDefaultMetrics, Histogram, Registry } from 'prom-client';
+/**
+ * Prometheus metrics: one registry per app instance (tests build several). The metrics every
+ * request or query adds to are kept by labelled-metrics.ts, which is cheaper per call than
+ * prom-client; the rest, and the process metrics, by prom-client. `text()` writes them all.
+ */
+import { Counter, collectDefaultMetrics, Registry } from 'prom-client';
+import { LabelledCounter, LabelledHistogram } from './labelled-metrics.js';
 
 export class Metrics {
   readonly registry = new Registry();
-  readonly httpRequests = new Counter({
+  readonly httpRequests = new LabelledCounter({
     name: 'groundwork_http_requests_total',
     help: 'HTTP requests by method, route template and status',
     labelNames: ['method', 'route', 'status'] as const,
-    registers: [this.registry],
   });
-  readonly httpDuration = new Histogram({
-    name: 'groundwork_http_request_duration_seconds',
-    help: 'HTTP request duration by method and route template',
-    labelNames: ['method', 'route'] as const,
-    buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 10],
-    registers: [this.registry],
-  });
+  readonly httpDuration = new LabelledHistogram(
+    {
+      name: 'groundwork_http_request_duration_seconds',
+      help: 'HTTP request duration by method and route template',
+      labelNames: ['method', 'route'] as const,
+    },
+    [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 10],
+  );
   readonly uploads = new Counter({
     name: 'groundwork_uploads_total',
     help: 'Uploads by outcome',
     labelNames: ['outcome'] as const,
     registers: [this.registry],
   });
-  readonly queries = new Counter({
+  readonly queries = new LabelledCounter({
     name: 'groundwork_queries_total',
     help: 'Answered queries by endpoint, cache hit and groundedness',
     labelNames: ['endpoint', 'cached', 'grounded'] as const,
-    registers: [this.registry],
   });
   readonly streams = new Counter({
     name: 'groundwork_streams_total',
@@ -44,5 +48,15 @@ export class Metrics {
 
   constructor(withProcessMetrics = true) {
     if (withProcessMetrics) collectDefaultMetrics({ register: this.registry, prefix: 'groundwork_' });
+  }
+
+  /** Every metric in Prometheus text format (`contentType`). */
+  async text(): Promise<string> {
+    const own = [this.httpRequests, this.httpDuration, this.queries].map((metric) => metric.text());
+    return `${await this.registry.metrics()}\n${own.join('\n\n')}\n`;
+  }
+
+  get contentType(): string {
+    return this.registry.contentType;
   }
 }

@@ -62,7 +62,7 @@ export function healthRoutes(app: App, checks: ReadinessCheck[], metrics: Metric
     if (!metricsAllowed(request.headers.authorization)) {
       throw new DomainError('unauthorized', 'The metrics need Authorization: Bearer with the token this service was configured with.');
     }
-    return reply.type(metrics.registry.contentType).send(await metrics.registry.metrics());
+    return reply.type(metrics.contentType).send(await metrics.text());
   });
 }
 
