@@ -14,8 +14,10 @@
  * (see answerCacheKey in answer-cache-key.ts), so new content is a different key at once.
  * The port belongs to the domain (src/ports); the implementations are in src/adapters/cache.
  */
+import type { MaybePromise } from '../maybe-promise.js';
 export interface AnswerCache {
-  get<T>(key: string): Promise<T | undefined>;
+  /** The value itself from the in-process cache, a promise from Redis (src/maybe-promise.ts). */
+  get<T>(key: string): MaybePromise<T | undefined>;
   /** `ttlMs` ≤ 0 stores nothing (QUERY_CACHE_TTL_SECONDS=0 disables the cache). */
   set<T>(key: string, value: T, ttlMs: number): Promise<void>;
   close(): Promise<void>;

@@ -16,6 +16,7 @@
  * starts per hour (IMPORTS_PER_HOUR). A limit of 0 disables the rule: it is neither
  * enforced nor reported.
  */
+import type { MaybePromise } from '../maybe-promise.js';
 
 export type LimitName = 'minute' | 'day' | 'ip' | 'bot' | 'anonymous_minute' | 'anonymous_hour' | 'playground_minute' | 'playground_day' | 'import_hour';
 
@@ -64,7 +65,8 @@ export interface RateLimiter {
    * from each, or nothing is taken. `now` (ms since the epoch) defaults to
    * Date.now(); it is injectable for tests. With Redis the caller's clock is
    * the clock, so instances sharing a Redis need synchronised clocks (NTP).
+   * The decision itself when it is made in process, a promise when Redis makes it (src/maybe-promise.ts).
    */
-  consume(rules: readonly LimitRule[], now?: number): Promise<LimitDecision>;
+  consume(rules: readonly LimitRule[], now?: number): MaybePromise<LimitDecision>;
   close(): Promise<void>;
 }

@@ -14,6 +14,7 @@
  * an account owns nothing itself, creates into the person's account, and
  * reaches no other knowledge base of it (not found, as any foreign one).
  */
+import type { MaybePromise } from '../maybe-promise.js';
 import type { Sealer } from '../secrets.js';
 import type { AdoptedAgentRow, ConnectedGrantRow } from '../identity/connected-agents/model.js';
 import type { Account, Session, SignInCode } from '../identity/model.js';
@@ -123,8 +124,9 @@ export interface KnowledgeStore {
   /**
    * The knowledge base whoever owns it (for query keys and caches), as of the last write: every
    * query reads it. The result may be shared with other callers (and frozen): never modify it.
+   * The value itself when it is in memory (SQLite's row cache), a promise when it is read (src/maybe-promise.ts).
    */
-  findKnowledgeBase(ragId: string): Promise<KnowledgeBase | undefined>;
+  findKnowledgeBase(ragId: string): MaybePromise<KnowledgeBase | undefined>;
   updateKnowledgeBase(ownerId: string, ragId: string, patch: KnowledgeBasePatch): Promise<KnowledgeBase | undefined>;
   /** Deletes the knowledge base with its sources and records. False when it is not the owner's. */
   deleteKnowledgeBase(ownerId: string, ragId: string): Promise<boolean>;

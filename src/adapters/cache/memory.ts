@@ -53,7 +53,7 @@ export class MemoryAnswerCache implements AnswerCache {
     return this.entries.size;
   }
 
-  async get<T>(key: string): Promise<T | undefined> {
+  get<T>(key: string): T | undefined {
     const entry = this.entries.get(key);
     if (!entry) return undefined;
     if (entry.expiresAt <= this.now()) {

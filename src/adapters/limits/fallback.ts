@@ -48,7 +48,7 @@ export class FallbackRateLimiter implements RateLimiter {
     const { breaker } = this.options;
     if (breaker && !breaker.available) return this.fallback.consume(rules, now);
     try {
-      const decision = breaker ? await breaker.run(() => this.primary.consume(rules, now)) : await this.primary.consume(rules, now);
+      const decision = breaker ? await breaker.run(async () => this.primary.consume(rules, now)) : await this.primary.consume(rules, now);
       if (breaker) this.shadow?.align(rules, decision, now);
       return decision;
     } catch (error) {

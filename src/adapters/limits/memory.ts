@@ -59,7 +59,7 @@ export class MemoryRateLimiter implements RateLimiter {
     return this.entries.size;
   }
 
-  async consume(rules: readonly LimitRule[], now: number = Date.now()): Promise<LimitDecision> {
+  consume(rules: readonly LimitRule[], now: number = Date.now()): LimitDecision {
     const active = enforcedRules(rules);
     this.maybeSweep(now);
     const keys = active.map((rule) => storageKey(rule, now));

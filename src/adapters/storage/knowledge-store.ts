@@ -27,6 +27,7 @@ import { frozenKnowledgeBase, partitionCandidates, type Row, toKnowledgeBase, to
 import type { Schema } from './schema.js';
 import { chunks, type Db, now, type SqlContext } from './sql.js';
 import { nextTurn } from '../../time-slices.js';
+import type { MaybePromise } from '../../maybe-promise.js';
 
 /** Records per statement of `recordSnapshot` (~3–5 ms to read and map on SQLite). */
 const SNAPSHOT_PAGE = 500;
@@ -146,13 +147,11 @@ export class SqlKnowledgeStore implements KnowledgeStore {
     return row ? toKnowledgeBase(row) : undefined;
   }
 
-  findKnowledgeBase(ragId: string): Promise<KnowledgeBase | undefined> {
-    // SQLite: from memory until the next write (sqlite/row-cache.ts), a hit without a promise of
-    // its own to settle. PostgreSQL: one primary-key read.
+  findKnowledgeBase(ragId: string): MaybePromise<KnowledgeBase | undefined> {
+    // SQLite: from memory until the next write (sqlite/row-cache.ts), the row itself. PostgreSQL: one primary-key read.
     const cache = this.ctx.kbCache;
     if (!cache) return this.loadKnowledgeBase(ragId);
-    const hit = cache.get(ragId, () => this.loadKnowledgeBase(ragId));
-    return hit instanceof Promise ? hit : Promise.resolve(hit);
+    return cache.get(ragId, () => this.loadKnowledgeBase(ragId));
   }
 
   private async loadKnowledgeBase(ragId: string): Promise<KnowledgeBase | undefined> {

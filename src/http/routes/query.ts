@@ -8,7 +8,8 @@ import { rateLimitHeaders } from '../../limits/headers.js';
 import type { LimitDecision } from '../../ports/rate-limiter.js';
 import { combineDecisions } from '../../limits/rules.js';
 import type { Metrics } from '../../ops/metrics.js';
-import type { AdmittedQuery, QueryService } from '../../knowledge/query/query-service.js';
+import type { AdmittedQuery, DoneEvent, QueryService } from '../../knowledge/query/query-service.js';
+import { andThen, isPromise, type MaybePromise } from '../../maybe-promise.js';
 import { corsHeadersFor, queryPaths } from '../plugins/query-cors.js';
 import { Answer as AnswerSchema, errorResponses, QueryBody, SearchBody, SearchResults } from '../schemas.js';
 import type { App } from '../types.js';
@@ -27,7 +28,7 @@ declare module 'fastify' {
   }
 }
 
-export function admitFrom(queries: QueryService, request: FastifyRequest, body: QueryBody): Promise<AdmittedQuery> {
+export function admitFrom(queries: QueryService, request: FastifyRequest, body: QueryBody): MaybePromise<AdmittedQuery> {
   const apiKey = request.headers['x-api-key'];
   return queries.admit({
     apiKey: typeof apiKey === 'string' ? apiKey : undefined,
@@ -55,24 +56,29 @@ export interface AnswerStreams {
   turns: TurnQueue;
 }
 
+interface SendOptions {
+  endpoint: string;
+  headers: Record<string, string>;
+}
+
 /**
  * Answers an admitted query as JSON (the `Answer` schema): from the cache, or collected from the
- * answerer. `/api/v1/query` and the owner's Playground answer through this one function.
+ * answerer. `/api/v1/query` and the owner's Playground answer through this one function. A cached
+ * answer from memory is sent before it returns (src/maybe-promise.ts).
  */
-export async function sendAnswer(
-  queries: QueryService,
-  metrics: Metrics,
-  admitted: AdmittedQuery,
-  request: FastifyRequest,
-  reply: FastifyReply,
-  options: { endpoint: string; headers: Record<string, string> },
-): Promise<FastifyReply> {
-  const cached = await queries.cachedAnswer(admitted);
-  const done = cached.type === 'done' ? cached : await queries.answerWhole(admitted, cached, request.id, () => abortOnClose(reply));
-  // The client left before the answer was ready: nothing to send, and no server error.
-  if (!done) return reply.code(499).send();
+export function sendAnswer(queries: QueryService, metrics: Metrics, admitted: AdmittedQuery, request: FastifyRequest, reply: FastifyReply, options: SendOptions): MaybePromise<FastifyReply> {
+  return andThen(queries.cachedAnswer(admitted), (cached) => {
+    if (cached.type === 'done') return sendDone(metrics, cached, request, reply, options, cachedBody(cached, request.id, reply));
+    return queries.answerWhole(admitted, cached, request.id, () => abortOnClose(reply)).then((done) =>
+      // The client left before the answer was ready: nothing to send, and no server error.
+      done ? sendDone(metrics, done, request, reply, options, undefined) : reply.code(499).send(),
+    );
+  });
+}
+
+/** Sends the answer: `body` when the cache already holds its serialised form, otherwise serialised here. */
+function sendDone(metrics: Metrics, done: DoneEvent, request: FastifyRequest, reply: FastifyReply, options: SendOptions, body: string | undefined): FastifyReply {
   metrics.queries.inc({ endpoint: options.endpoint, cached: String(done.cached), grounded: String(done.grounded) });
-  const body = cached.type === 'done' ? cachedBody(done, request.id, reply) : undefined;
   if (body !== undefined) return reply.headers(options.headers).type(JSON_TYPE).send(body);
   const result: Static<typeof AnswerSchema> = {
     answer: done.answer,
@@ -142,9 +148,13 @@ export function queryRoutes(app: App, queries: QueryService, metrics: Metrics, h
         response: { 200: AnswerSchema, ...errorResponses(401, 403, 422, 429) },
       },
     },
-    async (request, reply) => {
-      const admitted = await admitFrom(queries, request, request.body);
-      return sendAnswer(queries, metrics, admitted, request, reply as unknown as FastifyReply, { endpoint: 'query', headers: queryHeaders(request, admitted.limits) });
+    // Not async: a query answered from memory is sent before the handler returns, with no promise
+    // to settle (src/maybe-promise.ts); otherwise Fastify waits on the promise returned.
+    (request, reply) => {
+      const sent = andThen(admitFrom(queries, request, request.body), (admitted) =>
+        sendAnswer(queries, metrics, admitted, request, reply as unknown as FastifyReply, { endpoint: 'query', headers: queryHeaders(request, admitted.limits) }),
+      );
+      return isPromise(sent) ? sent.then(() => undefined) : undefined;
     },
   );
 

@@ -11,6 +11,7 @@ import type { ApiKeyPatch, KeyStore } from '../../ports/storage.js';
 import { DomainError } from '../../errors.js';
 import { newId } from '../../ids.js';
 import { hashSecret } from '../../secrets.js';
+import type { MaybePromise } from '../../maybe-promise.js';
 import type { ApiKey, KnowledgeBase } from '../model.js';
 import { normaliseDomains } from './domains.js';
 import { generateKey, looksLikeKey } from './key-format.js';
@@ -97,22 +98,26 @@ export class ApiKeyService {
    * Every failure is the same 401, so the answer does not tell a revoked key
    * from a key of another knowledge base.
    */
-  async verify(secret: string | undefined, kb: KnowledgeBase | undefined): Promise<ApiKey> {
+  verify(secret: string | undefined, kb: KnowledgeBase | undefined): MaybePromise<ApiKey> {
     if (!secret) throw new DomainError('unauthorized', 'Send the knowledge base key in the X-API-Key header.');
     if (!looksLikeKey(secret)) throw invalidKey();
     const hash = hashSecret(secret);
-    let entry = this.cache.get(hash);
-    if (!entry || !kb || entry.keysVersion !== kb.keysVersion) {
-      const found = await this.store.findApiKeyByHash(hash);
-      if (!found) {
-        this.cache.delete(hash);
-        throw invalidKey();
-      }
-      entry = { key: found.key, keysVersion: found.keysVersion };
-      this.remember(hash, entry);
+    const entry = this.cache.get(hash);
+    // A cached key still valid for this knowledge base is the key, now (src/maybe-promise.ts).
+    if (entry && kb && entry.keysVersion === kb.keysVersion) return keyOf(entry, kb);
+    return this.lookUp(hash).then((found) => keyOf(found, kb));
+  }
+
+  /** The key stored under `hash`, remembered; `invalid key` when there is none. */
+  private async lookUp(hash: string): Promise<CacheEntry> {
+    const found = await this.store.findApiKeyByHash(hash);
+    if (!found) {
+      this.cache.delete(hash);
+      throw invalidKey();
     }
-    if (!kb || entry.key.ragId !== kb.ragId) throw invalidKey();
-    return entry.key;
+    const entry = { key: found.key, keysVersion: found.keysVersion };
+    this.remember(hash, entry);
+    return entry;
   }
 
   private remember(hash: string, entry: CacheEntry): void {
@@ -128,6 +133,12 @@ export class ApiKeyService {
 
 function notFound(): DomainError {
   return new DomainError('not_found', 'No such knowledge base or key in this account.');
+}
+
+/** The entry's key if it is a key of `kb`; otherwise the same 401 as any invalid key. */
+function keyOf(entry: CacheEntry, kb: KnowledgeBase | undefined): ApiKey {
+  if (!kb || entry.key.ragId !== kb.ragId) throw invalidKey();
+  return entry.key;
 }
 
 function invalidKey(): DomainError {

@@ -12,7 +12,8 @@ import type { KnowledgeStore } from '../../ports/storage.js';
 import { DomainError } from '../../errors.js';
 import type { ApiKeyService } from '../keys/api-key-service.js';
 import { type CallerOrigin, callerOrigin, hostAllowed } from '../keys/domains.js';
-import type { KnowledgeBase } from '../model.js';
+import type { ApiKey, KnowledgeBase } from '../model.js';
+import { andThen, isPromise, type MaybePromise } from '../../maybe-promise.js';
 import type { TermStats } from '../answering/plan.js';
 import type { Retriever } from '../retrieval/port.js';
 import { contextualQuery } from '../answering/follow-up.js';
@@ -168,16 +169,23 @@ export class QueryService {
    * Checks, in order: the query text, the key (it must belong to this
    * knowledge base), the caller's origin against the key's whitelist, then
    * the limits. Everything refused here is an ordinary HTTP error, before any
-   * stream starts.
+   * stream starts. The admitted query itself when every check was answered from memory (a
+   * single instance, src/maybe-promise.ts); a refusal is always a rejected promise.
    */
-  async admit(request: QueryRequest): Promise<AdmittedQuery> {
+  admit(request: QueryRequest): MaybePromise<AdmittedQuery> {
+    let admitted: MaybePromise<AdmittedQuery>;
     try {
-      return await this.admitOnce(request);
+      admitted = this.admitOnce(request);
     } catch (error) {
-      // Whatever refused the query, it counts against the client's limit, and that limit's refusal comes first.
-      await request.client?.take(this.clock());
-      throw error;
+      return this.refused(request, error);
     }
+    return isPromise(admitted) ? admitted.catch((error: unknown) => this.refused(request, error)) : admitted;
+  }
+
+  /** Whatever refused the query, it counts against the client's limit, and that limit's refusal comes first. */
+  private async refused(request: QueryRequest, error: unknown): Promise<never> {
+    await request.client?.take(this.clock());
+    throw error;
   }
 
   /** True when `admit` takes a ClientLimit in its shared round trip rather than on its own. */
@@ -185,9 +193,22 @@ export class QueryService {
     return this.copies !== undefined;
   }
 
-  private async admitOnce(request: QueryRequest): Promise<AdmittedQuery> {
+  private admitOnce(request: QueryRequest): MaybePromise<AdmittedQuery> {
     const query = checkedQuery(request.query, '/body/query');
     const conversation = checkedConversation(request.conversation, '/body/conversation');
+    if (this.copies || request.client) return this.admitWithClient(request, query, conversation);
+    return this.admitChecked(request, query, conversation, this.limiter);
+  }
+
+  /** The key, the origin and the knowledge base's limits (taken from `limiter`). */
+  private admitChecked(request: QueryRequest, query: string, conversation: readonly Turn[], limiter: RateLimiter): MaybePromise<AdmittedQuery> {
+    return andThen(this.authorise(request), ({ kb, caller }) =>
+      andThen(this.consumeLimits(kb.ragId, limiter), (limits): AdmittedQuery => ({ kb, query, conversation, caller, limits })),
+    );
+  }
+
+  /** `admitOnce` with Redis (this instance's copies) or a client limit left to the query. */
+  private async admitWithClient(request: QueryRequest, query: string, conversation: readonly Turn[]): Promise<AdmittedQuery> {
     let inProcess: RateLimiter | undefined;
     if (this.copies) {
       const admitted = await this.admitWithCopies(this.copies, request, query, conversation);
@@ -197,9 +218,7 @@ export class QueryService {
       if (admitted === 'unavailable') inProcess = this.copies.inProcessLimiter;
     }
     await request.client?.take(this.clock(), inProcess);
-    const { kb, caller } = await this.authorise(request);
-    const limits = inProcess ? this.allowedOrRefused(await inProcess.consume(queryRules(this.limits, kb.ragId), this.clock())) : await this.consumeLimits(kb.ragId);
-    return { kb, query, conversation, caller, limits };
+    return this.admitChecked(request, query, conversation, inProcess ?? this.limiter);
   }
 
   /**
@@ -277,8 +296,8 @@ export class QueryService {
    * or refuses with `rate_limited` naming the limit. A cached answer counts as
    * a query too (product.md §5); agents share the limits with the widget.
    */
-  async consumeLimits(ragId: string): Promise<LimitDecision> {
-    return this.allowedOrRefused(await this.limiter.consume(queryRules(this.limits, ragId), this.clock()));
+  consumeLimits(ragId: string, limiter: RateLimiter = this.limiter): MaybePromise<LimitDecision> {
+    return andThen(limiter.consume(queryRules(this.limits, ragId), this.clock()), (decision) => this.allowedOrRefused(decision));
   }
 
   /** The decision when it allows the query; otherwise `rate_limited` naming the limit. */
@@ -299,13 +318,17 @@ export class QueryService {
    * The key and whitelist checks of `admit`, without the query or the limits:
    * the widget's settings endpoint is refused exactly where queries would be.
    */
-  async authorise(request: Omit<QueryRequest, 'query' | 'conversation'>): Promise<{ kb: KnowledgeBase; caller: CallerOrigin }> {
-    return this.authoriseAgainst(await this.store.findKnowledgeBase(request.ragId), request);
+  authorise(request: Omit<QueryRequest, 'query' | 'conversation'>): MaybePromise<{ kb: KnowledgeBase; caller: CallerOrigin }> {
+    return andThen(this.store.findKnowledgeBase(request.ragId), (kb) => this.authoriseAgainst(kb, request));
   }
 
   /** `authorise` with the knowledge base as read (from the store, or this instance's copy). */
-  private async authoriseAgainst(kb: KnowledgeBase | undefined, request: Omit<QueryRequest, 'query' | 'conversation'>): Promise<{ kb: KnowledgeBase; caller: CallerOrigin }> {
-    const key = await this.keys.verify(request.apiKey, kb);
+  private authoriseAgainst(kb: KnowledgeBase | undefined, request: Omit<QueryRequest, 'query' | 'conversation'>): MaybePromise<{ kb: KnowledgeBase; caller: CallerOrigin }> {
+    return andThen(this.keys.verify(request.apiKey, kb), (key) => this.judgeOrigin(kb as KnowledgeBase, key, request));
+  }
+
+  /** The caller's origin against the key's whitelist; `kb` is the key's (verify() refused any other). */
+  private judgeOrigin(kb: KnowledgeBase, key: ApiKey, request: Omit<QueryRequest, 'query' | 'conversation'>): MaybePromise<{ kb: KnowledgeBase; caller: CallerOrigin }> {
     const caller = callerOrigin(request.origin, request.referer);
     if (caller.kind === 'invalid' || (caller.kind === 'browser' && !hostAllowed(caller.host, key.allowedDomains))) {
       const shown = caller.kind === 'browser' ? caller.host : 'this page';
@@ -313,9 +336,8 @@ export class QueryService {
         origin: caller.kind === 'browser' ? caller.origin : null,
       });
     }
-    // `kb` is defined: verify() refuses a key for a missing knowledge base.
-    if (caller.kind === 'browser') await this.noteWidgetSeen(kb as KnowledgeBase, caller.origin);
-    return { kb: kb as KnowledgeBase, caller };
+    const admitted = { kb, caller };
+    return caller.kind === 'browser' ? andThen(this.noteWidgetSeen(kb, caller.origin), () => admitted) : admitted;
   }
 
   /**
@@ -324,9 +346,12 @@ export class QueryService {
    * requests see `widgetSeen` on the row every query reads, so they write nothing. A failed write
    * never fails the request; the next one tries again.
    */
-  private async noteWidgetSeen(kb: KnowledgeBase, origin: string): Promise<void> {
+  private noteWidgetSeen(kb: KnowledgeBase, origin: string): MaybePromise<void> {
     if (kb.widgetSeen || origin === this.ownOrigin) return;
-    await this.store.noteWidgetSeen(kb.ragId, { origin, at: new Date(this.clock()).toISOString() }).catch(() => false);
+    return this.store.noteWidgetSeen(kb.ragId, { origin, at: new Date(this.clock()).toISOString() }).then(
+      () => undefined,
+      () => undefined,
+    );
   }
 
 
@@ -341,13 +366,16 @@ export class QueryService {
    * The cached answer to this query, recorded as a (cached) query, or a miss to pass to
    * `answer()`. The JSON endpoint asks this first: a hit needs no event stream and nothing to cancel.
    */
-  async cachedAnswer(admitted: AdmittedQuery): Promise<DoneEvent | CacheMiss> {
+  cachedAnswer(admitted: AdmittedQuery): MaybePromise<DoneEvent | CacheMiss> {
     const slot = this.cacheSlot(admitted);
+    if (!slot) return { type: 'miss', slot };
     const prefetched = admitted.prefetched;
-    const hit = !slot ? undefined : prefetched?.key === slot.key ? (prefetched.value as CachedAnswer | undefined) : await this.cache.get<CachedAnswer>(slot.key);
-    if (!hit) return { type: 'miss', slot };
-    this.recordUsage(admitted, true, hit.grounded);
-    return { type: 'done', answer: hit.answer, sources: hit.sources, grounded: hit.grounded, cached: true };
+    const hit = prefetched?.key === slot.key ? (prefetched.value as CachedAnswer | undefined) : this.cache.get<CachedAnswer>(slot.key);
+    return andThen(hit, (value): DoneEvent | CacheMiss => {
+      if (!value) return { type: 'miss', slot };
+      this.recordUsage(admitted, true, value.grounded);
+      return { type: 'done', answer: value.answer, sources: value.sources, grounded: value.grounded, cached: true };
+    });
   }
 
   /**
