@@ -12,6 +12,7 @@ import type { LimitDecision, RateLimiter } from '../../ports/rate-limiter.js';
 import { clientRules } from '../../limits/rules.js';
 import type { Metrics } from '../../ops/metrics.js';
 import { ClientLimit, clientRefusal } from '../../limits/client-limit.js';
+import { isPromise } from '../../maybe-promise.js';
 
 const exempt = new Set(['/healthz']);
 
@@ -39,8 +40,9 @@ export interface IpLimitOptions {
 export function registerIpLimit(app: FastifyInstance, limiter: RateLimiter, ipRatePerSecond: number, metrics: Metrics, options: IpLimitOptions): void {
   if (ipRatePerSecond <= 0) return;
   const refused = (decision: LimitDecision) => metrics.rateLimited.inc({ limit: decision.refused?.name ?? 'ip' });
-  app.addHook('onRequest', async (request: FastifyRequest) => {
-    if (exempt.has(request.url.split('?')[0] ?? '')) return;
+  // Callback form: with the in-process limiter the decision is made at once, and no promise is made for it.
+  app.addHook('onRequest', (request: FastifyRequest, _reply, done) => {
+    if (exempt.has(request.url.split('?')[0] ?? '')) return done();
     // A verified bot is limited by its key's bucket in addition to its IP's, never instead of it.
     const rules = clientRules({ ipRatePerSecond }, { ip: request.ip, botKey: request.botKey });
     if (options.deferToHandlers && request.routeOptions.config?.clientLimitInHandler) {
@@ -53,15 +55,20 @@ export function registerIpLimit(app: FastifyInstance, limiter: RateLimiter, ipRa
           else refused(decision);
         },
       });
-      return;
+      return done();
     }
-    const decision = await limiter.consume(rules);
-    if (!decision.allowed) {
+    const decided = (decision: LimitDecision): void => {
+      if (decision.allowed) {
+        request.ipLimit = decision;
+        return done();
+      }
       refused(decision);
-      // Thrown, not sent: the error handler writes the problem with the RateLimit headers, and no later hook runs.
-      throw clientRefusal(decision, ipRatePerSecond);
-    }
-    request.ipLimit = decision;
+      // An error, not a reply: the error handler writes the problem with the RateLimit headers, and no later hook runs.
+      done(clientRefusal(decision, ipRatePerSecond));
+    };
+    const decision = limiter.consume(rules);
+    if (isPromise(decision)) decision.then(decided, done);
+    else decided(decision);
   });
   // Successes report the limit too (product.md §5). Query routes set the combined fields themselves; hijacked streams skip onSend.
   app.addHook('onSend', (request: FastifyRequest, reply, payload, done) => {
