@@ -1,7 +1,7 @@
 /**
  * A query whose every check is answered from memory (one instance: SQLite's row cache, the key
  * cache, the in-process limiter and answer cache) is admitted and answered without a promise
- * (src/maybe-promise.ts, docs/performance.md "Session 39"); anything read from the store is a
+ * (src/maybe-promise.ts, docs/indexing.md "Session 39"); anything read from the store is a
  * promise, and a refusal is always a rejected promise, never a throw.
  */
 import fs from 'node:fs';
