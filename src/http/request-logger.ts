@@ -47,17 +47,12 @@ export class RequestLogger implements FastifyBaseLogger {
     this.child_.level = level;
   }
 
-  /** Whether a line at `level` would be written (a made child decides for itself). */
-  writes(level: Level): boolean {
-    return levelWrites(level, this.level);
-  }
-
   child(bindings: Bindings, options?: ChildLoggerOptions): FastifyBaseLogger {
     return this.child_.child(bindings, options);
   }
 
   private log(level: Level, args: unknown[]): void {
-    if (!this.writes(level)) return;
+    if (!levelWrites(level, this.level)) return;
     (this.child_[level] as LogMethod)(...args);
   }
 

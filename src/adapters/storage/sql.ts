@@ -16,6 +16,7 @@
  */
 import { type Expression, type Kysely, type SelectQueryBuilder, sql } from 'kysely';
 import type { KnowledgeBase } from '../../knowledge/model.js';
+import type { MaybePromise } from '../../maybe-promise.js';
 import type { Schema } from './schema.js';
 
 export type Db = Kysely<Schema>;
@@ -29,7 +30,7 @@ export const LOCK_CLASS_CLAIM_MAIL = 0x67770003;
 /** A cache of knowledge-base rows valid until the next write (SQLite only). */
 export interface KnowledgeBaseCache {
   /** A hit answers synchronously (no promise to settle on the query path). */
-  get(key: string, load: () => Promise<KnowledgeBase | undefined>): KnowledgeBase | undefined | Promise<KnowledgeBase | undefined>;
+  get(key: string, load: () => Promise<KnowledgeBase | undefined>): MaybePromise<KnowledgeBase | undefined>;
   /** Runs a write that changes no knowledge-base row, inside a write transaction, keeping the cached rows. */
   besideWrite<R>(write: () => Promise<R>): Promise<R>;
 }

@@ -24,6 +24,7 @@
  * knowledge base than the capacity read every row through Kysely).
  */
 import type Database from 'better-sqlite3';
+import type { MaybePromise } from '../../../maybe-promise.js';
 
 export class RowCache<T> {
   private readonly rows = new Map<string, T | undefined>();
@@ -79,7 +80,7 @@ export class RowCache<T> {
    * only if nothing was written while it loaded (the load may wait for another caller's
    * transaction), so a cached row is never older than the last write.
    */
-  get(key: string, load: () => Promise<T | undefined>): T | undefined | Promise<T | undefined> {
+  get(key: string, load: () => Promise<T | undefined>): MaybePromise<T | undefined> {
     const before = this.stamp();
     if (this.rows.has(key)) return this.rows.get(key);
     if (this.read && !this.db.inTransaction) {
