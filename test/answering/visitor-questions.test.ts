@@ -932,6 +932,24 @@ describe('meaning beyond the records’ words', () => {
     expect(a.answer).toMatch(/^Arden Tamper 51 mm \(£32\) — .*weight: 380 g/);
     expect(a.answer).not.toMatch(/TAM-51|Tampers/);
   });
+
+  it('reads a phrasal verb whose object stands between the verb and its particle ("sign them up", "sign my company up")', () => {
+    const help = knowledgeBase(readFileSync(new URL('../../eval/sets/saas-help-en/help-centre.md', import.meta.url), 'utf8'));
+    // Was "Sign in with Google …" and a refusal: the particle went to "them" (a stop word: none) or to "company".
+    for (const question of ['How do I sign them up?', 'How do I sign my company up?']) expect(help.ask(question).answer, question).toMatch(/^Sign up at shiftloom\.app/);
+    const words = help.index.expand('Can I pick my region up later?').words.map((w) => w.surface);
+    expect(words).toContain('pick up');
+    expect(words).not.toContain('region up');
+    // "Turn it on under My profile › Security" does not say how to turn it off.
+    expect(help.ask('How do I turn it off?').grounded).toBe(false);
+  });
+
+  it('does not meet a verb of several words by its words apart ("turn" is "change state", not "the United States")', () => {
+    const shopFaq = knowledgeBase(readFileSync(new URL('../../eval/sets/shop-faq-en/faq.json', import.meta.url), 'utf8'), 'json');
+    // Was answered with the price of delivery to the United States.
+    expect(shopFaq.ask('How do I turn it off?').grounded).toBe(false);
+    expect(shopFaq.index.expand('How do I turn it off?').words.flatMap((w) => w.matches.map((m) => m.term))).not.toContain('state');
+  });
 });
 
 const help = knowledgeBase(`# Help

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { holdsPhrase, hyphenedParticles, isParticle, isPhraseTerm, phraseTerm } from '../../src/knowledge/language/phrasal-verbs.js';
+import { holdsPhrase, hyphenedParticles, isParticle, isPhraseTerm, particleVerb, phraseTerm } from '../../src/knowledge/language/phrasal-verbs.js';
 import { analyzeWords } from '../../src/knowledge/retrieval/tokenize.js';
 
 const particleIn = (question: string): string[] => {
@@ -18,6 +18,20 @@ describe('English phrasal verbs', () => {
     expect(particleIn('How do I sign in?')).toEqual([]);
     const { surfaces, stops } = analyzeWords('Comment faire up ?', 'fr', 'query');
     expect(surfaces.some((_, i) => isParticle(surfaces, stops, i, 'fr'))).toBe(false);
+  });
+
+  it('finds the verb across the short object it takes before its particle: a pronoun, or a determiner and a noun', () => {
+    const verbOf = (question: string): string | undefined => {
+      const { surfaces, stops } = analyzeWords(question, 'en', 'query');
+      const i = surfaces.findIndex((s, k) => stops[k] && particleVerb(surfaces, stops, k, 'en') !== undefined);
+      return i < 0 ? undefined : `${surfaces[particleVerb(surfaces, stops, i, 'en') as number] as string} ${surfaces[i] as string}`;
+    };
+    expect(verbOf('How do I turn it off?')).toBe('turn off');
+    expect(verbOf('Can I pick my order up tomorrow?')).toBe('pick up');
+    expect(verbOf('How do I log them out?')).toBe('log out');
+    expect(verbOf('How do I sign up?')).toBe('sign up');
+    expect(verbOf('When does the kettle switch off?')).toBe('switch off');
+    expect(verbOf('Is it up to 15 users?')).toBeUndefined();
   });
 
   it('finds the verb with its particle in a text in any form, apart, hyphened, joined or after another particle', () => {

@@ -55,6 +55,11 @@ describe('related words', () => {
     expect(lemmas('parcel')).toContain('package');
   });
 
+  it('leaves out verbs of several words, whose words apart mean something else, and keeps nouns of several words', () => {
+    expect(lemmas('turn')).not.toContain('change state');
+    expect(lemmas('cellphone')).toContain('mobile phone');
+  });
+
   it('follows a named place to the places it is part of', () => {
     expect(lemmas('toronto')).toEqual(expect.arrayContaining(['ontario', 'canada']));
     expect(relatedWords('toronto', 'en').find((r) => r.lemma === 'canada')?.relation).toBe('part-of');

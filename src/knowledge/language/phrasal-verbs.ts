@@ -40,15 +40,36 @@ export function hyphenedParticles(text: string, surfaceOf: (word: string) => str
   return pairs.size > 0 ? pairs : EMPTY;
 }
 
+/** Objects an English phrasal verb takes between itself and its particle ("turn it off", "log me out"). */
+const OBJECT_PRONOUNS: ReadonlySet<string> = new Set(['it', 'them', 'me', 'him', 'her', 'us', 'this', 'that']);
+/** Words that start a short object between a verb and its particle ("pick my order up", "set the app up"). */
+const DETERMINERS: ReadonlySet<string> = new Set(['my', 'your', 'our', 'his', 'her', 'their', 'the', 'a', 'an', 'this', 'that']);
+
+const NUMBER_WORD = /^\p{N}+$/u;
+
+/** Whether the `k`th word is a content word that may be a verb (not a number). */
+function contentWord(surfaces: readonly string[], stops: readonly boolean[], k: number): boolean {
+  return k >= 0 && !stops[k] && !NUMBER_WORD.test(surfaces[k] as string);
+}
+
 /**
- * Whether the `i`th of a question's words (a stop word) is the particle of a phrasal verb: in
- * English after a content word, in any language where a hyphen joins them (`hyphened`, from
- * `hyphenedParticles`).
+ * Where the verb of a phrasal verb is when the `i`th of a question's words (a stop word) is its
+ * particle, or undefined when it is none: in English after a content word, or after the short
+ * object the verb takes between them, a pronoun or a determiner and a noun ("turn it off", "pick my
+ * order up": the verb is "pick", not "order"); in any language where a hyphen joins them
+ * (`hyphened`, from `hyphenedParticles`).
  */
+export function particleVerb(surfaces: readonly string[], stops: readonly boolean[], i: number, language: string, hyphened: ReadonlySet<string> = EMPTY): number | undefined {
+  if (contentWord(surfaces, stops, i - 1) && hyphened.has(`${surfaces[i - 1] as string} ${surfaces[i] as string}`)) return i - 1;
+  if (language !== 'en' || !PARTICLES.has(surfaces[i] as string) || surfaces[i + 1] === 'to') return undefined;
+  if (DETERMINERS.has(surfaces[i - 2] as string) && contentWord(surfaces, stops, i - 1) && contentWord(surfaces, stops, i - 3)) return i - 3;
+  if (OBJECT_PRONOUNS.has(surfaces[i - 1] as string) && contentWord(surfaces, stops, i - 2)) return i - 2;
+  return contentWord(surfaces, stops, i - 1) ? i - 1 : undefined;
+}
+
+/** Whether the `i`th of a question's words (a stop word) is the particle of a phrasal verb (`particleVerb`). */
 export function isParticle(surfaces: readonly string[], stops: readonly boolean[], i: number, language: string, hyphened: ReadonlySet<string> = EMPTY): boolean {
-  if (i === 0 || stops[i - 1] || /^\p{N}+$/u.test(surfaces[i - 1] as string)) return false;
-  if (hyphened.has(`${surfaces[i - 1] as string} ${surfaces[i] as string}`)) return true;
-  return language === 'en' && PARTICLES.has(surfaces[i] as string) && surfaces[i + 1] !== 'to';
+  return particleVerb(surfaces, stops, i, language, hyphened) !== undefined;
 }
 
 /**

@@ -144,19 +144,22 @@ function lookUpRelated(wn: WordNet, word: string): RelatedWord[] {
     if (lemma !== word && !out.has(lemma)) out.set(lemma, relation);
   };
   for (const [pos, synsets] of baseForms(wn, word)) {
+    // A verb of several words ("change state", "give back") says what it says only with its words
+    // together, and a record's words are matched one by one: "turn" met "state" of "the United States".
+    const addOf = pos === 'verb' ? (lemma: string, relation: Relation) => (lemma.includes(' ') ? undefined : add(lemma, relation)) : add;
     for (const [sense, offset] of synsets.slice(0, SENSES).entries()) {
       const synset = wn.synset(pos, offset);
       const named = synset.pointers.some((p) => p.symbol === '@i');
       // A named thing is the word's meaning only when it is its first sense: "Toronto" is the
       // city, but "red" is a colour before it is the Red River (in Texas, in the United States).
       if (named && sense > 0) continue;
-      for (const w of synset.words) add(w, 'synonym');
-      if (named) partOfChain(wn, synset, add);
+      for (const w of synset.words) addOf(w, 'synonym');
+      if (named) partOfChain(wn, synset, addOf);
       for (const p of synset.pointers) {
         // The quantity an adjective measures: "heavy" → weight, "big" → size, "wide" → width.
-        if (p.symbol === '=' && pos === 'adj') for (const w of wn.synset(p.pos, p.offset).words) add(w, 'attribute');
+        if (p.symbol === '=' && pos === 'adj') for (const w of wn.synset(p.pos, p.offset).words) addOf(w, 'attribute');
         if (p.symbol !== '@' && p.symbol !== '@i') continue;
-        for (const w of wn.synset(p.pos, p.offset).words) add(w, 'broader');
+        for (const w of wn.synset(p.pos, p.offset).words) addOf(w, 'broader');
       }
     }
   }

@@ -13,7 +13,7 @@ import { CONTACT_KINDS, type ContactAsk, isContactAsk, kindNames, offerWords } f
 import { askedOrder, type OrderDirection, type OrderedBy } from '../language/product-order.js';
 import { askedOfEach } from '../language/each-question.js';
 import { hyphenedNumbersAsDigits } from '../language/number-words.js';
-import { hyphenedParticles, isParticle, phraseTerm } from '../language/phrasal-verbs.js';
+import { hyphenedParticles, particleVerb, phraseTerm } from '../language/phrasal-verbs.js';
 import { askedRange } from '../language/range-question.js';
 import { spellOutChatSpeak, spellOutWont } from '../language/chat-speak.js';
 import { acceptWords, asksAboutPaying, cardNetworkNames, isCardWord, isTakeWord } from '../language/payment-cards.js';
@@ -172,11 +172,12 @@ export function expandQuery(
     }
     // "sign up" is not "sign in": a phrasal verb's particle says what the verb does.
     // Only where the records use the verb ("sign in"): a verb they never use is no topic of theirs, with or without its particle ("team up").
-    if (stops[i] && isParticle(surfaces, stops, i, vocab.language, hyphened) && vocab.docFreq(terms[i - 1] as string) > 0) {
-      const phrase = phraseTerm(surfaces[i - 1] as string, surface);
+    const verb = stops[i] ? particleVerb(surfaces, stops, i, vocab.language, hyphened) : undefined;
+    if (verb !== undefined && vocab.docFreq(terms[verb] as string) > 0) {
+      const phrase = phraseTerm(surfaces[verb] as string, surface);
       if (!seen.has(phrase)) {
         seen.add(phrase);
-        words.push({ surface: `${surfaces[i - 1] as string} ${surface}`, term: phrase, general: PARTICLE_INFORMATIVENESS, matches: [{ term: phrase, credit: 1 }], via: 'exact' });
+        words.push({ surface: `${surfaces[verb] as string} ${surface}`, term: phrase, general: PARTICLE_INFORMATIVENESS, matches: [{ term: phrase, credit: 1 }], via: 'exact' });
       }
       continue;
     }
