@@ -944,6 +944,13 @@ describe('meaning beyond the records’ words', () => {
     expect(help.ask('How do I turn it off?').grounded).toBe(false);
   });
 
+  it('does not answer a question about the visitor\'s own phone number with the business\'s', () => {
+    const shopFaq = knowledgeBase(readFileSync(new URL('../../eval/sets/shop-faq-en/faq.json', import.meta.url), 'utf8'), 'json');
+    // Was answered with "You can also call us on 0114 496 0321 …".
+    expect(shopFaq.ask('My phone number has changed, how do I update it?').grounded).toBe(false);
+    expect(shopFaq.ask("What's your phone number?").answer).toContain('0114 496 0321');
+  });
+
   it('does not meet a verb of several words by its words apart ("turn" is "change state", not "the United States")', () => {
     const shopFaq = knowledgeBase(readFileSync(new URL('../../eval/sets/shop-faq-en/faq.json', import.meta.url), 'utf8'), 'json');
     // Was answered with the price of delivery to the United States.

@@ -213,6 +213,17 @@ describe('kinds of answer', () => {
     expect(answerTypesIn(text)).toEqual(types);
   });
 
+  it('does not read the visitor\'s own email address or phone number as asking for the business\'s', () => {
+    expect(askedAnswerTypes('Can I change my email address?', 'en')).toEqual([]);
+    expect(askedAnswerTypes('My phone number has changed, how do I update it?', 'en')).toEqual([]);
+    expect(askedAnswerTypes('What is your email address?', 'en')).toEqual(['email']);
+    expect(askedAnswerTypes("What's the phone number?", 'en')).toEqual(['phone']);
+    expect(askedAnswerTypes('Wie ändere ich meine E-Mail-Adresse?', 'de')).toEqual([]);
+    expect(askedAnswerTypes('Wie ist eure E-Mail-Adresse?', 'de')).toEqual(['email']);
+    expect(askedAnswerTypes('Comment changer mon adresse e-mail ?', 'fr')).toEqual([]);
+    expect(askedAnswerTypes('Quelle est votre adresse e-mail ?', 'fr')).toEqual(['email']);
+  });
+
   it('reads spoken French prices ("c\'est combien", "ça coûte combien") as asking for an amount, and "combien" as a question word', () => {
     for (const q of ["C'est combien la livraison ?", 'ça coûte combien pour la Suisse', 'ça fait combien en tout ?', "combien c'est ?"]) expect(askedAnswerTypes(q, 'fr'), q).toContain('amount');
     expect(askedAnswerTypes('Combien de temps pour la livraison ?', 'fr')).not.toContain('amount');

@@ -52,8 +52,8 @@ const ASKS: Readonly<Record<string, readonly Ask[]>> = {
     // "how much coffee does it hold" asks for a quantity besides a price; "how much is it" only for a price.
     { type: 'quantity', phrase: /\bhow many\b|\bhow much (?!(?:is|are|does|do|did|was|were|will|would|should|can|could|to|for|it|its|that|this|they|i|we|you|extra|more|less)\b)(?![^?.!]*\bweigh)\p{L}/u },
     // A number to call, not an order's or a tracking number; "when can I phone you" asks for hours.
-    { type: 'phone', phrase: /\b(?:(?:tele)?phone|contact|mobile|cell|support|helpline|hotline|customer service) (?:number|no\b)|\bnumber (?:to|i can|can i|we can|can we|should i) (?:call|ring|phone|dial)\b|\b(?:helpline|hotline)\b/u },
-    { type: 'email', phrase: /\be-?mail (?:address|addy)\b|\baddress (?:to|i can|can i|should i) (?:e-?mail|write to)\b|\bwhat(?:'s| is) (?:your|the) e-?mail\b/u },
+    { type: 'phone', phrase: /(?<!\b(?:my|our|his|her|their) )\b(?:(?:tele)?phone|contact|mobile|cell|support|helpline|hotline|customer service) (?:number|no\b)|\bnumber (?:to|i can|can i|we can|can we|should i) (?:call|ring|phone|dial)\b|\b(?:helpline|hotline)\b/u },
+    { type: 'email', phrase: /(?<!\b(?:my|our|his|her|their) )\be-?mail (?:address|addy)\b|\baddress (?:to|i can|can i|should i) (?:e-?mail|write to)\b|\bwhat(?:'s| is) (?:your|the) e-?mail\b/u },
     // When the business, its support or its shop is open: not "open an account" nor "how long".
     {
       type: 'hours',
@@ -84,8 +84,8 @@ const ASKS: Readonly<Record<string, readonly Ask[]>> = {
     // Not "wie leicht" ("how easy", more often than "how light").
     { type: 'weight', phrase: /\bwie schwer\b|(?<!\p{L})(?:wiegt|wiegen|gewicht)(?!\p{L})/u },
     { type: 'quantity', phrase: /\bwie ?viele\b/u },
-    { type: 'phone', phrase: /\btelefon-? ?nummer\b|\brufnummer\b|\b(?:hotline|servicenummer)\b/u },
-    { type: 'email', phrase: /\b(?:e-?)?mail-? ?adresse\b/u },
+    { type: 'phone', phrase: /(?<!\b(?:meine|meiner|unsere|unserer) )\btelefon-? ?nummer\b|\brufnummer\b|\b(?:hotline|servicenummer)\b/u },
+    { type: 'email', phrase: /(?<!\b(?:meine|meiner|unsere|unserer) (?:e-?)?)\b(?:e-?)?mail-? ?adresse\b/u },
     // \b is ASCII-only, even with the u flag: "(?<!\p{L})" before a word that may start with an umlaut.
     // Spoken German opens with "auf" at the end: "Habt ihr sonntags auf?", "Wann macht ihr zu?".
     { type: 'hours', phrase: /(?<!\p{L})(?:öffnungs|service|sprech|geschäfts)zeiten\b|\b(?:habt|hat|haben|ist|sind|seid) (?:ihr|sie|der laden|der shop|das geschäft|der kundenservice|der support)\b[^?.!]*\b(?:geöffnet|offen|erreichbar)\b|\b(?:wann|bis wann|ab wann|um wie viel uhr)\b[^?.!]*\b(?:geöffnet|offen|erreichbar|anrufen)\b|\b(?:habt|hat|haben|seid) (?:ihr|sie|der laden|der shop|das geschäft|das studio)\b[^?.!]*\bauf\s*[?!.]*$|\b(?:wann|bis wann|ab wann|um wie viel uhr)\s+(?:macht|machen)\b[^?.!]*\b(?:auf|zu)\b/u },
@@ -106,8 +106,8 @@ const ASKS: Readonly<Record<string, readonly Ask[]>> = {
     { type: 'quantity', phrase: /\bcombien d(?:e |')(?!temps\b|jours\b)\p{L}/u },
     // Not "léger" or "lourd" alone: "un léger retard", "des frais lourds".
     { type: 'weight', phrase: /(?<!\p{L})(?:poids|p[èe]se(?:nt)?)(?!\p{L})/u },
-    { type: 'phone', phrase: /\bnum[ée]ro (?:de (?:t[ée]l[ée]phone|t[ée]l\b|portable|contact)|(?:pour|à) (?:appeler|joindre))/u },
-    { type: 'email', phrase: /\badresse (?:e-?mail|mail|m[ée]l|[ée]lectronique|courriel)\b/u },
+    { type: 'phone', phrase: /(?<!\b(?:mon|notre) )\bnum[ée]ro (?:de (?:t[ée]l[ée]phone|t[ée]l\b|portable|contact)|(?:pour|à) (?:appeler|joindre))/u },
+    { type: 'email', phrase: /(?<!\b(?:mon|notre) )\badresse (?:e-?mail|mail|m[ée]l|[ée]lectronique|courriel)\b/u },
     { type: 'hours', phrase: /\bhoraires?\b|\bheures d'ouverture\b|(?<!\p{L})(?:êtes-vous|etes-vous|vous êtes|vous etes|est-ce que vous êtes) (?:ouverts?|ouvertes?|joignables?|disponibles?)\b|(?<!\p{L})(?:à|a) quelle heure\b[^?.!]*\b(?:ouvr|ferm|appeler|joindre)|\bquand\b[^?.!]*\b(?:ouverts?|ouvertes?|joignables?|vous appeler|vous joindre)\b/u },
     { type: 'address', phrase: /\bvotre adresse(?! (?:e-?mail|mail|m[ée]l|[ée]lectronique|courriel))\b|\badresse postale\b|(?<!\p{L})où (?:êtes-vous|etes-vous|vous trouvez-vous|se trouve votre (?:boutique|magasin|entrepôt|siège))|(?<!\p{L})(?:c'est où|où (?:est|se trouve|se situe)) (?:l['’]|le |la |votre )(?:auto-?école|école|boutique|magasin|entrepôt|siège|agence|bureau|cabinet|clinique|showroom)\b/u },
     { type: 'tracking', phrase: /(?<!\p{L})où (?:est|en est|sont) (?:ma|notre) (?:commande|livraison)\b|(?<!\p{L})où (?:est|en est) (?:la commande|la livraison|le colis|le paquet)\s*(?:[?!.,;]|$)|(?<!\p{L})où (?:est|en est) (?:mon|notre) (?:colis|paquet|envoi)\b|\bstatut de (?:ma|la|notre) commande\b|\bsuivi de (?:ma|mon|notre) (?:commande|colis|livraison)\b|\bsuivre (?:ma|mon) (?:commande|colis)\b/u },
