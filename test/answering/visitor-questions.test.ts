@@ -642,6 +642,22 @@ describe('German knowledge base', () => {
     expect(faq.titleOf(faq.ask('Do you ship to Poland?'))).toEqual(['Do you ship to Europe?']);
   });
 
+  it('does not answer for a place from a record that leaves out the country it is in', () => {
+    const shop = qaKnowledgeBase([
+      ['Which countries do you deliver to?', 'We deliver to all EU countries except Ireland and Malta, for £9.95 an order.'],
+      ['How do I track my order?', 'We email you a tracking link when your parcel leaves us.'],
+      ['Can I pay by invoice?', 'Yes, businesses can pay by invoice.'],
+    ]);
+    // "Dublin" meets "Ireland" and "EU"; the record leaves Ireland out. Was answered with it.
+    expect(shop.ask('Do you deliver to Dublin?').grounded).toBe(false);
+    expect(shop.ask('Do you deliver to Lyon?').answer).toContain('£9.95');
+    // The shop FAQ in German: Berlin is in Germany, which "Außer nach Deutschland … in alle EU-Länder" leaves out.
+    const de = knowledgeBase(readFileSync(new URL('../../eval/sets/shop-faq-de/faq.json', import.meta.url), 'utf8'), 'json');
+    const plan = de.index.expand('Was kostet der Versand nach Berlin?');
+    expect(plan.words.find((w) => w.surface === 'berlin')?.matches.map((m) => m.term)).toContain('eu');
+    expect(de.ask('Was kostet der Versand nach Italien?').answer).toContain('14,90 €');
+  });
+
   it('meets a number written as a word where the records also use the word: "a tent for two people" is the one that sleeps 2', () => {
     // The outdoor catalogue (eval/sets/outdoor-catalogue-en): the family tent "pitches … with two people" and sleeps 4.
     const outdoor = knowledgeBase(readFileSync(new URL('../../eval/sets/outdoor-catalogue-en/catalogue.json', import.meta.url), 'utf8'), 'json');

@@ -6,10 +6,15 @@
  * "Liefert ihr nach Italien?", while "In welche anderen Länder versendet ihr? … in alle EU-Länder"
  * does. A title that names the larger place itself ("Do you ship to Europe?") still answers.
  *
+ * Nor does a record that leaves out the country a place is in answer for the place by the larger
+ * place: "Außer nach Deutschland, Österreich und in die Schweiz liefern wir in alle EU-Länder …"
+ * does not answer "Was kostet der Versand nach Berlin?", which "EU" met.
+ *
  * Nor does a record that speaks of the European Union answer for a country outside it by its
  * continent: "Do you ship to Europe? Yes, we ship to all 27 EU countries as well as Norway … Standard
  * European delivery costs £9.95" says nothing of Serbia or Russia, which "European" met.
  */
+import { exceptedPlaces } from '../language/excepted-places.js';
 import { isCountryName, isPlaceName, unionNames } from '../language/places.js';
 import { analyzeWords } from '../retrieval/tokenize.js';
 import type { QueryWord } from '../retrieval/query-expansion.js';
@@ -25,6 +30,12 @@ function isPlaceMetByWhereItIs(word: QueryWord): boolean {
 function countriesNamed(title: string, language: string): string[] {
   const { terms, surfaces } = analyzeWords(title, language, 'index');
   return terms.filter((_, i) => isCountryName(surfaces[i] as string));
+}
+
+/** The terms of the places a record names only as exceptions ("Außer nach Deutschland … in alle EU-Länder"). */
+function exceptedTerms(text: string, language: string): string[] {
+  const places = exceptedPlaces(text, language);
+  return places.length === 0 ? places : places.flatMap((place) => analyzeWords(place, language, 'index').terms);
 }
 
 /** The terms the union's one-word names are indexed as, per language ("eu", "ue"). */
@@ -65,4 +76,24 @@ export function placesAboutOtherCountries(records: readonly RetrievedRecord[], u
     }
     return skip.size > 0 ? skip : undefined;
   });
+}
+
+/**
+ * Per record, the indexes of the question's words (places met by where they are) that the record
+ * leaves out: it names as an exception a place they are in ("Außer nach Deutschland … in alle
+ * EU-Länder" for "Berlin"); undefined when there is none, as for most questions.
+ */
+export function placesLeftOut(records: readonly RetrievedRecord[], words: readonly QueryWord[], language: string): (ReadonlySet<number> | undefined)[] | undefined {
+  const places = words.flatMap((w, i) => (isPlaceMetByWhereItIs(w) ? [i] : []));
+  if (places.length === 0) return undefined;
+  let any = false;
+  const out = records.map((r) => {
+    const excepted = exceptedTerms(r.text, language);
+    if (excepted.length === 0) return undefined;
+    const skip = new Set(places.filter((i) => (words[i] as QueryWord).matches.some((m) => excepted.includes(m.term))));
+    if (skip.size === 0) return undefined;
+    any = true;
+    return skip;
+  });
+  return any ? out : undefined;
 }

@@ -13,7 +13,7 @@ import { isNumberWord } from '../retrieval/match-word.js';
 import type { ExpandedQuery, QueryWord } from '../retrieval/query-expansion.js';
 import { withAcronymsSpelledOut } from './acronyms.js';
 import { fittingProducts } from './fitting-products.js';
-import { placesAboutOtherCountries } from './other-places.js';
+import { placesAboutOtherCountries, placesLeftOut } from './other-places.js';
 import { eachOfKind, MIN_NAMING_CREDIT } from './product-kinds.js';
 import { capacityOf, isUnquotedLine, priceOf, weightOf } from './product-lines.js';
 import type { RetrievedRecord } from './types.js';
@@ -226,6 +226,29 @@ function wordWeights(words: readonly QueryWord[], stats: TermStats, o: ResolvedO
   });
 }
 
+/** Per record, the union of two lists of word indexes (either may be undefined). */
+function merged(a: readonly (ReadonlySet<number> | undefined)[] | undefined, b: readonly (ReadonlySet<number> | undefined)[] | undefined): readonly (ReadonlySet<number> | undefined)[] | undefined {
+  if (a === undefined) return b;
+  if (b === undefined) return a;
+  return a.map((x, r) => {
+    const y = b[r];
+    return x === undefined ? y : y === undefined ? x : new Set([...x, ...y]);
+  });
+}
+
+/** The share of the matched words' weight that counts in a record whose words `skip` do not (1 without any). */
+function keptShare(skip: ReadonlySet<number> | undefined, words: readonly QueryWord[], weights: readonly number[]): number {
+  if (skip === undefined) return 1;
+  let all = 0;
+  let kept = 0;
+  for (let i = 0; i < words.length; i++) {
+    if ((words[i] as QueryWord).matches.length === 0) continue;
+    all += weights[i] as number;
+    if (!skip.has(i)) kept += weights[i] as number;
+  }
+  return all > 0 ? kept / all : 1;
+}
+
 function similarity(a: Unit, b: Unit): number {
   if (a.content.size === 0 || b.content.size === 0) return a.text === b.text ? 1 : 0;
   let shared = 0;
@@ -237,7 +260,7 @@ function similarity(a: Unit, b: Unit): number {
  * Scores every unit of `units` (one entry per record of `records`, same order), in record then
  * unit order. Plain loops: this runs for every query.
  */
-function score(units: readonly RecordUnits[], records: readonly RetrievedRecord[], words: readonly QueryWord[], weights: readonly number[], o: ResolvedOptions, language: string): ScoredUnit[] {
+function score(units: readonly RecordUnits[], records: readonly RetrievedRecord[], words: readonly QueryWord[], weights: readonly number[], o: ResolvedOptions, elsewhere: readonly (ReadonlySet<number> | undefined)[] | undefined): ScoredUnit[] {
   let sum = 0;
   for (const w of weights) sum += w;
   const total = sum || 1;
@@ -252,8 +275,6 @@ function score(units: readonly RecordUnits[], records: readonly RetrievedRecord[
   let topScore = 0;
   for (const r of records) topScore = Math.max(topScore, r.score);
   const { k1, b } = DEFAULT_BM25;
-  // "Italien" met by "EU" does not count in a record about Austria (other-places.ts).
-  const elsewhere = placesAboutOtherCountries(records, units, words, language);
   const out: ScoredUnit[] = [];
   for (let record = 0; record < units.length; record++) {
     const entry = units[record] as RecordUnits;
@@ -524,7 +545,10 @@ export function planResolved(query: string, retrieved: readonly RetrievedRecord[
   // answered by "Delivery takes 3 to 5 days" when no word of the question but the number is met.
   if (!words.some((w) => namesATopic(w, stats))) return refused(0, 0);
   const units = records.map((r) => recordUnits(r, o.maxChars, stats.language, o.units));
-  const scored = score(units, records, words, weights, o, stats.language);
+  // "Italien" met by "EU" does not count in a record about Austria, nor "Berlin" in one that leaves Germany out (other-places.ts).
+  const leftOut = placesLeftOut(records, words, stats.language);
+  const elsewhere = merged(placesAboutOtherCountries(records, units, words, stats.language), leftOut);
+  const scored = score(units, records, words, weights, o, elsewhere);
   let total = 0;
   for (const w of weights) total += w;
   // A product the question names but asks something of that its record lacks is not the answer
@@ -551,7 +575,8 @@ export function planResolved(query: string, retrieved: readonly RetrievedRecord[
     coverage = 0;
     for (const u of scored) if (!lacking.has(u.record)) coverage = Math.max(coverage, u.coverage);
     let topScore = 0;
-    for (let r = 0; r < records.length; r++) if (!lacking.has(r)) topScore = Math.max(topScore, (records[r] as RetrievedRecord).score);
+    // Retrieval counted a place in a record that leaves it out: the record's score without that share.
+    for (let r = 0; r < records.length; r++) if (!lacking.has(r)) topScore = Math.max(topScore, (records[r] as RetrievedRecord).score * keptShare(leftOut?.[r], words, weights));
     // Retrieval scores are on this scale only when they come from the knowledge base's own index;
     // without its statistics, coverage alone decides.
     confidence = o.stats ? confidenceOf(coverage, topScore * scoreShare, stats.size) : 0;

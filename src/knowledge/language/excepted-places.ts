@@ -29,15 +29,15 @@ const JOINERS: Readonly<Record<string, ReadonlySet<string>>> = {
 /** A word of the list, with where it is in the text. */
 const WORD_RE = /[\p{L}\p{N}]+/gu;
 
-/** `text` with the places named right after an exception cue blanked (same length, so offsets hold). */
-export function withoutExceptedPlaces(text: string, language: string): string {
+/** Where each place named right after an exception cue is in `text` (`[from, to)`, in order). */
+function exceptedSpans(text: string, language: string): [number, number][] {
   const cues = CUES[language];
   const joiners = JOINERS[language];
-  if (cues === undefined || joiners === undefined) return text;
+  if (cues === undefined || joiners === undefined) return [];
   cues.lastIndex = 0;
-  if (!cues.test(text)) return text;
+  if (!cues.test(text)) return [];
   cues.lastIndex = 0;
-  let out = text;
+  const spans: [number, number][] = [];
   for (const cue of text.matchAll(cues)) {
     const after = cue.index + cue[0].length;
     // The list runs while only places, joiners, commas and spaces follow.
@@ -51,9 +51,8 @@ export function withoutExceptedPlaces(text: string, language: string): string {
       const span = Math.max(placeNameLength(normal, i), isPlaceName(normal[i] as string) ? 1 : 0);
       if (span > 0) {
         const last = words[i + span - 1] as RegExpExecArray;
-        const from = after + w.index;
         const to = after + last.index + last[0].length;
-        out = out.slice(0, from) + ' '.repeat(to - from) + out.slice(to);
+        spans.push([after + w.index, to]);
         end = to;
         i += span - 1;
       } else if (joiners.has(normal[i] as string)) {
@@ -61,5 +60,17 @@ export function withoutExceptedPlaces(text: string, language: string): string {
       } else break;
     }
   }
+  return spans;
+}
+
+/** `text` with the places named right after an exception cue blanked (same length, so offsets hold). */
+export function withoutExceptedPlaces(text: string, language: string): string {
+  let out = text;
+  for (const [from, to] of exceptedSpans(text, language)) out = out.slice(0, from) + ' '.repeat(to - from) + out.slice(to);
   return out;
+}
+
+/** The places `text` names right after an exception cue, as written ("Deutschland", "Ireland"). */
+export function exceptedPlaces(text: string, language: string): string[] {
+  return exceptedSpans(text, language).map(([from, to]) => text.slice(from, to));
 }
