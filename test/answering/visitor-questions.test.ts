@@ -1487,6 +1487,16 @@ describe('two products named in one question', () => {
     expect(batteries.titleOf(battery)).toEqual(['Akku-Heckenschere HS 18-50', 'Ersatzakku 18 V 4,0 Ah']);
   });
 
+  it('does not answer "which <kind> fits <product>?" with a product of a third kind that says it fits', () => {
+    // The catalogue (eval/sets/catalogue-en): "Bottomless Portafilter 58 mm … Fits the Lintel One and Lintel Duo."
+    const catalogue = knowledgeBase(readFileSync(new URL('../../eval/sets/catalogue-en/catalogue.json', import.meta.url), 'utf8'), 'json');
+    const one = catalogue.ask('Which tamper fits the Lintel One?');
+    expect(catalogue.titleOf(one)).toEqual(['Lintel One Espresso Machine', 'Arden Tamper 58.5 mm']);
+    expect(one.answer).not.toContain('Portafilter 58 mm (£59)');
+    // Asked of itself, the portafilter still answers.
+    expect(catalogue.titleOf(catalogue.ask('Does the bottomless portafilter fit the Lintel One?'))).toContain('Bottomless Portafilter 58 mm');
+  });
+
   it('lists the products of the kind a question about the range asks for, by name and price', () => {
     const machines = grinders.ask('Do you sell espresso machines?');
     expect(machines.grounded).toBe(true);

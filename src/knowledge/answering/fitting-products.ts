@@ -90,6 +90,21 @@ export function fittingProducts(query: string, language: string, seed: ScoredUni
   return [seedUnit, ...[...fitting.values()].sort((a, b) => a.record - b.record)];
 }
 
+/**
+ * Whether `seed` is a product of a third kind for a question that asks which product of a kind
+ * ("Which tamper fits the Lintel One?"): its name and category hold none of the question's words,
+ * while some other retrieved product's name holds the kind asked for. The bottomless portafilter
+ * ("Fits the Lintel One and Lintel Duo") covered "fits" and "Lintel One" better than any tamper or
+ * the machine and was the answer; it is set aside, so the machine and the tampers are weighed.
+ */
+export function isThirdKind(query: string, language: string, seed: ScoredUnit, scored: readonly ScoredUnit[], records: readonly RetrievedRecord[], words: readonly QueryWord[], weights: readonly number[]): boolean {
+  if (records[seed.record]?.kind !== 'product') return false;
+  const names = kindNaming(scored, records);
+  if (words.some((w, i) => (weights[i] as number) > 0 && names(seed, w))) return false;
+  const kind = words.filter((w, i) => (weights[i] as number) > 0 && scored.some((u) => u.record !== seed.record && records[u.record]?.kind === 'product' && names(u, w)));
+  return kind.length > 0 && asksWhich(query, language, kind);
+}
+
 /** The record's most relevant unit that gives `size`, a field before its name line (which the reply shows anyway). */
 function unitGiving(scored: readonly ScoredUnit[], record: number, size: string): ScoredUnit | undefined {
   let best: ScoredUnit | undefined;

@@ -12,7 +12,7 @@ import { KnowledgeIndex } from '../retrieval/knowledge-index.js';
 import { isNumberWord } from '../retrieval/match-word.js';
 import type { ExpandedQuery, QueryWord } from '../retrieval/query-expansion.js';
 import { withAcronymsSpelledOut } from './acronyms.js';
-import { fittingProducts } from './fitting-products.js';
+import { fittingProducts, isThirdKind } from './fitting-products.js';
 import { placesAboutOtherCountries, placesLeftOut } from './other-places.js';
 import { eachOfKind, MIN_NAMING_CREDIT } from './product-kinds.js';
 import { capacityOf, isUnquotedLine, priceOf, weightOf } from './product-lines.js';
@@ -588,6 +588,11 @@ export function planResolved(query: string, retrieved: readonly RetrievedRecord[
     seed = undefined;
     for (const u of scored) if (!lacking.has(u.record) && u.matched && u.coverage >= o.minCoverage && (seed === undefined || u.relevance > seed.relevance)) seed = u;
     if (seed === undefined) return refused(coverage, confidence);
+    // "Which tamper fits the Lintel One?" is not answered with a portafilter that fits it.
+    if (isThirdKind(query, stats.language, seed, scored, records, words, weights)) {
+      lacking.add(seed.record);
+      continue;
+    }
     if (!asksWhatProductLacks(seed, scored, records, words, weights, total, o.minAskedShare)) break;
     // "Which tamper fits the Lintel Compact?": the products of the kind asked for that give a size the named one gives.
     const fitting = fittingProducts(query, stats.language, seed, scored, records, words, weights);
