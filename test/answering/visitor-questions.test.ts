@@ -967,6 +967,14 @@ describe('meaning beyond the records’ words', () => {
     expect(shopFaq.ask("What's your phone number?").answer).toContain('0114 496 0321');
   });
 
+  it('answers a question that asks for a temperature with the line that gives one', () => {
+    // The French tea shop (eval/sets/shop-faq-fr): "température" is in the storage record ("à température ambiante") too.
+    const tea = knowledgeBase(readFileSync(new URL('../../eval/sets/shop-faq-fr/faq.md', import.meta.url), 'utf8'));
+    const green = tea.ask('Quelle température pour le thé vert ?');
+    expect(tea.titleOf(green).at(0)).toMatch(/Comment préparer mon thé \?/);
+    expect(green.answer).toContain('70-80 °C');
+  });
+
   it('does not meet a verb of several words by its words apart ("turn" is "change state", not "the United States")', () => {
     const shopFaq = knowledgeBase(readFileSync(new URL('../../eval/sets/shop-faq-en/faq.json', import.meta.url), 'utf8'), 'json');
     // Was answered with the price of delivery to the United States.

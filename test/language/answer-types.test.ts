@@ -176,11 +176,20 @@ describe('kinds of answer', () => {
     ['How do I open an account?', 'en', []],
     ['Is the box open?', 'en', []],
     ['Puis-je retourner un thé ouvert ?', 'fr', []],
+    // A temperature, and not the word alone ("Store it at room temperature?").
+    ['What temperature should the water be for green tea?', 'en', ['temperature']],
+    ['How hot does the kettle get?', 'en', ['temperature']],
+    ['Can I store it at room temperature?', 'en', []],
+    ['Welche Temperatur hat das Wasser?', 'de', ['temperature']],
+    ['Wie warm hält der Schlafsack?', 'de', ['temperature']],
+    ['Quelle température pour le thé vert ?', 'fr', ['temperature']],
   ])('%s (%s) asks for %j', (question, language, types) => {
     expect(askedAnswerTypes(question, language)).toEqual(types);
   });
 
   it.each([
+    ['Infusez à 90-95 °C pendant 3 à 5 minutes.', ['duration', 'quantity', 'temperature']],
+    ['Comfort: -4 °C', ['quantity', 'temperature']],
     ['You can also call us on 0114 496 0321 on weekdays.', ['quantity', 'phone']],
     ['Telefonisch unter +49 341 2569480 erreichbar.', ['quantity', 'phone']],
     ['Appelez-nous au 04 78 29 61 05.', ['quantity', 'phone']],

@@ -22,7 +22,7 @@ import { weightValue } from './product-order.js';
  * or how or when to reach the business (contact-details.ts: "What's your phone number?" is answered
  * by "call us on 0114 496 0321", which says neither "phone" nor "number").
  */
-export type AnswerType = 'duration' | 'length' | 'amount' | 'quantity' | 'weight' | 'colour' | 'tracking' | 'age' | ContactAsk;
+export type AnswerType = 'duration' | 'length' | 'amount' | 'quantity' | 'weight' | 'temperature' | 'colour' | 'tracking' | 'age' | ContactAsk;
 
 /** The pseudo-term of a kind of answer: it cannot collide with a real term (a control character). */
 export function answerTypeTerm(type: AnswerType): string {
@@ -49,6 +49,8 @@ const ASKS: Readonly<Record<string, readonly Ask[]>> = {
     { type: 'amount', phrase: /\bhow much\b(?![^?.!]*\bweigh)|\bhow (?:expensive|cheap|pricey|dear)\b|\bwhat (?:does|do|did|will|would) (?:it|they|that|this|the|a|an|your|one)\b[^?.!]*\bcost\b|\b(?:what(?:'s|’s| is| are)|whats) (?:the )?(?:price|cost)s?\b|\b(?:price|cost)s? of\b/u },
     // A weight: "How heavy is the tent?", "What does it weigh?", "How light is it?", "What's the weight?".
     { type: 'weight', phrase: /\bhow (?:heavy|light)\b|\bweigh(?:s|ing)?\b|\bweight\b/u },
+    // A temperature: "What temperature should the water be?", "How hot does it get?".
+    { type: 'temperature', phrase: /\b(?:what|which) (?:water )?temp(?:erature)?s?\b|\bhow hot\b|\bhow many degrees\b/u },
     // "how much coffee does it hold" asks for a quantity besides a price; "how much is it" only for a price.
     { type: 'quantity', phrase: /\bhow many\b|\bhow much (?!(?:is|are|does|do|did|was|were|will|would|should|can|could|to|for|it|its|that|this|they|i|we|you|extra|more|less)\b)(?![^?.!]*\bweigh)\p{L}/u },
     // A number to call, not an order's or a tracking number; "when can I phone you" asks for hours.
@@ -83,6 +85,7 @@ const ASKS: Readonly<Record<string, readonly Ask[]>> = {
     { type: 'amount', phrase: /\bwie ?viel\b(?![^?.!]*(?<!\p{L})wieg)|\bwas (?:kostet|kosten)\b|\bwie teuer\b|\b(?:welchen|welcher|was ist der|was sind die|wie (?:hoch )?(?:ist|sind) (?:der|die)|zu welchem) preise?(?!\p{L})/u },
     // Not "wie leicht" ("how easy", more often than "how light").
     { type: 'weight', phrase: /\bwie schwer\b|(?<!\p{L})(?:wiegt|wiegen|gewicht)(?!\p{L})/u },
+    { type: 'temperature', phrase: /\bwelche(?:r|n|s)? (?:wasser)?temperatur\b|\bwie (?:heiß|heiss|warm)\b|\bwie viel grad\b|\bwie viele grad\b/u },
     { type: 'quantity', phrase: /\bwie ?viele\b/u },
     { type: 'phone', phrase: /(?<!\b(?:meine|meiner|unsere|unserer) )\btelefon-? ?nummer\b|\brufnummer\b|\b(?:hotline|servicenummer)\b/u },
     { type: 'email', phrase: /(?<!\b(?:meine|meiner|unsere|unserer) (?:e-?)?)\b(?:e-?)?mail-? ?adresse\b/u },
@@ -106,6 +109,7 @@ const ASKS: Readonly<Record<string, readonly Ask[]>> = {
     { type: 'quantity', phrase: /\bcombien d(?:e |')(?!temps\b|jours\b)\p{L}/u },
     // Not "léger" or "lourd" alone: "un léger retard", "des frais lourds".
     { type: 'weight', phrase: /(?<!\p{L})(?:poids|p[èe]se(?:nt)?)(?!\p{L})/u },
+    { type: 'temperature', phrase: /(?<!\p{L})quelles? (?:températures?|temperatures?)(?!\p{L})|(?<!\p{L})combien de degrés(?!\p{L})/u },
     { type: 'phone', phrase: /(?<!\b(?:mon|notre) )\bnum[ée]ro (?:de (?:t[ée]l[ée]phone|t[ée]l\b|portable|contact)|(?:pour|à) (?:appeler|joindre))/u },
     { type: 'email', phrase: /(?<!\b(?:mon|notre) )\badresse (?:e-?mail|mail|m[ée]l|[ée]lectronique|courriel)\b/u },
     { type: 'hours', phrase: /\bhoraires?\b|\bheures d'ouverture\b|(?<!\p{L})(?:êtes-vous|etes-vous|vous êtes|vous etes|est-ce que vous êtes) (?:ouverts?|ouvertes?|joignables?|disponibles?)\b|(?<!\p{L})(?:à|a) quelle heure\b[^?.!]*\b(?:ouvr|ferm|appeler|joindre)|\bquand\b[^?.!]*\b(?:ouverts?|ouvertes?|joignables?|vous appeler|vous joindre)\b/u },
@@ -167,6 +171,9 @@ function holdsAgeLimit(text: string): boolean {
  */
 const LENGTH_WORD_RE = /length|länge|longueur|(?<!\p{L})(?:long|lang)(?!\p{L})/iu;
 const LENGTH_RE = /\d(?:[.,]\d+)?\s?(?:mm|cm|m|km|ft|feet|foot|inch(?:es)?|met(?:re|er)s?|centimet(?:re|er)s?|millimet(?:re|er)s?|kilomet(?:re|er)s?|zoll|mètres?|centimètres?|millimètres?|″|")(?![\p{L}\p{N}²³])/iu;
+
+/** A temperature: "70-80 °C", "212°F", "90 degrees", "95 Grad", "100 degrés". */
+const TEMPERATURE_RE = /\d\s?(?:°\s?[cf](?!\p{L})|degrees?(?!\p{L})|grad(?!\p{L})|degrés?(?!\p{L}))/iu;
 
 /** Any number, written with digits: "100 filters", "80 ml", "up to 5 users". */
 const QUANTITY_RE = /\p{Nd}/u;
@@ -282,6 +289,7 @@ export function answerTypesIn(text: string): AnswerType[] {
   if (AMOUNT_RE.test(text)) found.push('amount');
   if (QUANTITY_RE.test(text)) found.push('quantity');
   if (weightValue(text) !== undefined) found.push('weight');
+  if (TEMPERATURE_RE.test(text)) found.push('temperature');
   if (COLOUR_RE.test(text)) found.push('colour');
   if (holdsAgeLimit(text)) found.push('age');
   found.push(...contactKindsIn(text));
