@@ -5,6 +5,9 @@
  */
 import { Redis, type RedisOptions } from 'ioredis';
 
+/** The admission script's command (adapters/cache/redis-admission.ts), named here so the connection can leave it out of auto-pipelining. */
+export const ADMISSION_COMMAND = 'groundworkAdmit';
+
 export type RedisSource = string | Redis;
 
 export interface RedisConnection {
@@ -14,8 +17,10 @@ export interface RedisConnection {
 
 /**
  * How the service's shared connection is opened. Commands issued in the same turn of the event loop
- * (under load, the queries read in one poll) leave in one socket write and their replies come back in
- * one read (auto-pipelining): each query's admission script stops costing its own write.
+ * leave in one socket write and their replies come back in one read (auto-pipelining). Not the
+ * queries' admission script: its calls of one turn are already one script call (ScriptBatch,
+ * adapters/redis-script-batch.ts), and a pipeline of one command only added ioredis's pipeline
+ * machinery to every query (docs/indexing.md, "Session 40").
  */
 export const serviceRedisOptions: RedisOptions = {
   maxRetriesPerRequest: 2,
@@ -23,6 +28,7 @@ export const serviceRedisOptions: RedisOptions = {
   connectTimeout: 5000,
   commandTimeout: 1000,
   enableAutoPipelining: true,
+  autoPipeliningIgnoredCommands: [ADMISSION_COMMAND],
 };
 
 export function openRedis(source: RedisSource, options: RedisOptions, onError?: (err: unknown) => void): RedisConnection {

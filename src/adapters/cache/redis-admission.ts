@@ -26,6 +26,7 @@ import type { LimitDecision, LimitRule } from '../../ports/rate-limiter.js';
 import { decide, enforcedRules } from '../limits/arithmetic.js';
 import { LIMIT_KEY_PREFIX, limitArguments, limitDecision, LIMITS_LUA } from '../limits/redis.js';
 import type { RedisBreaker } from '../redis-breaker.js';
+import { ADMISSION_COMMAND } from '../redis-connection.js';
 import { BATCH_LUA, ScriptBatch, type SendBatch } from '../redis-script-batch.js';
 import { ANSWER_CACHE_PREFIX } from './redis.js';
 import { deepFreeze } from './json.js';
@@ -67,7 +68,7 @@ local function entry(k, A, nk)
 end
 ${BATCH_LUA}`;
 
-const COMMAND = 'groundworkAdmit';
+const COMMAND = ADMISSION_COMMAND;
 type ScriptCaller = Record<typeof COMMAND, SendBatch>;
 
 export interface RedisAdmissionOptions {
