@@ -674,6 +674,11 @@ describe('German knowledge base', () => {
     expect(bed.answer).toMatch(/^Lindner Hochbeet Lärche 120/);
     expect(bed.answer).toContain('120 x 80 x 80 cm');
     expect(garden.ask('Wie groß ist die Schubkarre?').answer).toContain('fassungsvermögen: 100 l');
+    // "big" asks for the size and names no product: the small jug, not also the large one ("big" ~ "large").
+    const catalogue = knowledgeBase(readFileSync(new URL('../../eval/sets/catalogue-en/catalogue.json', import.meta.url), 'utf8'), 'json');
+    const small = catalogue.ask('How big is the small milk jug?');
+    expect(catalogue.titleOf(small)).toEqual(['Milk Jug – Small']);
+    expect(small.answer).toContain('capacity: 350 ml');
   });
 
   it('meets a German verb in its other forms, which the stemmer keeps apart ("kostet" / "kosten")', () => {

@@ -300,7 +300,13 @@ function withSizeField(query: string, words: QueryWord[], vocab: Vocabulary): Qu
   const surface = analyzeWords(asking, vocab.language, 'query').surfaces[0];
   const field = sizeFieldMatches(vocab);
   if (field.length === 0) return words;
-  return words.map((w) => (w.surface === surface ? { ...w, matches: mergeMatches(w.matches, field), via: w.matches.length > 0 ? w.via : 'related' } : w));
+  // The adjective asks for the size, it names no product: "How big is the small milk jug?" is not
+  // also about the large one, which "big" ~ "large" met.
+  return words.map((w) => {
+    if (w.surface !== surface) return w;
+    const own = w.matches.filter((m) => m.term === w.term);
+    return { ...w, matches: mergeMatches(own, field), via: own.length > 0 ? w.via : 'related' };
+  });
 }
 
 /** How informative a phrasal verb's particle weighs in general language: it turns the verb into another ("sign up" / "sign in"). */
