@@ -954,6 +954,14 @@ describe('meaning beyond the records’ words', () => {
     expect(a.answer).not.toMatch(/TAM-51|Tampers/);
   });
 
+  it('meets a word by its derivation: "try" is "trial"', () => {
+    const help = knowledgeBase(readFileSync(new URL('../../eval/sets/saas-help-en/help-centre.md', import.meta.url), 'utf8'));
+    // Was answered with the plans' prices ("free" alone met them).
+    const trial = help.ask('Can I try it for free?');
+    expect(help.titleOf(trial)).toEqual(['Shiftloom Help Centre › Billing & plans › Free trial']);
+    expect(trial.answer).toContain('14-day free trial');
+  });
+
   it('reads a phrasal verb whose object stands between the verb and its particle ("sign them up", "sign my company up")', () => {
     const help = knowledgeBase(readFileSync(new URL('../../eval/sets/saas-help-en/help-centre.md', import.meta.url), 'utf8'));
     // Was "Sign in with Google …" and a refusal: the particle went to "them" (a stop word: none) or to "company".

@@ -55,6 +55,15 @@ describe('related words', () => {
     expect(lemmas('parcel')).toContain('package');
   });
 
+  it("gives a word's derivations, that word alone, and not the one who does it", () => {
+    expect(lemmas('try')).toContain('trial');
+    expect(lemmas('deliver')).toContain('delivery');
+    expect(lemmas('pay')).toContain('payment');
+    // Not the derivation's synonyms ("test", "tryout" are the trial's), nor a person.
+    expect(lemmas('try')).not.toContain('tryout');
+    expect(lemmas('pay')).not.toContain('payer');
+  });
+
   it('leaves out verbs of several words, whose words apart mean something else, and keeps nouns of several words', () => {
     expect(lemmas('turn')).not.toContain('change state');
     expect(lemmas('cellphone')).toContain('mobile phone');

@@ -26,6 +26,9 @@ export interface RelatedWord {
   endsCompounds?: boolean;
 }
 
+/** WordNet's lexicographer file of nouns that name people ("payer", "shipper", "worker"). */
+const NOUN_PERSON = 18;
+
 /** Senses looked at per part of speech, most frequent first. */
 const SENSES = 2;
 /** Levels of "part of" followed from a named place. */
@@ -43,8 +46,8 @@ const DETACH: Readonly<Record<WordNetPos, readonly [string, string][]>> = {
 };
 
 /** Base forms of `word` that WordNet has, per part of speech (the word itself first). */
-function baseForms(wn: WordNet, word: string): [WordNetPos, number[]][] {
-  const out: [WordNetPos, number[]][] = [];
+function baseForms(wn: WordNet, word: string): [WordNetPos, number[], string][] {
+  const out: [WordNetPos, number[], string][] = [];
   for (const pos of WORDNET_POS) {
     const candidates = [word];
     // A base of fewer than three letters is an abbreviation more often than a word: "NHS" is not
@@ -53,7 +56,7 @@ function baseForms(wn: WordNet, word: string): [WordNetPos, number[]][] {
     for (const c of candidates) {
       const synsets = wn.synsetsOf(c, pos);
       if (synsets.length > 0) {
-        out.push([pos, synsets]);
+        out.push([pos, synsets, c]);
         break;
       }
     }
@@ -72,7 +75,7 @@ function partOfChain(wn: WordNet, synset: Synset, add: (lemma: string, relation:
 }
 
 /** What WordNet says of an English `word` by `look`, remembered in `memo`; false in other languages or without WordNet. */
-function dictionaryFact(memo: Map<string, boolean>, word: string, language: string, look: (wn: WordNet, forms: [WordNetPos, number[]][]) => boolean): boolean {
+function dictionaryFact(memo: Map<string, boolean>, word: string, language: string, look: (wn: WordNet, forms: [WordNetPos, number[], string][]) => boolean): boolean {
   if (language !== 'en') return false;
   const wn = englishWordNet();
   if (wn === null) return false;
@@ -143,7 +146,7 @@ function lookUpRelated(wn: WordNet, word: string): RelatedWord[] {
   const add = (lemma: string, relation: Relation) => {
     if (lemma !== word && !out.has(lemma)) out.set(lemma, relation);
   };
-  for (const [pos, synsets] of baseForms(wn, word)) {
+  for (const [pos, synsets, base] of baseForms(wn, word)) {
     // A verb of several words ("change state", "give back") says what it says only with its words
     // together, and a record's words are matched one by one: "turn" met "state" of "the United States".
     const addOf = pos === 'verb' ? (lemma: string, relation: Relation) => (lemma.includes(' ') ? undefined : add(lemma, relation)) : add;
@@ -154,6 +157,15 @@ function lookUpRelated(wn: WordNet, word: string): RelatedWord[] {
       // city, but "red" is a colour before it is the Red River (in Texas, in the United States).
       if (named && sense > 0) continue;
       for (const w of synset.words) addOf(w, 'synonym');
+      // The word's derivations ("try" / "trial", "deliver" / "delivery"): that word of the other
+      // synset, not its synonyms; not the one who does it ("payer", "shipper": noun.person).
+      const own = synset.words.indexOf(base) + 1;
+      for (const p of synset.pointers) {
+        if (p.symbol !== '+' || own === 0 || p.source !== own) continue;
+        const other = wn.synset(p.pos, p.offset);
+        const derived = other.words[p.target - 1];
+        if (derived !== undefined && other.lexFile !== NOUN_PERSON) addOf(derived, 'synonym');
+      }
       if (named) partOfChain(wn, synset, addOf);
       for (const p of synset.pointers) {
         // The quantity an adjective measures: "heavy" → weight, "big" → size, "wide" → width.

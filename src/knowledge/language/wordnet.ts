@@ -22,11 +22,20 @@ export interface Pointer {
   symbol: string;
   offset: number;
   pos: WordNetPos;
+  /**
+   * For a lexical pointer (between two words, "+" a derivation: "try" / "trial"), the numbers of
+   * its word in this synset and of the word it points to in the other, from 1; 0 and 0 for a
+   * semantic one (between the synsets).
+   */
+  source: number;
+  target: number;
 }
 
 export interface Synset {
   /** Its words, lower-cased, with spaces for WordNet's underscores ("send back"). */
   words: string[];
+  /** Its lexicographer file ("noun.person" is 18): https://wordnet.princeton.edu/documentation/lexnames5wn */
+  lexFile: number;
   pointers: Pointer[];
 }
 
@@ -127,9 +136,10 @@ function parseDataLine(line: string): Synset {
   const pointers: Pointer[] = [];
   for (let i = 0; i < pointerCount; i++, at += 4) {
     const pos = POS_OF_CODE[f[at + 2] as string];
-    if (pos) pointers.push({ symbol: f[at] as string, offset: Number(f[at + 1]), pos });
+    const sourceTarget = f[at + 3] as string;
+    if (pos) pointers.push({ symbol: f[at] as string, offset: Number(f[at + 1]), pos, source: parseInt(sourceTarget.slice(0, 2), 16), target: parseInt(sourceTarget.slice(2, 4), 16) });
   }
-  return { words, pointers };
+  return { words, lexFile: Number(f[1]), pointers };
 }
 
 let shared: WordNet | null | undefined;
