@@ -26,7 +26,7 @@ export interface RelatedWord {
   endsCompounds?: boolean;
 }
 
-/** WordNet's lexicographer file of nouns that name people ("payer", "shipper", "worker"). */
+/** WordNet's lexicographer file of nouns that name people ("payer", "deliverer"). */
 const NOUN_PERSON = 18;
 
 /** Senses looked at per part of speech, most frequent first. */
@@ -158,7 +158,7 @@ function lookUpRelated(wn: WordNet, word: string): RelatedWord[] {
       if (named && sense > 0) continue;
       for (const w of synset.words) addOf(w, 'synonym');
       // The word's derivations ("try" / "trial", "deliver" / "delivery"): that word of the other
-      // synset, not its synonyms; not the one who does it ("payer", "shipper": noun.person).
+      // synset, not its synonyms; not a person who does it ("payer", "deliverer": noun.person).
       const own = synset.words.indexOf(base) + 1;
       for (const p of synset.pointers) {
         if (p.symbol !== '+' || own === 0 || p.source !== own) continue;
