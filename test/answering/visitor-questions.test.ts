@@ -954,6 +954,17 @@ describe('meaning beyond the records’ words', () => {
     expect(a.answer).not.toMatch(/TAM-51|Tampers/);
   });
 
+  it('reads "What happens if …?" as asking what follows, not as a word the records must hold', () => {
+    const help = knowledgeBase(readFileSync(new URL('../../eval/sets/saas-help-en/help-centre.md', import.meta.url), 'utf8'));
+    // Was refused: "happens", which no record writes, weighed most of the question.
+    const deleted = help.ask('What happens if I delete an employee?');
+    expect(help.titleOf(deleted)).toEqual(['Shiftloom Help Centre › Data & privacy › Data retention']);
+    expect(deleted.answer).toContain('when you delete an employee, their personal details are anonymised after 30 days');
+    expect(help.index.expand('What happens if I delete an employee?').words.map((w) => w.surface)).not.toContain('happens');
+    // Elsewhere the verb is a word like any other.
+    expect(help.index.expand('It happens every week').words.map((w) => w.surface)).toContain('happens');
+  });
+
   it('meets a word by its derivation: "try" is "trial"', () => {
     const help = knowledgeBase(readFileSync(new URL('../../eval/sets/saas-help-en/help-centre.md', import.meta.url), 'utf8'));
     // Was answered with the plans' prices ("free" alone met them).

@@ -154,6 +154,8 @@ export function expandQuery(
   const asking = order?.words ?? range?.words ?? each;
   const askingSurfaces = asking ? new Set(analyzeWords([...asking].join(' '), vocab.language, 'query').surfaces) : undefined;
   const aboutPaying = asksAboutPaying(surfaces);
+  // "What happens if …" asks what follows; its verb names no topic where the records never use it.
+  const consequence = consequenceVerb(query, vocab.language);
   const contentWords = stops.filter((stop) => !stop).length;
   const hyphened = hyphenedParticles(query, (word) => analyzeWords(word, vocab.language, 'query').surfaces.at(-1));
   const seen = new Set<string>();
@@ -183,7 +185,7 @@ export function expandQuery(
     }
     if (seen.has(term)) continue;
     seen.add(term);
-    if (stops[i] || askingSurfaces?.has(surface)) {
+    if (stops[i] || askingSurfaces?.has(surface) || (surface === consequence && vocab.docFreq(term) === 0)) {
       stopTerms.push(term);
       continue;
     }
@@ -307,6 +309,20 @@ function withSizeField(query: string, words: QueryWord[], vocab: Vocabulary): Qu
     const own = w.matches.filter((m) => m.term === w.term);
     return { ...w, matches: mergeMatches(own, field), via: own.length > 0 ? w.via : 'related' };
   });
+}
+
+/** "What happens if/when …", "Was passiert, wenn …", "Que se passe-t-il si …": the verb, as the analysis writes it. */
+const CONSEQUENCE_ASKS: Readonly<Record<string, RegExp>> = {
+  en: /(?<!\p{L})what(?:'s| is| will| would)? (happens?|happened|happening)(?= (?:if|when|to|after|with|once)(?!\p{L}))/iu,
+  de: /(?<!\p{L})was (passiert|geschieht)(?=,? (?:wenn|mit|nach|falls|bei)(?!\p{L}))/iu,
+  fr: /(?<!\p{L})que (passe)(?:-t-il| t il)?(?= (?:si|quand|lorsque|avec|après)(?!\p{L}))|(?<!\p{L})qu['’]est-ce qui (se passe)(?= (?:si|quand|lorsque|avec|après)(?!\p{L}))/iu,
+};
+
+/** The verb of a question that asks what follows something ("what happens if"), or undefined. */
+function consequenceVerb(query: string, language: string): string | undefined {
+  const found = CONSEQUENCE_ASKS[language]?.exec(query);
+  const verb = found?.[1] ?? found?.[2];
+  return verb === undefined ? undefined : analyzeWords(verb, language, 'query').surfaces.at(-1);
 }
 
 /** How informative a phrasal verb's particle weighs in general language: it turns the verb into another ("sign up" / "sign in"). */
