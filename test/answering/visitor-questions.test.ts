@@ -963,6 +963,9 @@ describe('meaning beyond the records’ words', () => {
     expect(help.index.expand('What happens if I delete an employee?').words.map((w) => w.surface)).not.toContain('happens');
     // Elsewhere the verb is a word like any other.
     expect(help.index.expand('It happens every week').words.map((w) => w.surface)).toContain('happens');
+    const fr = KnowledgeIndex.build([{ recordId: 'r1', title: 'Annulation', text: 'Vous pouvez annuler votre commande dans les 2 heures.', sourceName: 'faq.md' }], { language: 'fr' });
+    expect(fr.expand("Que se passe-t-il si j'annule ma commande ?").words.map((w) => w.surface)).not.toContain('passe');
+    expect(fr.expand('Il se passe quoi ?').words.map((w) => w.surface)).toContain('passe');
   });
 
   it('meets a word by its derivation: "try" is "trial"', () => {

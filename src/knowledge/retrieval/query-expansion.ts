@@ -315,7 +315,7 @@ function withSizeField(query: string, words: QueryWord[], vocab: Vocabulary): Qu
 const CONSEQUENCE_ASKS: Readonly<Record<string, RegExp>> = {
   en: /(?<!\p{L})what(?:'s| is| will| would)? (happens?|happened|happening)(?= (?:if|when|to|after|with|once)(?!\p{L}))/iu,
   de: /(?<!\p{L})was (passiert|geschieht)(?=,? (?:wenn|mit|nach|falls|bei)(?!\p{L}))/iu,
-  fr: /(?<!\p{L})que (passe)(?:-t-il| t il)?(?= (?:si|quand|lorsque|avec|après)(?!\p{L}))|(?<!\p{L})qu['’]est-ce qui (se passe)(?= (?:si|quand|lorsque|avec|après)(?!\p{L}))/iu,
+  fr: /(?<!\p{L})que se (passe)(?:-t-il| t il)?(?= (?:si|quand|lorsque|avec|après)(?!\p{L}))|(?<!\p{L})qu['’]est-ce qui (se passe)(?= (?:si|quand|lorsque|avec|après)(?!\p{L}))/iu,
 };
 
 /** The verb of a question that asks what follows something ("what happens if"), or undefined. */
