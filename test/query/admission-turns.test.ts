@@ -5,24 +5,18 @@
  * the query is admitted from the store as without copies, its limits taken once. Real Redis (the
  * shared REDIS_URL; every key is the test's own knowledge base's), in process (compose()).
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { Redis } from 'ioredis';
-import pino from 'pino';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { compose } from '../../src/compose.js';
-import { loadConfig } from '../../src/config.js';
-import { newId } from '../../src/ids.js';
 import type { KnowledgeBase } from '../../src/knowledge/model.js';
 import type { QueryRequest } from '../../src/knowledge/query/query-service.js';
 import type { MaybePromise } from '../../src/maybe-promise.js';
 import { describeIf, redis } from '../support/requirements.js';
+import { type InProcessShop, inProcessShop } from './in-process.js';
 
 describeIf(redis, 'admission turns with Redis', () => {
-  let composition: Awaited<ReturnType<typeof compose>>;
+  let shop: InProcessShop;
+  let composition: InProcessShop['composition'];
   let direct: Redis;
-  let dir: string;
   let ragId: string;
   let secret: string;
   /** The store's own read, and how often the query path read through it. */
@@ -36,25 +30,10 @@ describeIf(redis, 'admission turns with Redis', () => {
   const stampKey = () => `gw:kbv:${ragId}`;
 
   beforeAll(async () => {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gw-admission-turns-'));
-    const config = loadConfig({
-      DATA_DIR: dir,
-      PORT: '3998',
-      PUBLIC_URL: 'http://127.0.0.1:3998',
-      LOG_LEVEL: 'silent',
-      REDIS_URL: process.env.REDIS_URL,
-      QUERY_RATE_PER_MINUTE: '1000',
-      QUERY_QUOTA_PER_DAY: '100000',
-      QUERY_CACHE_TTL_SECONDS: '60',
-    });
-    composition = await compose(config, pino({ level: 'silent' }));
+    shop = await inProcessShop('admission-turns', { REDIS_URL: process.env.REDIS_URL });
+    ({ composition, ragId, secret } = shop);
     direct = new Redis(process.env.REDIS_URL as string);
-    const { deps, store } = composition;
-    const account = await store.accounts.accountForEmail(`admission-turns.${process.pid}@example.test`, newId('acc'));
-    ragId = (await deps.knowledge.create(account.accountId, { botName: 'Shop' })).ragId;
-    const faq = JSON.stringify([{ question: 'How long does delivery take?', answer: 'Standard delivery takes 2 to 4 working days.' }]);
-    await deps.knowledge.ingest(account.accountId, ragId, { name: 'faq.json', format: 'json', bytes: Buffer.from(faq) });
-    secret = (await deps.keys.create(account.accountId, ragId, { allowedDomains: ['shop.example'] })).secret;
+    const { store } = composition;
     const knowledge = store.knowledge;
     read = knowledge.findKnowledgeBase.bind(knowledge);
     // The query service reads through a proxy of this store, which looks the method up on every call.
@@ -67,8 +46,7 @@ describeIf(redis, 'admission turns with Redis', () => {
   afterAll(async () => {
     await direct?.del(stampKey(), `gw:rl:minute:${ragId}`);
     direct?.disconnect();
-    await composition?.close();
-    if (dir) fs.rmSync(dir, { recursive: true, force: true });
+    await shop?.close();
   });
 
   it('admits a query on a current copy without reading the store, and reads it once when the copy went stale', async () => {

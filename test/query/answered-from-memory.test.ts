@@ -4,45 +4,22 @@
  * (src/maybe-promise.ts, docs/indexing.md "Session 39"); anything read from the store is a
  * promise, and a refusal is always a rejected promise, never a throw.
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { compose } from '../../src/compose.js';
-import { loadConfig } from '../../src/config.js';
-import { newId } from '../../src/ids.js';
 import type { QueryRequest } from '../../src/knowledge/query/query-service.js';
 import { isPromise } from '../../src/maybe-promise.js';
+import { type InProcessShop, inProcessShop } from './in-process.js';
 
-let composition: Awaited<ReturnType<typeof compose>>;
-let dir: string;
+let shop: InProcessShop;
+let composition: InProcessShop['composition'];
 let ragId: string;
 let secret: string;
 
-const faq = JSON.stringify([{ question: 'How long does delivery take?', answer: 'Standard delivery takes 2 to 4 working days.' }]);
-
 beforeAll(async () => {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gw-memory-path-'));
-  const config = loadConfig({
-    DATA_DIR: dir,
-    PORT: '3999',
-    PUBLIC_URL: 'http://127.0.0.1:3999',
-    LOG_LEVEL: 'silent',
-    QUERY_RATE_PER_MINUTE: '1000',
-    QUERY_QUOTA_PER_DAY: '100000',
-    QUERY_CACHE_TTL_SECONDS: '60',
-  });
-  composition = await compose(config, pino({ level: 'silent' }));
-  const { deps, store } = composition;
-  const account = await store.accounts.accountForEmail('memory-path@example.test', newId('acc'));
-  ragId = (await deps.knowledge.create(account.accountId, { botName: 'Shop' })).ragId;
-  await deps.knowledge.ingest(account.accountId, ragId, { name: 'faq.json', format: 'json', bytes: Buffer.from(faq) });
-  secret = (await deps.keys.create(account.accountId, ragId, { allowedDomains: ['shop.example'] })).secret;
+  shop = await inProcessShop('memory-path');
+  ({ composition, ragId, secret } = shop);
 });
 afterAll(async () => {
-  await composition?.close();
-  if (dir) fs.rmSync(dir, { recursive: true, force: true });
+  await shop?.close();
 });
 
 /**
