@@ -35,6 +35,11 @@ function knowledgeBase(content: string, format: 'md' | 'json' = 'md') {
   return { ask, titleOf, index };
 }
 
+/** The knowledge base of one of the evaluation's sets, from its file (`<set>/<file>`, JSON or Markdown by its name). */
+function setKnowledgeBase(file: string) {
+  return knowledgeBase(readFileSync(new URL(`../../eval/sets/${file}`, import.meta.url), 'utf8'), file.endsWith('.json') ? 'json' : 'md');
+}
+
 /** A JSON Q&A knowledge base of `[question, answer]` pairs. */
 function qaKnowledgeBase(pairs: readonly [string, string][]) {
   return knowledgeBase(JSON.stringify(pairs.map(([question, answer]) => ({ question, answer }))), 'json');
@@ -277,13 +282,13 @@ Ja. Der Versand in die Schweiz kostet 19,90 € und dauert 4 bis 7 Werktage.
     expect(isFollowUp('Wie schwer ist der Spindelmäher im Vergleich?', conversation)).toBe(false);
     // German adverbs that point back ("damit", "dabei", "rein" for "hinein").
     for (const q of ['Wie viel Liter passen rein?', 'Ist ein Akku dabei?', 'Kann ich damit Hecken schneiden?']) expect(isFollowUp(q, conversation), q).toBe(true);
-    const garden = knowledgeBase(readFileSync(new URL('../../eval/sets/garden-catalogue-de/catalogue.json', import.meta.url), 'utf8'), 'json');
+    const garden = setKnowledgeBase('garden-catalogue-de/catalogue.json');
     const weight = garden.ask('Wie schwer ist der?', { conversation });
     expect(weight.answer).toMatch(/^Lindner Akku-Rasenmäher RM 36-37 .*gewicht: 15,8 kg/);
   });
 
   it('answers "And the E48?" about the E48 alone, not also about the grinder asked of before', () => {
-    const coffee = knowledgeBase(readFileSync(new URL('../../eval/sets/catalogue-en/catalogue.json', import.meta.url), 'utf8'), 'json');
+    const coffee = setKnowledgeBase('catalogue-en/catalogue.json');
     const conversation: Turn[] = [
       { role: 'user', content: 'Do you sell a hand grinder?' },
       { role: 'assistant', content: 'Fellside Hand Grinder (£129) [1]' },
@@ -294,7 +299,7 @@ Ja. Der Versand in die Schweiz kostet 19,90 € und dauert 4 bis 7 Werktage.
     expect(coffee.titleOf(e48)).toEqual(['Fellside E48 Electric Grinder']);
     expect(e48.answer).toContain('weight: 3.1 kg');
     // By the product's name: the Kestrel 2's "1.9 kg" holds a "1", its name does not.
-    const outdoor = knowledgeBase(readFileSync(new URL('../../eval/sets/outdoor-catalogue-en/catalogue.json', import.meta.url), 'utf8'), 'json');
+    const outdoor = setKnowledgeBase('outdoor-catalogue-en/catalogue.json');
     const tents: Turn[] = [
       { role: 'user', content: 'Tell me about the Kestrel 2' },
       { role: 'assistant', content: 'Kestrel 2 Tent (£249) [1]' },
@@ -429,7 +434,7 @@ describe('German knowledge base', () => {
 
   it('does not answer a question about a place from a sentence that names it only as an exception ("Außer nach … in die Schweiz …")', () => {
     // The German shop's records (eval/sets/shop-faq-de), where "Außer nach Deutschland, Österreich und in die Schweiz …" competes.
-    const faq = knowledgeBase(readFileSync(new URL('../../eval/sets/shop-faq-de/faq.json', import.meta.url), 'utf8'), 'json');
+    const faq = setKnowledgeBase('shop-faq-de/faq.json');
     const a = faq.ask('Was kostet der Versand in die Schweiz?');
     expect(faq.titleOf(a)).toEqual(['Liefert ihr in die Schweiz?']);
     expect(a.answer).toContain('19,90 €');
@@ -552,7 +557,7 @@ describe('German knowledge base', () => {
 
   it('answers a question from the section whose heading asks it, not from a shorter one that repeats its words ("How do I end my ride?")', () => {
     // The bike-share help centre (eval/sets/help-questions-en): "If the battery runs out" ends with "End the ride in a parking zone as usual".
-    const help = knowledgeBase(readFileSync(new URL('../../eval/sets/help-questions-en/help-centre.md', import.meta.url), 'utf8'));
+    const help = setKnowledgeBase('help-questions-en/help-centre.md');
     const a = help.ask('How do I end my ride?');
     expect(help.titleOf(a)[0]).toMatch(/How do I end my ride\?$/);
     expect(a.answer).toContain('grey parking zone');
@@ -560,7 +565,7 @@ describe('German knowledge base', () => {
 
   it('reads a French "-ique" written the English way or as it sounds ("plastic", "plastik" for "plastique")', () => {
     // The tea shop's records (eval/sets/shop-faq-fr): "… nos envois sont sans plastique."
-    const shop = knowledgeBase(readFileSync(new URL('../../eval/sets/shop-faq-fr/faq.md', import.meta.url), 'utf8'));
+    const shop = setKnowledgeBase('shop-faq-fr/faq.md');
     for (const question of ['vos emballage c du plastic ou pas', 'il y a du plastik dans vos colis ?']) {
       const a = shop.ask(question);
       expect(a.grounded, question).toBe(true);
@@ -571,7 +576,7 @@ describe('German knowledge base', () => {
 
   it('tells a phrasal verb by its particle: "sign up" is not "sign in", nor "sign out"', () => {
     // The shift-planning help centre (eval/sets/saas-help-en): "Sign up at shiftloom.app …" and "Sign in with Google".
-    const help = knowledgeBase(readFileSync(new URL('../../eval/sets/saas-help-en/help-centre.md', import.meta.url), 'utf8'));
+    const help = setKnowledgeBase('saas-help-en/help-centre.md');
     const up = help.ask('How do I sign up?');
     expect(up.answer).toMatch(/^Sign up at shiftloom\.app/);
     expect(up.answer).not.toContain('Sign in with Google');
@@ -637,7 +642,7 @@ describe('German knowledge base', () => {
     ]);
     expect(uk.titleOf(uk.ask('Do you ship to Italy?'))).toEqual(['Do you ship to Europe?']);
     // A record that speaks of the union does not answer for a European country outside it by "European".
-    const faq = knowledgeBase(readFileSync(new URL('../../eval/sets/shop-faq-en/faq.json', import.meta.url), 'utf8'), 'json');
+    const faq = setKnowledgeBase('shop-faq-en/faq.json');
     for (const country of ['Serbia', 'Russia']) expect(faq.titleOf(faq.ask(`Do you ship to ${country}?`)), country).not.toContain('Do you ship to Europe?');
     expect(faq.titleOf(faq.ask('Do you ship to Poland?'))).toEqual(['Do you ship to Europe?']);
   });
@@ -652,7 +657,7 @@ describe('German knowledge base', () => {
     expect(shop.ask('Do you deliver to Dublin?').grounded).toBe(false);
     expect(shop.ask('Do you deliver to Lyon?').answer).toContain('£9.95');
     // The shop FAQ in German: Berlin is in Germany, which "Außer nach Deutschland … in alle EU-Länder" leaves out.
-    const de = knowledgeBase(readFileSync(new URL('../../eval/sets/shop-faq-de/faq.json', import.meta.url), 'utf8'), 'json');
+    const de = setKnowledgeBase('shop-faq-de/faq.json');
     const plan = de.index.expand('Was kostet der Versand nach Berlin?');
     expect(plan.words.find((w) => w.surface === 'berlin')?.matches.map((m) => m.term)).toContain('eu');
     expect(de.ask('Was kostet der Versand nach Italien?').answer).toContain('14,90 €');
@@ -660,7 +665,7 @@ describe('German knowledge base', () => {
 
   it('meets a number written as a word where the records also use the word: "a tent for two people" is the one that sleeps 2', () => {
     // The outdoor catalogue (eval/sets/outdoor-catalogue-en): the family tent "pitches … with two people" and sleeps 4.
-    const outdoor = knowledgeBase(readFileSync(new URL('../../eval/sets/outdoor-catalogue-en/catalogue.json', import.meta.url), 'utf8'), 'json');
+    const outdoor = setKnowledgeBase('outdoor-catalogue-en/catalogue.json');
     const tent = outdoor.ask('Do you have a tent for two people?');
     expect(tent.answer).toMatch(/^Kestrel 2 Tent \(£249\)/);
     expect(tent.answer).toContain('sleeps: 2 people');
@@ -669,13 +674,13 @@ describe('German knowledge base', () => {
 
   it('answers "Wie groß ist …?" with the product\'s dimensions or what it holds', () => {
     // The garden catalogue (eval/sets/garden-catalogue-de): "Maße: 120 x 80 x 80 cm", "Fassungsvermögen: 100 l".
-    const garden = knowledgeBase(readFileSync(new URL('../../eval/sets/garden-catalogue-de/catalogue.json', import.meta.url), 'utf8'), 'json');
+    const garden = setKnowledgeBase('garden-catalogue-de/catalogue.json');
     const bed = garden.ask('Wie groß ist das Hochbeet?');
     expect(bed.answer).toMatch(/^Lindner Hochbeet Lärche 120/);
     expect(bed.answer).toContain('120 x 80 x 80 cm');
     expect(garden.ask('Wie groß ist die Schubkarre?').answer).toContain('fassungsvermögen: 100 l');
     // "big" asks for the size and names no product: the small jug, not also the large one ("big" ~ "large").
-    const catalogue = knowledgeBase(readFileSync(new URL('../../eval/sets/catalogue-en/catalogue.json', import.meta.url), 'utf8'), 'json');
+    const catalogue = setKnowledgeBase('catalogue-en/catalogue.json');
     const small = catalogue.ask('How big is the small milk jug?');
     expect(catalogue.titleOf(small)).toEqual(['Milk Jug – Small']);
     expect(small.answer).toContain('capacity: 350 ml');
@@ -695,14 +700,14 @@ describe('German knowledge base', () => {
 
   it('answers "C\'est où l\'auto-école ?" with the address, not with a record that names the school', () => {
     // The driving school (eval/sets/driving-school-fr): "auto-école" is in many records.
-    const school = knowledgeBase(readFileSync(new URL('../../eval/sets/driving-school-fr/faq.json', import.meta.url), 'utf8'), 'json');
+    const school = setKnowledgeBase('driving-school-fr/faq.json');
     const where = school.ask("C'est où l'auto-école ?");
     expect(school.titleOf(where)).toEqual(["Où se trouve l'auto-école ?"]);
     expect(where.answer).toContain('27 rue des Tilleuls');
   });
 
   it('reads an acronym the records spell out as the words it stands for: "2FA" is "Two-factor authentication"', () => {
-    const help = knowledgeBase(readFileSync(new URL('../../eval/sets/saas-help-en/help-centre.md', import.meta.url), 'utf8'));
+    const help = setKnowledgeBase('saas-help-en/help-centre.md');
     for (const question of ['How do I turn on 2FA?', 'how do i turn on 2fa']) {
       const answer = help.ask(question);
       expect(answer.grounded, question).toBe(true);
@@ -713,16 +718,16 @@ describe('German knowledge base', () => {
   });
 
   it('answers "the biggest" or "the smallest" of a kind with the one that holds the most or the least', () => {
-    const coffee = knowledgeBase(readFileSync(new URL('../../eval/sets/catalogue-en/catalogue.json', import.meta.url), 'utf8'), 'json');
+    const coffee = setKnowledgeBase('catalogue-en/catalogue.json');
     expect(coffee.ask("What's the biggest milk jug?").answer).toMatch(/^Milk Jug – Large \(£28\) — capacity: 950 ml/);
     expect(coffee.ask('Which is the smallest milk jug?').answer).toMatch(/^Milk Jug – Small/);
-    const garden = knowledgeBase(readFileSync(new URL('../../eval/sets/garden-catalogue-de/catalogue.json', import.meta.url), 'utf8'), 'json');
+    const garden = setKnowledgeBase('garden-catalogue-de/catalogue.json');
     expect(garden.ask('Was ist die größte Gießkanne?').answer).toMatch(/^Lindner Zink-Gießkanne 10 l/);
   });
 
   it('meets a country by its other names where the records use more than one ("USA", "US", "United States")', () => {
     // The shop FAQ (eval/sets/shop-faq-en): the customs record says "the US", the delivery record "the United States".
-    const shop = knowledgeBase(readFileSync(new URL('../../eval/sets/shop-faq-en/faq.json', import.meta.url), 'utf8'), 'json');
+    const shop = setKnowledgeBase('shop-faq-en/faq.json');
     const usa = shop.ask('how much is delivery to the usa');
     expect(shop.titleOf(usa)).toEqual(['Do you deliver to the United States and Canada?']);
     expect(usa.answer).toContain('£14.95');
@@ -731,19 +736,19 @@ describe('German knowledge base', () => {
   });
 
   it('meets a German compound the visitor writes apart: "bar zahlen" is the "Barzahlung" of the payment record', () => {
-    const shop = knowledgeBase(readFileSync(new URL('../../eval/sets/shop-faq-de/faq.json', import.meta.url), 'utf8'), 'json');
+    const shop = setKnowledgeBase('shop-faq-de/faq.json');
     const cash = shop.ask('kann ich bar zahlen');
     expect(shop.titleOf(cash)).toEqual(['Welche Zahlungsarten bietet ihr an?']);
     expect(cash.answer).toContain('Barzahlung');
   });
 
   it('answers a part that asks where the business is on its own: "Where are you and is there parking?"', () => {
-    const clinic = knowledgeBase(readFileSync(new URL('../../eval/sets/clinic-faq-en/faq.json', import.meta.url), 'utf8'), 'json');
+    const clinic = setKnowledgeBase('clinic-faq-en/faq.json');
     const both = clinic.ask('Where are you and is there parking?');
     expect(clinic.titleOf(both)).toEqual(['Where are you located?', 'Is there parking?']);
     expect(both.answer).toContain('14 Hilton Street');
     // A part that points back is read with the rest: the pick-up warehouse's hours, not customer service's.
-    const shop = knowledgeBase(readFileSync(new URL('../../eval/sets/shop-faq-de/faq.json', import.meta.url), 'utf8'), 'json');
+    const shop = setKnowledgeBase('shop-faq-de/faq.json');
     expect(shop.titleOf(shop.ask('Kann ich in Leipzig abholen? Wann habt ihr dort geöffnet?'))).toEqual(['Kann ich meine Bestellung selbst abholen?']);
   });
 
@@ -955,7 +960,7 @@ describe('meaning beyond the records’ words', () => {
   });
 
   it('reads "What happens if …?" as asking what follows, not as a word the records must hold', () => {
-    const help = knowledgeBase(readFileSync(new URL('../../eval/sets/saas-help-en/help-centre.md', import.meta.url), 'utf8'));
+    const help = setKnowledgeBase('saas-help-en/help-centre.md');
     // Was refused: "happens", which no record writes, weighed most of the question.
     const deleted = help.ask('What happens if I delete an employee?');
     expect(help.titleOf(deleted)).toEqual(['Shiftloom Help Centre › Data & privacy › Data retention']);
@@ -969,7 +974,7 @@ describe('meaning beyond the records’ words', () => {
   });
 
   it('meets a word by its derivation: "try" is "trial"', () => {
-    const help = knowledgeBase(readFileSync(new URL('../../eval/sets/saas-help-en/help-centre.md', import.meta.url), 'utf8'));
+    const help = setKnowledgeBase('saas-help-en/help-centre.md');
     // Was answered with the plans' prices ("free" alone met them).
     const trial = help.ask('Can I try it for free?');
     expect(help.titleOf(trial)).toEqual(['Shiftloom Help Centre › Billing & plans › Free trial']);
@@ -977,7 +982,7 @@ describe('meaning beyond the records’ words', () => {
   });
 
   it('reads a phrasal verb whose object stands between the verb and its particle ("sign them up", "sign my company up")', () => {
-    const help = knowledgeBase(readFileSync(new URL('../../eval/sets/saas-help-en/help-centre.md', import.meta.url), 'utf8'));
+    const help = setKnowledgeBase('saas-help-en/help-centre.md');
     // Was "Sign in with Google …" and a refusal: the particle went to "them" (a stop word: none) or to "company".
     for (const question of ['How do I sign them up?', 'How do I sign my company up?']) expect(help.ask(question).answer, question).toMatch(/^Sign up at shiftloom\.app/);
     const words = help.index.expand('Can I pick my region up later?').words.map((w) => w.surface);
@@ -988,7 +993,7 @@ describe('meaning beyond the records’ words', () => {
   });
 
   it('does not answer a question about the visitor\'s own phone number with the business\'s', () => {
-    const shopFaq = knowledgeBase(readFileSync(new URL('../../eval/sets/shop-faq-en/faq.json', import.meta.url), 'utf8'), 'json');
+    const shopFaq = setKnowledgeBase('shop-faq-en/faq.json');
     // Was answered with "You can also call us on 0114 496 0321 …".
     expect(shopFaq.ask('My phone number has changed, how do I update it?').grounded).toBe(false);
     expect(shopFaq.ask("What's your phone number?").answer).toContain('0114 496 0321');
@@ -996,14 +1001,14 @@ describe('meaning beyond the records’ words', () => {
 
   it('answers a question that asks for a temperature with the line that gives one', () => {
     // The French tea shop (eval/sets/shop-faq-fr): "température" is in the storage record ("à température ambiante") too.
-    const tea = knowledgeBase(readFileSync(new URL('../../eval/sets/shop-faq-fr/faq.md', import.meta.url), 'utf8'));
+    const tea = setKnowledgeBase('shop-faq-fr/faq.md');
     const green = tea.ask('Quelle température pour le thé vert ?');
     expect(tea.titleOf(green).at(0)).toMatch(/Comment préparer mon thé \?/);
     expect(green.answer).toContain('70-80 °C');
   });
 
   it('does not meet a verb of several words by its words apart ("turn" is "change state", not "the United States")', () => {
-    const shopFaq = knowledgeBase(readFileSync(new URL('../../eval/sets/shop-faq-en/faq.json', import.meta.url), 'utf8'), 'json');
+    const shopFaq = setKnowledgeBase('shop-faq-en/faq.json');
     // Was answered with the price of delivery to the United States.
     expect(shopFaq.ask('How do I turn it off?').grounded).toBe(false);
     expect(shopFaq.index.expand('How do I turn it off?').words.flatMap((w) => w.matches.map((m) => m.term))).not.toContain('state');
@@ -1524,7 +1529,7 @@ describe('two products named in one question', () => {
 
   it('does not answer "which <kind> fits <product>?" with a product of a third kind that says it fits', () => {
     // The catalogue (eval/sets/catalogue-en): "Bottomless Portafilter 58 mm … Fits the Lintel One and Lintel Duo."
-    const catalogue = knowledgeBase(readFileSync(new URL('../../eval/sets/catalogue-en/catalogue.json', import.meta.url), 'utf8'), 'json');
+    const catalogue = setKnowledgeBase('catalogue-en/catalogue.json');
     const one = catalogue.ask('Which tamper fits the Lintel One?');
     expect(catalogue.titleOf(one)).toEqual(['Lintel One Espresso Machine', 'Arden Tamper 58.5 mm']);
     expect(one.answer).not.toContain('Portafilter 58 mm (£59)');
