@@ -1,10 +1,12 @@
 /**
  * The service's shared Redis connection pipelines: commands issued in one turn of the event loop
- * (the admission scripts of the queries read in one poll) leave in one socket write, and each
- * still gets its own reply.
+ * leave in one socket write, and each still gets its own reply. Not the queries' admission script,
+ * whose calls of a turn are already one script call (adapters/redis-script-batch.ts): it is sent
+ * as it is, not queued for a pipeline of its own.
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { RedisAdmission } from '../../src/adapters/cache/redis-admission.js';
 import { closeRedis, openRedis, type RedisConnection, serviceRedisOptions } from '../../src/adapters/redis-connection.js';
 import { describeIf, redis } from '../support/requirements.js';
 
@@ -17,7 +19,7 @@ describeIf(redis, 'the service Redis connection', () => {
     await connection.client.ping();
   });
   afterAll(async () => {
-    await connection.client.del(key);
+    await connection.client.del(key, `${key}:kbv:kb`);
     await closeRedis(connection);
   });
 
@@ -37,5 +39,19 @@ describeIf(redis, 'the service Redis connection', () => {
     } finally {
       socket.write = write;
     }
+  });
+
+  it('sends the admission script without queuing it for auto-pipelining', async () => {
+    const { client } = connection;
+    const admission = new RedisAdmission(client, { stampPrefix: `${key}:kbv:`, limitPrefix: `${key}:rl:`, cachePrefix: `${key}:c:` });
+    const check = admission.check({ ragId: 'kb', stamp: undefined, rules: [], now: Date.now() });
+    // The batch leaves on the next turn; an auto-pipelined command would then wait for one more.
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(client.autoPipelineQueueSize).toBe(0);
+    expect((await check).kind).toBe('stale');
+    // Other commands still are queued.
+    const other = client.get(key);
+    expect(client.autoPipelineQueueSize).toBe(1);
+    await other;
   });
 });
