@@ -236,17 +236,9 @@ function merged(a: readonly (ReadonlySet<number> | undefined)[] | undefined, b: 
   });
 }
 
-/** The share of the matched words' weight that counts in a record whose words `skip` do not (1 without any). */
-function keptShare(skip: ReadonlySet<number> | undefined, words: readonly QueryWord[], weights: readonly number[]): number {
-  if (skip === undefined) return 1;
-  let all = 0;
-  let kept = 0;
-  for (let i = 0; i < words.length; i++) {
-    if ((words[i] as QueryWord).matches.length === 0) continue;
-    all += weights[i] as number;
-    if (!skip.has(i)) kept += weights[i] as number;
-  }
-  return all > 0 ? kept / all : 1;
+/** The share of a record's retrieval score that counts when the words `skip` do not count in it (`matchedShare`). */
+function scoreKept(skip: ReadonlySet<number> | undefined, words: readonly QueryWord[], weights: readonly number[]): number {
+  return skip === undefined ? 1 : matchedShare(words, weights, (i) => !skip.has(i));
 }
 
 function similarity(a: Unit, b: Unit): number {
@@ -536,7 +528,7 @@ export function planResolved(query: string, retrieved: readonly RetrievedRecord[
   const words = unknown ? withUnknownNames(expanded.words, unknown) : expanded.words;
   const weights = wordWeights(words, stats, o);
   // Retrieval scored the words of an unknown name as found: its score counts without their share.
-  const scoreShare = words === expanded.words ? 1 : matchedShare(words, wordWeights(expanded.words, stats, o), expanded.words);
+  const scoreShare = words === expanded.words ? 1 : matchedShare(expanded.words, wordWeights(expanded.words, stats, o), (i) => (words[i] as QueryWord).matches.length > 0);
   const withShare = (plan: AnswerPlan): AnswerPlan => (scoreShare < 1 ? Object.assign(plan, { scoreShare }) : plan);
   const refused = (coverage: number, confidence: number): AnswerPlan => withShare({ coverage, confidence, words, weights, grounded: false, selected: [], records });
   // No content words ("what is it?") leaves nothing to ground an answer on: abstain rather than guess.
@@ -576,7 +568,7 @@ export function planResolved(query: string, retrieved: readonly RetrievedRecord[
     for (const u of scored) if (!lacking.has(u.record)) coverage = Math.max(coverage, u.coverage);
     let topScore = 0;
     // Retrieval counted a place in a record that leaves it out: the record's score without that share.
-    for (let r = 0; r < records.length; r++) if (!lacking.has(r)) topScore = Math.max(topScore, (records[r] as RetrievedRecord).score * keptShare(leftOut?.[r], words, weights));
+    for (let r = 0; r < records.length; r++) if (!lacking.has(r)) topScore = Math.max(topScore, (records[r] as RetrievedRecord).score * scoreKept(leftOut?.[r], words, weights));
     // Retrieval scores are on this scale only when they come from the knowledge base's own index;
     // without its statistics, coverage alone decides.
     confidence = o.stats ? confidenceOf(coverage, topScore * scoreShare, stats.size) : 0;

@@ -55,14 +55,18 @@ function hasInOrder(text: readonly string[], terms: readonly string[]): boolean 
 
 const NO_MATCHES: QueryWord['matches'] = [];
 
-/** The share of the matched words' weight (`weights` of `before`) that `after`'s words still match. */
-export function matchedShare(after: readonly QueryWord[], weights: readonly number[], before: readonly QueryWord[]): number {
+/**
+ * The share of the matched words' weight (`weights` of `words`) that still counts, by `counts(i)`:
+ * what retrieval's score of a record is worth once some of the words it scored do not count
+ * (the words of an unknown name, a place the record leaves out).
+ */
+export function matchedShare(words: readonly QueryWord[], weights: readonly number[], counts: (i: number) => boolean): number {
   let kept = 0;
   let all = 0;
-  for (let i = 0; i < before.length; i++) {
-    if ((before[i] as QueryWord).matches.length === 0) continue;
+  for (let i = 0; i < words.length; i++) {
+    if ((words[i] as QueryWord).matches.length === 0) continue;
     all += weights[i] as number;
-    if ((after[i] as QueryWord).matches.length > 0) kept += weights[i] as number;
+    if (counts(i)) kept += weights[i] as number;
   }
   return all > 0 ? kept / all : 1;
 }
