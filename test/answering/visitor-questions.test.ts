@@ -1807,3 +1807,15 @@ Write to us at hello@kettle.example; we answer within a day.
 `).ask("What's your phone number?").grounded).toBe(false);
   });
 });
+
+describe('questions for the address a return goes to', () => {
+  const teaShop = setKnowledgeBase('shop-faq-fr/faq.md');
+
+  it('answers "l\'adresse pour les retours" with the postal address of the returns record, which never says "adresse"', () => {
+    for (const question of ["Quelle est l'adresse pour les retours ?", "C'est quoi l'adresse de retour ?"]) {
+      const answer = teaShop.ask(question);
+      expect(teaShop.titleOf(answer), question).toEqual(['Comment effectuer un retour ?']);
+      expect(answer.answer, question).toContain('14 impasse des Tisserands');
+    }
+  });
+});

@@ -166,11 +166,19 @@ describe('kinds of answer', () => {
     ['Où êtes-vous situés ?', 'fr', ['address']],
     ["C'est où l'auto-école ?", 'fr', ['address']],
     ['Où se trouve le cabinet ?', 'fr', ['address']],
+    // The address a return goes to is the business's.
+    ["Quelle est l'adresse pour les retours ?", 'fr', ['address']],
+    ["C'est quoi l'adresse de retour ?", 'fr', ['address']],
+    ["Quelle est l'adresse ?", 'fr', ['address']],
+    ['Was ist die Adresse für Rücksendungen?', 'de', ['address']],
+    ['Wie lautet die Rücksendeadresse?', 'de', ['address']],
     // Where something is in the app or the parcel: no postal address.
     ["C'est où le bouton pour annuler ?", 'fr', []],
     // An email address, or the customer's own delivery address: no postal address of the business.
     ['Can I change my delivery address?', 'en', []],
     ['Wie ändere ich meine Lieferadresse?', 'de', []],
+    ["Puis-je changer l'adresse de livraison ?", 'fr', []],
+    ["L'adresse de facturation peut-elle être différente ?", 'fr', []],
     ['Quelle est votre adresse e-mail ?', 'fr', ['email']],
     // Opening an account or a parcel, an opened tea: no opening hours asked for.
     ['How do I open an account?', 'en', []],
