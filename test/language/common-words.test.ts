@@ -5,7 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { analyzeWords } from '../../src/knowledge/retrieval/tokenize.js';
-import { commonRank, generalInformativeness } from '../../src/knowledge/language/common-words.js';
+import { commonRank, commonRankOfForm, commonWordMisspelt, generalInformativeness } from '../../src/knowledge/language/common-words.js';
+import { KnowledgeIndex } from '../../src/knowledge/retrieval/knowledge-index.js';
 
 describe('common words', () => {
   it('ranks ordinary words and not rare ones', () => {
@@ -45,5 +46,22 @@ describe('common words', () => {
     }
     // A word the list has keeps its own rank.
     expect(commonRank('momentan', 'de')).toBe(4251);
+  });
+
+  it('reads a feminine, plural or declined form of a listed French or German word as that word, not as a slip for its neighbour', () => {
+    // "cassée" is the listed "cassé" ("casse" folded), not "passée"; "kaputten" is "kaputt".
+    expect(commonRankOfForm('cassee', 'fr')).toBe(commonRank('casse', 'fr'));
+    expect(commonWordMisspelt('cassee', 'fr')).toBe('casse');
+    expect(commonWordMisspelt('kaputten', 'de')).toBe('kaputt');
+    // A slip is still one ("livrasion"), and English has no such endings here.
+    expect(commonWordMisspelt('livrasion', 'fr')).toBe('livraison');
+    expect(commonRankOfForm('somethings', 'en')).toBeUndefined();
+  });
+
+  it('weighs such a form as the word it is, not as the ordinary neighbour it was taken for a slip of', () => {
+    const index = KnowledgeIndex.build([{ recordId: 'r1', sourceName: 'faq.md', title: 'Commande', text: 'La commande passe en préparation le jour même.', kind: 'passage' }]);
+    const [word] = index.expand('Ma boîte est cassée').words.filter((w) => w.surface === 'cassee');
+    // As "cassé", a rare word; it was "passée", one of the commonest (informativeness ~0).
+    expect(word?.general).toBeGreaterThan(0.5);
   });
 });

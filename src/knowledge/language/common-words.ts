@@ -87,6 +87,37 @@ export function commonRank(word: string, language: string): number | undefined {
   return table(language).get(word);
 }
 
+/**
+ * Endings that French and German add to a listed word to make another form of it: a feminine or a
+ * plural ("cassé" / "cassée", "cassés"), a declined adjective ("kaputt" / "kaputte", "kaputten").
+ * The lists hold one form of a word, often not the one a visitor types.
+ */
+const FORM_ENDINGS: Readonly<Record<string, readonly string[]>> = {
+  fr: ['e', 's', 'es', 'x'],
+  de: ['e', 'en', 'er', 'es', 'em', 'n', 's'],
+};
+
+/**
+ * The rank of `word` among the language's most common words, or of the listed word it is a form of
+ * by one of `FORM_ENDINGS` ("cassee" → "casse"); undefined when neither is listed.
+ */
+export function commonRankOfForm(word: string, language: string): number | undefined {
+  const own = commonRank(word, language);
+  if (own !== undefined) return own;
+  const listed = listedFormOf(word, language);
+  return listed === undefined ? undefined : commonRank(listed, language);
+}
+
+/** The listed word that `word`, itself unlisted, is a form of by one of `FORM_ENDINGS` ("cassee" → "casse"), or undefined. */
+function listedFormOf(word: string, language: string): string | undefined {
+  for (const ending of FORM_ENDINGS[language] ?? []) {
+    if (word.length - ending.length < 4 || !word.endsWith(ending)) continue;
+    const base = word.slice(0, -ending.length);
+    if (commonRank(base, language) !== undefined) return base;
+  }
+  return undefined;
+}
+
 /** Every listed word of the language with its rank. */
 export function commonWords(language: string): ReadonlyMap<string, number> {
   return table(language);
@@ -181,6 +212,9 @@ export function commonWordsHeld(): { lists: string[]; typoIndexes: string[] } {
  */
 export function commonWordMisspelt(word: string, language: string): string | undefined {
   if (word.length < 4 || !hasCommonWords(language) || commonRank(word, language) !== undefined) return undefined;
+  // Another form of a listed word is that word, not a slip for its neighbour ("cassee" is "casse", not "passee").
+  const listed = listedFormOf(word, language);
+  if (listed !== undefined) return listed;
   let best: string | undefined;
   let bestRank = Number.POSITIVE_INFINITY;
   for (const candidate of typoNeighbours(word, language)) {

@@ -8,7 +8,7 @@
  */
 import { frenchRelatives } from '../language/french-verbs.js';
 import { germanRelatives } from '../language/german-derivations.js';
-import { commonRank, hasCommonWords } from '../language/common-words.js';
+import { commonRankOfForm, hasCommonWords } from '../language/common-words.js';
 import { isDictionaryWord } from '../language/related-words.js';
 import { STOP_WORDS_BY_LANGUAGE } from '../language/stopwords.js';
 import { type TermMatch, type Vocabulary, VARIANT_CREDIT, SIBLING_CREDIT, COMPOUND_CREDIT, SPELLING_CREDIT, REAL_WORD_SLIP_CREDIT, MIN_PART, present, COMPOUNDING, COMPOUND_HEAD_CREDIT, compoundsEndingWith, mergeMatches, RELATED_CREDIT } from './term-matches.js';
@@ -229,7 +229,8 @@ interface Spelling {
 export function spellingMatches(vocab: Vocabulary, surface: string): Spelling {
   // Only words of some length that are not ordinary words of the language: "retrun", not "form".
   if (surface.length < 4 || !/^[a-z]+$/.test(surface)) return { matches: [] };
-  if (hasCommonWords(vocab.language) && commonRank(surface, vocab.language) !== undefined) return { matches: [] };
+  // Nor another form of an ordinary word ("cassée" of "cassé" is no slip for "passe").
+  if (hasCommonWords(vocab.language) && commonRankOfForm(surface, vocab.language) !== undefined) return { matches: [] };
   // French "-ique" as English spells it or as it sounds ("plastic", "plastik" for "plastique"): three edits, one slip.
   if (vocab.language === 'fr' && /[^aeiou]i[ck]$/.test(surface)) {
     const meant = `${surface.slice(0, -1)}que`;
