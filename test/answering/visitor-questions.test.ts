@@ -742,6 +742,30 @@ describe('German knowledge base', () => {
     expect(cash.answer).toContain('Barzahlung');
   });
 
+  it('meets a German compound the visitor writes apart in the other order, a verb\'s ending left off: "Was kostet der Versand?" is the "Versandkosten" of the domestic record, not Austria\'s "Versand … kostet"', () => {
+    const shop = setKnowledgeBase('shop-faq-de/faq.json');
+    for (const question of ['Was kostet der Versand?', 'Wie viel kostet der Versand?']) {
+      const shipping = shop.ask(question);
+      expect(shop.titleOf(shipping), question).toEqual(['Wie hoch sind die Versandkosten innerhalb Deutschlands?']);
+      expect(shipping.answer, question).toContain('4,95 €');
+    }
+    const costs = shop.index.termOfSurface('versandkosten');
+    for (const word of shop.index.expand('Was kostet der Versand?').words.filter((w) => w.surface === 'kostet' || w.surface === 'versand')) {
+      expect(word.matches.map((m) => m.term), word.surface).toContain(costs);
+    }
+    // A place named still decides.
+    expect(shop.titleOf(shop.ask('Was kostet der Versand nach Österreich?'))).toEqual(['Liefert ihr auch nach Österreich?']);
+  });
+
+  it('opens with the record whose own question asks what the visitor does: "How much is delivery?" is "How much is UK delivery …?", not the shorter price of delivery to the United States', () => {
+    const shop = setKnowledgeBase('shop-faq-en/faq.json');
+    const delivery = shop.ask('How much is delivery?');
+    expect(shop.titleOf(delivery)[0]).toBe('How much is UK delivery and how long does it take?');
+    expect(delivery.answer).toContain('£3.95');
+    // A place named still decides.
+    expect(shop.titleOf(shop.ask('how much is delivery to the usa'))).toEqual(['Do you deliver to the United States and Canada?']);
+  });
+
   it('answers a part that asks where the business is on its own: "Where are you and is there parking?"', () => {
     const clinic = setKnowledgeBase('clinic-faq-en/faq.json');
     const both = clinic.ask('Where are you and is there parking?');

@@ -29,6 +29,10 @@ describe('kinds of answer', () => {
     ['Was kostet die Heckenschere?', 'de', ['amount']],
     ['Wie teuer ist der Spindelmäher?', 'de', ['amount']],
     ['Welchen Preis hat die Grabegabel?', 'de', ['amount']],
+    // The level of a cost or a charge: "wie hoch" with one named.
+    ['Wie hoch sind die Versandkosten innerhalb Deutschlands?', 'de', ['amount']],
+    ['Wie hoch ist die Kaution?', 'de', ['amount']],
+    ['Wie hoch ist der Zaun?', 'de', []],
     ['Quel est le prix du coffret découverte ?', 'fr', ['amount']],
     // Ask whether, not how much.
     ['Does the price include VAT?', 'en', []],

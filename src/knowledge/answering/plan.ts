@@ -18,7 +18,7 @@ import { eachOfKind, MIN_NAMING_CREDIT } from './product-kinds.js';
 import { capacityOf, isUnquotedLine, priceOf, weightOf } from './product-lines.js';
 import type { RetrievedRecord } from './types.js';
 import { matchedShare, namesUnknownAcronym, unknownNames, withUnknownNames } from './unknown-names.js';
-import { type RecordUnits, type RecordUnitsCache, recordHasTerm, recordUnits, type Unit, unitTermCount } from './units.js';
+import { askedByRecord, type RecordUnits, type RecordUnitsCache, recordHasTerm, recordUnits, type Unit, unitTermCount } from './units.js';
 
 export interface ExtractiveOptions {
   /**
@@ -149,6 +149,13 @@ export interface ScoredUnit {
   matched: boolean;
   /** Ranking value: BM25-style match blended with the record's retrieval score. */
   relevance: number;
+  /**
+   * `relevance`, for choosing the unit an answer opens with: more where the record's own question
+   * asks for the kind of answer the visitor's does, about the same thing ("How much is UK delivery?"
+   * for "How much is delivery?"), and the unit gives one; its answers of that kind then count as
+   * its question's words do.
+   */
+  leadRelevance: number;
 }
 
 export interface AnswerPlan {
@@ -249,10 +256,25 @@ function similarity(a: Unit, b: Unit): number {
 }
 
 /**
+ * Whether a record's own question (its units' context) is about what the visitor's question is: it
+ * meets every one of the visitor's words that weighs, besides the kind of answer asked for.
+ */
+function asksTheSame(u: Unit, words: readonly QueryWord[], weights: readonly number[], skip: ReadonlySet<number> | undefined): boolean {
+  let topical = false;
+  for (let i = 0; i < words.length; i++) {
+    const w = words[i] as QueryWord;
+    if (skip?.has(i) || isAnswerTypeTerm(w.term) || (weights[i] as number) <= 0) continue;
+    if (!w.matches.some((m) => u.context.has(m.term))) return false;
+    topical = true;
+  }
+  return topical;
+}
+
+/**
  * Scores every unit of `units` (one entry per record of `records`, same order), in record then
  * unit order. Plain loops: this runs for every query.
  */
-function score(units: readonly RecordUnits[], records: readonly RetrievedRecord[], words: readonly QueryWord[], weights: readonly number[], o: ResolvedOptions, elsewhere: readonly (ReadonlySet<number> | undefined)[] | undefined): ScoredUnit[] {
+function score(units: readonly RecordUnits[], records: readonly RetrievedRecord[], words: readonly QueryWord[], weights: readonly number[], o: ResolvedOptions, elsewhere: readonly (ReadonlySet<number> | undefined)[] | undefined, language: string): ScoredUnit[] {
   let sum = 0;
   for (const w of weights) sum += w;
   const total = sum || 1;
@@ -267,6 +289,7 @@ function score(units: readonly RecordUnits[], records: readonly RetrievedRecord[
   let topScore = 0;
   for (const r of records) topScore = Math.max(topScore, r.score);
   const { k1, b } = DEFAULT_BM25;
+  const askingKind = words.some((w) => isAnswerTypeTerm(w.term));
   const out: ScoredUnit[] = [];
   for (let record = 0; record < units.length; record++) {
     const entry = units[record] as RecordUnits;
@@ -279,9 +302,13 @@ function score(units: readonly RecordUnits[], records: readonly RetrievedRecord[
     const asked = records[record]?.kind === 'qa' || records[record]?.title?.trimEnd().endsWith('?') === true;
     const contextWeight = asked ? 1 : o.contextWeight;
     const skip = elsewhere?.[record];
+    // The kinds of answer the record's question asks for, where it asks about what the visitor's does (`leadRelevance`).
+    const first = entry.units[0];
+    const asks = asked && askingKind && first !== undefined && asksTheSame(first, words, weights, skip) ? askedByRecord(entry, records[record] as RetrievedRecord, language) : undefined;
     for (const u of entry.units) {
       let covered = 0;
       let match = 0;
+      let lead = 0;
       let matched = false;
       const covers = new Float64Array(words.length);
       const norm = lengthNorm(u.len, avgLen, b);
@@ -290,6 +317,7 @@ function score(units: readonly RecordUnits[], records: readonly RetrievedRecord[
         const w = weights[i] as number;
         let best = 0;
         let bestMatch = 0;
+        let askedMatch = 0;
         if (skip?.has(i)) continue;
         for (const m of word.matches) {
           const tf = unitTermCount(u, m.term);
@@ -302,12 +330,15 @@ function score(units: readonly RecordUnits[], records: readonly RetrievedRecord[
           // saturate(1) at average length is 1, so an exact match weighs like the context bonus at weight 1.
           // In a record that answers a question, the question's word counts once more where the unit repeats it (BM25F's title field).
           bestMatch = Math.max(bestMatch, m.credit * (asked && inContext && tf > 0 ? saturate((tf + 1) / norm, k1) : Math.max(saturate(tf / norm, k1), inContext ? contextWeight : 0)));
+          if (tf > 0 && asks?.has(m.term) === true) askedMatch = Math.max(askedMatch, m.credit * (saturate((tf + 1) / norm, k1) - saturate(tf / norm, k1)));
         }
+        lead += w * askedMatch;
         covers[i] = best;
         covered += w * best;
         match += w * bestMatch;
       }
-      out.push({ unit: u, record, coverage: covered / total, covers, matched, relevance: (1 - o.priorWeight) * (match / total) + o.priorWeight * prior });
+      const relevance = (1 - o.priorWeight) * (match / total) + o.priorWeight * prior;
+      out.push({ unit: u, record, coverage: covered / total, covers, matched, relevance, leadRelevance: relevance + (1 - o.priorWeight) * (lead / total) });
     }
   }
   return out;
@@ -540,7 +571,7 @@ export function planResolved(query: string, retrieved: readonly RetrievedRecord[
   // "Italien" met by "EU" does not count in a record about Austria, nor "Berlin" in one that leaves Germany out (other-places.ts).
   const leftOut = placesLeftOut(records, words, stats.language);
   const elsewhere = merged(placesAboutOtherCountries(records, units, words, stats.language), leftOut);
-  const scored = score(units, records, words, weights, o, elsewhere);
+  const scored = score(units, records, words, weights, o, elsewhere, stats.language);
   let total = 0;
   for (const w of weights) total += w;
   // A product the question names but asks something of that its record lacks is not the answer
@@ -578,7 +609,7 @@ export function planResolved(query: string, retrieved: readonly RetrievedRecord[
     if (namesAcronym) return refused(coverage, confidence);
     // Seed with the most relevant unit among those that cover enough (the first on ties); then MMR over the rest.
     seed = undefined;
-    for (const u of scored) if (!lacking.has(u.record) && u.matched && u.coverage >= o.minCoverage && (seed === undefined || u.relevance > seed.relevance)) seed = u;
+    for (const u of scored) if (!lacking.has(u.record) && u.matched && u.coverage >= o.minCoverage && (seed === undefined || u.leadRelevance > seed.leadRelevance)) seed = u;
     if (seed === undefined) return refused(coverage, confidence);
     // "Which tamper fits the Lintel One?" is not answered with a portafilter that fits it.
     if (isThirdKind(query, stats.language, seed, scored, records, words, weights)) {

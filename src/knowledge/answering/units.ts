@@ -4,7 +4,7 @@
  * repeated in every sentence, yet a sentence under it is about it.
  */
 import { LRUCache } from 'lru-cache';
-import { answerTypesIn, answerTypeTerm, isAnswerTypeTerm } from '../language/answer-types.js';
+import { answerTypesIn, answerTypeTerm, askedAnswerTypes, isAnswerTypeTerm } from '../language/answer-types.js';
 import { withoutExceptedPlaces } from '../language/excepted-places.js';
 import { holdsPhrase, isPhraseTerm } from '../language/phrasal-verbs.js';
 import { analyzeWords, tokenize } from '../retrieval/tokenize.js';
@@ -83,6 +83,8 @@ export interface RecordUnits {
   readonly terms: ReadonlySet<string>;
   /** Sum of the units' `len` (an integer), for the average unit length. */
   readonly totalLen: number;
+  /** The kinds of answer the record's own question asks for, once looked up (`askedByRecord`). */
+  asks?: ReadonlySet<string>;
 }
 
 interface RecordLayout {
@@ -125,6 +127,23 @@ function makeUnit(text: string, start: number, context: ReadonlySet<string>, lan
   // The kinds of answer the unit holds, for questions that ask for one: on first use (`unitTermCount`).
   const unit: AnalysedUnit = { text, start, tf, len: terms.length, content, context, answerTerms: undefined, plain };
   return unit;
+}
+
+const NO_ASKS: ReadonlySet<string> = new Set();
+
+/**
+ * The kinds of answer (pseudo-terms, `answerTypeTerm`) that a record's own question asks for: "How
+ * much is UK delivery and how long does it take?" an amount and a duration, which its answer gives.
+ * Looked up the first time a question asking for a kind of answer meets the record, and kept with
+ * its units (most questions ask for none, and a record's analysis is on the path of every new one).
+ */
+export function askedByRecord(entry: RecordUnits, record: RetrievedRecord, language: string): ReadonlySet<string> {
+  if (entry.asks === undefined) {
+    const title = record.title?.trimEnd();
+    const kinds = title !== undefined && title.endsWith('?') ? askedAnswerTypes(title, language) : [];
+    entry.asks = kinds.length > 0 ? new Set(kinds.map(answerTypeTerm)) : NO_ASKS;
+  }
+  return entry.asks;
 }
 
 interface CachedUnits extends RecordUnits {

@@ -82,7 +82,8 @@ const ASKS: Readonly<Record<string, readonly Ask[]>> = {
     { type: 'duration', phrase: /\bwie (?:lange?|schnell|bald)\b/u },
     // "Wie lang ist der Schlauch?"; "wie lange" asks for time.
     { type: 'length', phrase: /\bwie lang (?:ist|sind|war|waren)\b/u },
-    { type: 'amount', phrase: /\bwie ?viel\b(?![^?.!]*(?<!\p{L})wieg)|\bwas (?:kostet|kosten)\b|\bwie teuer\b|\b(?:welchen|welcher|was ist der|was sind die|wie (?:hoch )?(?:ist|sind) (?:der|die)|zu welchem) preise?(?!\p{L})/u },
+    // "Wie hoch sind die Versandkosten?", "Wie hoch ist die Kaution?": the level of a cost or a charge.
+    { type: 'amount', phrase: /\bwie ?viel\b(?![^?.!]*(?<!\p{L})wieg)|\bwas (?:kostet|kosten)\b|\bwie teuer\b|\b(?:welchen|welcher|was ist der|was sind die|wie (?:hoch )?(?:ist|sind) (?:der|die)|zu welchem) preise?(?!\p{L})|\bwie hoch (?:ist|sind|wäre|wären) (?:der|die|das|eure|ihre|deine) \p{L}*(?:kosten|gebühr|gebühren|preis|preise|miete|kaution|beitrag|beiträge|pauschale|aufpreis|zuschlag)(?!\p{L})/u },
     // Not "wie leicht" ("how easy", more often than "how light").
     { type: 'weight', phrase: /\bwie schwer\b|(?<!\p{L})(?:wiegt|wiegen|gewicht)(?!\p{L})/u },
     { type: 'temperature', phrase: /\bwelche(?:r|n|s)? (?:wasser)?temperatur\b|\bwie (?:heiß|heiss|warm)\b|\bwie viel grad\b|\bwie viele grad\b/u },

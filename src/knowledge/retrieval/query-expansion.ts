@@ -271,28 +271,47 @@ export function expandQuery(
 }
 
 /**
- * A German or Dutch compound the visitor writes apart ("Kann ich bar zahlen?" / "Barzahlung"): a
- * word the records lack meets the compounds that it starts and its next word continues, and so does
- * that next word, at a compound part's credit.
+ * A German or Dutch compound the visitor writes apart ("Kann ich bar zahlen?" / "Barzahlung", "Was
+ * kostet der Versand?" / "Versandkosten"): two neighbouring content words, in either order, meet
+ * the compounds of the knowledge base that the one starts and the other continues (as written, or
+ * its base without a verb's ending: "kostet" → "kost"), at a compound part's credit. A word the
+ * records lack is met by the compound alone; one they use keeps its own matches too.
  */
 function withCompoundsWrittenApart(words: QueryWord[], vocab: Vocabulary): QueryWord[] {
   if (!COMPOUNDING.has(vocab.language)) return words;
   let out = words;
   for (let k = 0; k + 1 < words.length; k++) {
-    const first = words[k] as QueryWord;
-    const next = words[k + 1] as QueryWord;
-    if (first.matches.length > 0 || next.term.length < 3 || /[^\p{L}]/u.test(first.surface + next.term)) continue;
-    const compounds: TermMatch[] = [];
-    for (const v of vocab.surfacesWithPrefix(first.surface + next.term, 8)) {
+    for (const [at, then] of [[k, k + 1], [k + 1, k]] as const) {
+      const first = out[at] as QueryWord;
+      const next = out[then] as QueryWord;
+      // "Versand kostet": only where the records lack the word or it starts their compound.
+      const compounds = compoundsOf(first, next, vocab);
+      if (compounds.length === 0) continue;
+      if (out === words) out = [...words];
+      out[at] = first.matches.length === 0 ? { ...first, matches: compounds, via: 'compound' } : { ...first, matches: mergeMatches(first.matches, compounds) };
+      out[then] = { ...next, matches: mergeMatches(next.matches, compounds) };
+    }
+  }
+  return out;
+}
+
+/** Endings of a German verb or noun form taken off a compound's second word before it is looked for ("kostet" → "kost"). */
+const PART_ENDINGS = ['et', 'en', 'st', 't', 'e', 'n'];
+
+/** The compounds of the knowledge base that `first` starts and `next` continues ("versand" + "kostet": "versandkosten"). */
+function compoundsOf(first: QueryWord, next: QueryWord, vocab: Vocabulary): TermMatch[] {
+  if (next.term.length < 3 || /[^\p{L}]/u.test(first.surface + next.term)) return [];
+  const tails = [next.term];
+  for (const ending of PART_ENDINGS) if (next.term.endsWith(ending) && next.term.length - ending.length >= 3) tails.push(next.term.slice(0, -ending.length));
+  const compounds: TermMatch[] = [];
+  for (const tail of tails) {
+    for (const v of vocab.surfacesWithPrefix(first.surface + tail, 8)) {
       const t = vocab.termOfSurface(v);
       if (present(vocab, t) && !compounds.some((m) => m.term === t)) compounds.push({ term: t, credit: COMPOUND_CREDIT });
     }
-    if (compounds.length === 0) continue;
-    if (out === words) out = [...words];
-    out[k] = { ...first, matches: compounds, via: 'compound' };
-    out[k + 1] = { ...next, matches: mergeMatches(next.matches, compounds) };
+    if (compounds.length > 0) break;
   }
-  return out;
+  return compounds;
 }
 
 /**
