@@ -3,7 +3,7 @@
  * words meet them (query-expansion.ts): "How many grams…" is answered by "Dose: 18 to 22 g".
  */
 import { describe, expect, it } from 'vitest';
-import { unitNames, unitSymbol } from '../../src/knowledge/language/units.js';
+import { numbersApartFromUnits, unitNames, unitSymbol } from '../../src/knowledge/language/units.js';
 import { KnowledgeIndex } from '../../src/knowledge/retrieval/knowledge-index.js';
 
 function termsOf(ix: KnowledgeIndex, question: string, surface: string): string[] {
@@ -32,5 +32,22 @@ describe('units of measure', () => {
     expect(termsOf(specs, 'How many kilos is the kettle?', 'kilos')).toEqual([]);
     const prose = KnowledgeIndex.build([{ recordId: 'jug', title: 'Milk jug', text: 'The jug holds 350 millilitres of milk.', sourceName: 'faq.md' }]);
     expect(termsOf(prose, 'Is the jug 350 ml?', 'ml')).toEqual(['millilitr']);
+  });
+
+  it('reads a number written against a unit\'s symbol as the number and the unit ("51mm" is "51 mm"), unless the records write it so', () => {
+    const unused = () => false;
+    expect(numbersApartFromUnits('How much is the 51mm tamper?', unused)).toBe('How much is the 51 mm tamper?');
+    expect(numbersApartFromUnits('Passt der 1,2L Tank? Und 600ml?', unused)).toBe('Passt der 1,2 L Tank? Und 600 ml?');
+    // Not inside a word or an identifier, nor where the knowledge base writes it glued.
+    expect(numbersApartFromUnits('Is it a 5G phone on the B58m line?', unused)).toBe('Is it a 5G phone on the B58m line?');
+    expect(numbersApartFromUnits('a 20KG bag, a 2m hose, a 12V pump', unused)).toBe('a 20 KG bag, a 2 m hose, a 12 V pump');
+    expect(numbersApartFromUnits('Is the A4mm model back?', unused)).toBe('Is the A4mm model back?');
+    expect(numbersApartFromUnits('Do you stock the 51mm?', (w) => w === '51mm')).toBe('Do you stock the 51mm?');
+    const tampers = KnowledgeIndex.build([
+      { recordId: 't58', title: 'Tamper 58.5 mm', text: 'Diameter: 58.5 mm\nFits: 58 mm baskets\nPrice: £38', sourceName: 'catalogue.json' },
+      { recordId: 't51', title: 'Tamper 51 mm', text: 'Diameter: 51 mm\nFits: 51 mm baskets\nPrice: £32', sourceName: 'catalogue.json' },
+    ]);
+    expect(tampers.search('Which tamper fits a 51mm basket?', 2)[0]?.recordId).toBe('t51');
+    expect(tampers.expand('Which tamper fits a 51mm basket?').words.map((w) => w.surface)).toEqual(expect.arrayContaining(['51', 'mm']));
   });
 });

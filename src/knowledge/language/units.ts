@@ -43,3 +43,20 @@ export function unitSymbol(word: string): string | undefined {
 export function unitNames(word: string): readonly string[] | undefined {
   return NAMES_BY_SYMBOL.get(word);
 }
+
+/**
+ * A number written against a unit's symbol ("51mm", "1.2L", "600ml"): the number and the symbol are
+ * groups 1 and 2. "g" and "m" only in lower case: "5G" is a mobile network, "5M" five million.
+ */
+const GLUED_UNIT_RE = /(?<![\p{L}\p{N}.,])(\d+(?:[.,]\d+)?)([mM][gG]|[kK][gG]|g|[mM][lL]|[cC][lL]|[lL]|[mM][mM]|[cC][mM]|[kK][mM]|m|[kK][wW]|[wW]|[vV])(?![\p{L}\p{N}])/gu;
+
+/**
+ * `question` with a number written against a unit's symbol written apart from it, as records and
+ * specifications mostly write them ("51mm" → "51 mm"): as one word, "51mm" met nothing of "Diameter:
+ * 51 mm" and weighed as a name the records never mention. Kept where the knowledge base itself
+ * writes it so (`used`, given the lower-case word).
+ */
+export function numbersApartFromUnits(question: string, used: (word: string) => boolean): string {
+  if (!/\d[a-z]/iu.test(question)) return question;
+  return question.replace(GLUED_UNIT_RE, (glued: string, number: string, symbol: string) => (used(glued.toLowerCase()) ? glued : `${number} ${symbol}`));
+}

@@ -16,6 +16,7 @@ import { hyphenedNumbersAsDigits } from '../language/number-words.js';
 import { hyphenedParticles, particleVerb, phraseTerm } from '../language/phrasal-verbs.js';
 import { askedRange } from '../language/range-question.js';
 import { spellOutAskingSlips } from '../language/asking-slips.js';
+import { numbersApartFromUnits } from '../language/units.js';
 import { spellOutChatSpeak, spellOutWont } from '../language/chat-speak.js';
 import { acceptWords, asksAboutPaying, cardNetworkNames, isCardWord, isTakeWord } from '../language/payment-cards.js';
 import { placeNameLength } from '../language/places.js';
@@ -141,7 +142,7 @@ export function expandQuery(
 ): ExpandedQuery {
   const used = (word: string) => vocab.docFreq(word) > 0;
   // "hw meny" → "how many": abbreviations first, then slips of the words that ask for a kind of answer.
-  const spelled = spellOutAskingSlips(spellOutChatSpeak(spellOutWont(typed, vocab.language), vocab.language, used), vocab.language, used);
+  const spelled = numbersApartFromUnits(spellOutAskingSlips(spellOutChatSpeak(spellOutWont(typed, vocab.language), vocab.language, used), vocab.language, used), used);
   // "the US" in capitals is the country, not the pronoun: read as the records are (tokenize.ts).
   // "one-person" is the number 1, not the pronoun (language/number-words.ts).
   const query = vocab.language === 'en' ? hyphenedNumbersAsDigits(usAsCountry(spelled), 'en') : spelled;
