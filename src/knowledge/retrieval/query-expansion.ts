@@ -285,7 +285,6 @@ function withCompoundsWrittenApart(words: QueryWord[], vocab: Vocabulary): Query
     for (const [at, then] of [[k, k + 1], [k + 1, k]] as const) {
       const first = out[at] as QueryWord;
       const next = out[then] as QueryWord;
-      // "Versand kostet": only where the records lack the word or it starts their compound.
       const compounds = compoundsOf(first, next, vocab);
       if (compounds.length === 0) continue;
       if (out === words) out = [...words];
