@@ -1843,3 +1843,12 @@ describe('questions for the address a return goes to', () => {
     }
   });
 });
+
+describe('days of the week', () => {
+  it('answers "If I order on Sunday, when will it be dispatched?" from the record that speaks of weekends, which never names Sunday', () => {
+    const shop = setKnowledgeBase('shop-faq-en/faq.json');
+    const sunday = shop.ask('If I order on Sunday, when will it be dispatched?');
+    expect(shop.titleOf(sunday)).toEqual(['When will my order be dispatched?']);
+    expect(sunday.answer).toContain('at weekends');
+  });
+});

@@ -9,6 +9,7 @@
  * adjective the quantity it measures (attribute: "heavy" → "weight", "big" → "size"), and for a
  * named place, the places it is part of ("Toronto" → "Ontario" → "Canada").
  */
+import { dayWords } from './days.js';
 import { dimensionWords } from './dimension-words.js';
 import { englishWordNet, type Synset, type WordNet, type WordNetPos, WORDNET_POS } from './wordnet.js';
 
@@ -130,12 +131,15 @@ function remember<T>(memo: Map<string, T>, word: string, value: T): void {
  * The list is shared between callers (remembered): read it, never change it.
  */
 export function relatedWords(word: string, language: string): readonly RelatedWord[] {
-  if (language !== 'en') return dimensionWords(word, language);
+  if (language !== 'en') {
+    const days = dayWords(word, language);
+    return days.length > 0 ? days : dimensionWords(word, language);
+  }
   const wn = englishWordNet();
   if (!wn) return [];
   const known = relatedByWord.get(word);
   if (known !== undefined) return known;
-  const listed = dimensionWords(word, language);
+  const listed = [...dimensionWords(word, language), ...dayWords(word, language)];
   const found = Object.freeze([...listed, ...lookUpRelated(wn, word).filter((r) => !listed.some((l) => l.lemma === r.lemma)).map((r) => Object.freeze(r))]);
   remember(relatedByWord, word, found);
   return found;
