@@ -166,17 +166,16 @@ describe('KnowledgeIndex statistics', () => {
   });
 });
 
-describe('KnowledgeIndex performance', () => {
-  it('builds 5,000 records in well under a second', () => {
+describe('KnowledgeIndex at 5,000 records', () => {
+  // How long the build takes is measured by eval/run.ts and `npm run bench`, not asserted here: a
+  // shared machine's wall clock says more of its neighbours than of the build.
+  it('builds an index of 5,000 records that finds each by its own words', () => {
     const words = 'order refund shipping price colour size return delivery account password invoice store open hours warranty'.split(' ');
     const recs = Array.from({ length: 5000 }, (_, i) =>
       rec(`r${i}`, Array.from({ length: 40 }, (_, j) => `${words[(i * 7 + j * 3) % words.length]}${(i + j) % 50}`).join(' '), i % 2 ? `Title ${i}` : null),
     );
-    const t0 = performance.now();
     const index = KnowledgeIndex.build(recs, { language: 'en' });
-    const ms = performance.now() - t0;
     expect(index.size).toBe(5000);
-    // Generous bound: CI machines are slow and shared. eval/run.ts reports the real figure.
-    expect(ms).toBeLessThan(3000);
+    expect(index.search('Title 4321', 1)[0]?.recordId).toBe('r4321');
   });
 });
