@@ -12,11 +12,13 @@ describe('days of the week', () => {
   it('are part of the weekend or of the working days, in each language, and not one another', () => {
     expect(lemmas('sunday', 'en')).toEqual(expect.arrayContaining(['weekend', 'weekends']));
     expect(lemmas('saturdays', 'en')).toContain('weekends');
-    expect(lemmas('monday', 'en')).toEqual(expect.arrayContaining(['working day', 'weekdays']));
+    expect(lemmas('monday', 'en')).toEqual(expect.arrayContaining(['weekday', 'weekdays']));
+    // One word each: "working day" would meet every "30 days".
+    expect(lemmas('monday', 'en').every((lemma) => !lemma.includes(' '))).toBe(true);
     expect(lemmas('samstags', 'de')).toContain('wochenende');
     expect(lemmas('dienstag', 'de')).toContain('werktagen');
     expect(lemmas('dimanche', 'fr')).toContain('week-end');
-    expect(lemmas('lundi', 'fr')).toContain('jours ouvres');
+    expect(lemmas('lundi', 'fr')).toContain('ouvres');
     expect(lemmas('dimanche', 'fr')).not.toContain('lundi');
     expect(lemmas('sunday', 'fr')).toEqual([]);
     expect(lemmas('weekend', 'en')).toEqual([]);

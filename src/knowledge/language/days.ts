@@ -15,7 +15,10 @@ interface DayWords {
   days: readonly (readonly string[])[];
   /** Words for the weekend. */
   weekend: readonly string[];
-  /** Words for the working days. */
+  /**
+   * Words for the working days, one word each: a related word of several words matches wherever the
+   * records have its words apart, and "working day" would meet every "30 days".
+   */
   workingDays: readonly string[];
 }
 
@@ -23,7 +26,7 @@ const DAYS: Readonly<Record<string, DayWords>> = {
   en: {
     days: [['monday', 'mondays'], ['tuesday', 'tuesdays'], ['wednesday', 'wednesdays'], ['thursday', 'thursdays'], ['friday', 'fridays'], ['saturday', 'saturdays'], ['sunday', 'sundays']],
     weekend: ['weekend', 'weekends'],
-    workingDays: ['weekday', 'weekdays', 'working day', 'working days', 'business day', 'business days'],
+    workingDays: ['weekday', 'weekdays'],
   },
   de: {
     days: [['montag', 'montags'], ['dienstag', 'dienstags'], ['mittwoch', 'mittwochs'], ['donnerstag', 'donnerstags'], ['freitag', 'freitags'], ['samstag', 'samstags', 'sonnabend'], ['sonntag', 'sonntags']],
@@ -33,7 +36,7 @@ const DAYS: Readonly<Record<string, DayWords>> = {
   fr: {
     days: [['lundi', 'lundis'], ['mardi', 'mardis'], ['mercredi', 'mercredis'], ['jeudi', 'jeudis'], ['vendredi', 'vendredis'], ['samedi', 'samedis'], ['dimanche', 'dimanches']],
     weekend: ['week-end', 'weekend', 'week-ends', 'weekends'],
-    workingDays: ['jour ouvre', 'jours ouvres', 'jour ouvrable', 'jours ouvrables', 'semaine'],
+    workingDays: ['ouvre', 'ouvres', 'ouvrable', 'ouvrables'],
   },
 };
 
