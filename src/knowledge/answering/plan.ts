@@ -330,7 +330,7 @@ function score(units: readonly RecordUnits[], records: readonly RetrievedRecord[
           // saturate(1) at average length is 1, so an exact match weighs like the context bonus at weight 1.
           // In a record that answers a question, the question's word counts once more where the unit repeats it (BM25F's title field).
           bestMatch = Math.max(bestMatch, m.credit * (asked && inContext && tf > 0 ? saturate((tf + 1) / norm, k1) : Math.max(saturate(tf / norm, k1), inContext ? contextWeight : 0)));
-          if (tf > 0 && asks?.has(m.term) === true) askedMatch = Math.max(askedMatch, m.credit * (saturate((tf + 1) / norm, k1) - saturate(tf / norm, k1)));
+          if (tf > 0 && asks?.includes(m.term) === true) askedMatch = Math.max(askedMatch, m.credit * (saturate((tf + 1) / norm, k1) - saturate(tf / norm, k1)));
         }
         lead += w * askedMatch;
         covers[i] = best;

@@ -84,7 +84,7 @@ export interface RecordUnits {
   /** Sum of the units' `len` (an integer), for the average unit length. */
   readonly totalLen: number;
   /** The kinds of answer the record's own question asks for, once looked up (`askedByRecord`). */
-  asks?: ReadonlySet<string>;
+  asks?: readonly string[];
 }
 
 interface RecordLayout {
@@ -129,7 +129,7 @@ function makeUnit(text: string, start: number, context: ReadonlySet<string>, lan
   return unit;
 }
 
-const NO_ASKS: ReadonlySet<string> = new Set();
+const NO_ASKS: readonly string[] = Object.freeze([]);
 
 /**
  * The kinds of answer (pseudo-terms, `answerTypeTerm`) that a record's own question asks for: "How
@@ -137,11 +137,11 @@ const NO_ASKS: ReadonlySet<string> = new Set();
  * Looked up the first time a question asking for a kind of answer meets the record, and kept with
  * its units (most questions ask for none, and a record's analysis is on the path of every new one).
  */
-export function askedByRecord(entry: RecordUnits, record: RetrievedRecord, language: string): ReadonlySet<string> {
+export function askedByRecord(entry: RecordUnits, record: RetrievedRecord, language: string): readonly string[] {
   if (entry.asks === undefined) {
     const title = record.title?.trimEnd();
     const kinds = title !== undefined && title.endsWith('?') ? askedAnswerTypes(title, language) : [];
-    entry.asks = kinds.length > 0 ? new Set(kinds.map(answerTypeTerm)) : NO_ASKS;
+    entry.asks = kinds.length > 0 ? kinds.map(answerTypeTerm) : NO_ASKS;
   }
   return entry.asks;
 }

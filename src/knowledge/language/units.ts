@@ -44,11 +44,20 @@ export function unitNames(word: string): readonly string[] | undefined {
   return NAMES_BY_SYMBOL.get(word);
 }
 
+/** Symbols read only in lower case after a number: "5G" is a mobile network, "5M" five million. */
+const LOWER_CASE_ONLY: ReadonlySet<string> = new Set(['g', 'm']);
+
 /**
- * A number written against a unit's symbol ("51mm", "1.2L", "600ml"): the number and the symbol are
- * groups 1 and 2. "g" and "m" only in lower case: "5G" is a mobile network, "5M" five million.
+ * A number written against one of the units' symbols ("51mm", "1.2L", "600ml"): the number and the
+ * symbol are groups 1 and 2. Longer symbols first ("mm" before "m").
  */
-const GLUED_UNIT_RE = /(?<![\p{L}\p{N}.,])(\d+(?:[.,]\d+)?)([mM][gG]|[kK][gG]|g|[mM][lL]|[cC][lL]|[lL]|[mM][mM]|[cC][mM]|[kK][mM]|m|[kK][wW]|[wW]|[vV])(?![\p{L}\p{N}])/gu;
+const GLUED_UNIT_RE = new RegExp(
+  `(?<![\\p{L}\\p{N}.,])(\\d+(?:[.,]\\d+)?)(${UNITS.map((u) => u.symbol)
+    .sort((a, b) => b.length - a.length)
+    .map((symbol) => (LOWER_CASE_ONLY.has(symbol) ? symbol : [...symbol].map((c) => `[${c}${c.toUpperCase()}]`).join('')))
+    .join('|')})(?![\\p{L}\\p{N}])`,
+  'gu',
+);
 
 /**
  * `question` with a number written against a unit's symbol written apart from it, as records and

@@ -141,7 +141,8 @@ export function expandQuery(
   match: WordMatcher = (surface, term, isName) => matchWord(vocab, surface, term, isName),
 ): ExpandedQuery {
   const used = (word: string) => vocab.docFreq(word) > 0;
-  // "hw meny" → "how many": abbreviations first, then slips of the words that ask for a kind of answer.
+  // "hw meny" → "how many": abbreviations first, then slips of the words that ask for a kind of
+  // answer; then numbers written against a unit's symbol apart from it ("51mm" → "51 mm").
   const spelled = numbersApartFromUnits(spellOutAskingSlips(spellOutChatSpeak(spellOutWont(typed, vocab.language), vocab.language, used), vocab.language, used), used);
   // "the US" in capitals is the country, not the pronoun: read as the records are (tokenize.ts).
   // "one-person" is the number 1, not the pronoun (language/number-words.ts).
