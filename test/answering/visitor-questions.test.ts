@@ -1852,3 +1852,41 @@ describe('days of the week', () => {
     expect(sunday.answer).toContain('at weekends');
   });
 });
+
+describe('the cheapest of a kind', () => {
+  it('compares only the products the kind’s words name, though an ordinary word names it ("the cheapest espresso machine" is no scale "made for espresso")', () => {
+    const coffee = setKnowledgeBase('catalogue-en/catalogue.json');
+    const a = coffee.ask("What's the cheapest espresso machine?");
+    expect(coffee.titleOf(a)).toEqual(['Lintel Compact Espresso Machine']);
+    expect(a.answer).toMatch(/^Lintel Compact Espresso Machine \(£329\)/);
+  });
+});
+
+describe('a question for what a product is made of', () => {
+  it('is answered with the product’s material, though another record writes "made" and none "made of"', () => {
+    const { ask } = knowledgeBase(JSON.stringify([
+      { name: 'Brew Scale Mini', category: 'Scales', price: '£42', description: 'A slim scale made for espresso that fits on a drip tray.', specs: { 'Maximum load': '2 kg' } },
+      { name: 'Espresso Cups (Set of 2)', category: 'Cups', price: '£22', description: 'Thick-walled cups that keep a shot hot.', specs: { Material: 'porcelain', 'Cup volume': '80 ml' } },
+      { name: 'Knock Box', category: 'Accessories', price: '£29', description: 'A sturdy box to knock used pucks into.', specs: { Material: 'ABS body, rubber bar' } },
+    ]), 'json');
+    const cups = ask('What are the espresso cups made of?');
+    expect(cups.grounded).toBe(true);
+    expect(cups.answer).toMatch(/^Espresso Cups \(Set of 2\) \(£22\)/);
+    expect(cups.answer).toContain('porcelain');
+    expect(ask("what's the knock box made from").answer).toContain('ABS body');
+  });
+
+  it('is answered in German: "Woraus ist …?", "Aus was ist … gemacht?"', () => {
+    const { ask } = knowledgeBase(JSON.stringify([
+      { name: 'Gießkanne 10 l', category: 'Gießkannen', price: '24,90 €', description: 'Eine robuste Kanne mit langem Ausguss, gemacht für große Beete.', specs: { Material: 'verzinkter Stahl', Inhalt: '10 l' } },
+      { name: 'Pflanzschaufel', category: 'Handwerkzeuge', price: '12,90 €', description: 'Handliche Schaufel mit Holzgriff.', specs: { Material: 'Edelstahl, Eschenholz', Gewicht: '180 g' } },
+      { name: 'Gartenschere Classic', category: 'Scheren', price: '29,90 €', description: 'Für Zweige bis 20 mm.', specs: { Schnittstärke: '20 mm', Gewicht: '230 g' } },
+    ]), 'json');
+    const can = ask('Woraus ist die Gießkanne?');
+    expect(can.grounded).toBe(true);
+    expect(can.answer).toContain('verzinkter Stahl');
+    const trowel = ask('Aus was ist die Pflanzschaufel gemacht?');
+    expect(trowel.grounded).toBe(true);
+    expect(trowel.answer).toContain('Edelstahl, Eschenholz');
+  });
+});

@@ -14,7 +14,7 @@ import type { ExpandedQuery, QueryWord } from '../retrieval/query-expansion.js';
 import { withAcronymsSpelledOut } from './acronyms.js';
 import { fittingProducts, isThirdKind } from './fitting-products.js';
 import { placesAboutOtherCountries, placesLeftOut } from './other-places.js';
-import { eachOfKind, MIN_NAMING_CREDIT } from './product-kinds.js';
+import { eachOfKind, kindNaming, MIN_NAMING_CREDIT } from './product-kinds.js';
 import { capacityOf, isUnquotedLine, priceOf, weightOf } from './product-lines.js';
 import type { RetrievedRecord } from './types.js';
 import { matchedShare, namesUnknownAcronym, unknownNames, withUnknownNames } from './unknown-names.js';
@@ -435,9 +435,11 @@ function isModelCode(term: string, language: string): boolean {
 /**
  * For "the cheapest …" / "the dearest …" (`valueOf` a product's price) or "the lightest …" (its
  * weight): among the products that cover each informative word of the question as well as the
- * chosen one does (the category word, a named brand), the one with the lowest or highest value, by
- * its most relevant unit. Only the retrieved records are compared: a catalogue with more matching
- * products than are retrieved may hold a cheaper one (docs/quality.md).
+ * chosen one does (the category word, a named brand), and whose name or category holds each word
+ * that names the chosen one's kind ("the cheapest espresso machine" is no scale "made for
+ * espresso": "machine" is an ordinary word, but it names the kind), the one with the lowest or
+ * highest value, by its most relevant unit. Only the retrieved records are compared: a catalogue
+ * with more matching products than are retrieved may hold a cheaper one (docs/quality.md).
  */
 function byOrder(seed: ScoredUnit, scored: readonly ScoredUnit[], records: readonly RetrievedRecord[], words: readonly QueryWord[], lacking: ReadonlySet<number>, order: OrderDirection, o: ResolvedOptions, valueOf: (record: RetrievedRecord) => number | undefined): ScoredUnit {
   // Per product record: the best credit of each word over its units, and its most relevant unit.
@@ -453,11 +455,17 @@ function byOrder(seed: ScoredUnit, scored: readonly ScoredUnit[], records: reado
   }
   const target = covers.get(seed.record);
   if (!target) return seed;
+  const names = kindNaming(scored, records);
+  const kind = words.filter((w) => names(seed, w));
   let chosen = seed;
   let chosenValue = valueOf(records[seed.record] as RetrievedRecord);
   for (const [record, c] of covers) {
     let asGood = true;
     for (let i = 0; i < words.length && asGood; i++) if ((words[i] as QueryWord).general >= o.minNewWordInformativeness && (c[i] as number) + 1e-9 < (target[i] as number)) asGood = false;
+    if (asGood && kind.length > 0) {
+      const unit = lead.get(record) as ScoredUnit;
+      asGood = kind.every((w) => names(unit, w));
+    }
     const value = asGood ? valueOf(records[record] as RetrievedRecord) : undefined;
     if (value === undefined) continue;
     if (chosenValue === undefined || (order === 'lowest' ? value < chosenValue : value > chosenValue)) {

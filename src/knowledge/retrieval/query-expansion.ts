@@ -17,6 +17,7 @@ import { hyphenedParticles, particleVerb, phraseTerm } from '../language/phrasal
 import { askedRange } from '../language/range-question.js';
 import { spellOutAskingSlips } from '../language/asking-slips.js';
 import { numbersApartFromUnits } from '../language/units.js';
+import { materialAsked } from '../language/material-question.js';
 import { spellOutChatSpeak, spellOutWont } from '../language/chat-speak.js';
 import { acceptWords, asksAboutPaying, cardNetworkNames, isCardWord, isTakeWord } from '../language/payment-cards.js';
 import { placeNameLength } from '../language/places.js';
@@ -142,8 +143,10 @@ export function expandQuery(
 ): ExpandedQuery {
   const used = (word: string) => vocab.docFreq(word) > 0;
   // "hw meny" → "how many": abbreviations first, then slips of the words that ask for a kind of
-  // answer; then numbers written against a unit's symbol apart from it ("51mm" → "51 mm").
-  const spelled = numbersApartFromUnits(spellOutAskingSlips(spellOutChatSpeak(spellOutWont(typed, vocab.language), vocab.language, used), vocab.language, used), used);
+  // answer; then numbers written against a unit's symbol apart from it ("51mm" → "51 mm"); then
+  // "made of" as the word for material the records use ("Material: porcelain").
+  const slipsOut = numbersApartFromUnits(spellOutAskingSlips(spellOutChatSpeak(spellOutWont(typed, vocab.language), vocab.language, used), vocab.language, used), used);
+  const spelled = materialAsked(slipsOut, vocab.language, (word) => analyzeWords(word, vocab.language, 'query').terms.some(used));
   // "the US" in capitals is the country, not the pronoun: read as the records are (tokenize.ts).
   // "one-person" is the number 1, not the pronoun (language/number-words.ts).
   const query = vocab.language === 'en' ? hyphenedNumbersAsDigits(usAsCountry(spelled), 'en') : spelled;
