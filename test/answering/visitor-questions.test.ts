@@ -1890,3 +1890,27 @@ describe('a question for what a product is made of', () => {
     expect(trowel.answer).toContain('Edelstahl, Eschenholz');
   });
 });
+
+describe('a delivery that has not come', () => {
+  it('is answered from the record of a lost or late order, which never says "arrived" or "received", in English, German and French', () => {
+    const cases: [string, string, string, string][] = [
+      ['shop-faq-en/faq.json', 'My parcel never arrived', 'What should I do if my order is late or missing?', 'open an investigation'],
+      ['shop-faq-en/faq.json', "I haven't received my order yet", 'What should I do if my order is late or missing?', 'open an investigation'],
+      ['shop-faq-de/faq.json', 'Ich habe meine Bestellung nie erhalten', 'Was passiert, wenn mein Paket verloren gegangen ist?', 'Nachforschungsauftrag'],
+      ['shop-faq-de/faq.json', 'Mein Paket kommt einfach nicht an, was tun?', 'Was passiert, wenn mein Paket verloren gegangen ist?', 'Nachforschungsauftrag'],
+      ['shop-faq-fr/faq.md', "Je n'ai jamais reçu ma commande", "Mon colis n'est toujours pas arrivé, que faire ?", 'enquête auprès du transporteur'],
+    ];
+    for (const [file, question, title, fact] of cases) {
+      const shop = setKnowledgeBase(file);
+      const answer = shop.ask(question);
+      expect(answer.grounded, question).toBe(true);
+      expect(shop.titleOf(answer), question).toEqual([title]);
+      expect(answer.answer, question).toContain(fact);
+    }
+  });
+
+  it('leaves a delivery that came damaged to its own record', () => {
+    const shop = setKnowledgeBase('shop-faq-en/faq.json');
+    expect(shop.titleOf(shop.ask('My item arrived damaged'))).toEqual(['My item arrived damaged. What should I do?']);
+  });
+});

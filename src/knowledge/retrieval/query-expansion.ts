@@ -18,6 +18,7 @@ import { askedRange } from '../language/range-question.js';
 import { spellOutAskingSlips } from '../language/asking-slips.js';
 import { numbersApartFromUnits } from '../language/units.js';
 import { materialAsked } from '../language/material-question.js';
+import { missingDeliveryAsking, missingDeliveryWords } from '../language/missing-delivery.js';
 import { spellOutChatSpeak, spellOutWont } from '../language/chat-speak.js';
 import { acceptWords, asksAboutPaying, cardNetworkNames, isCardWord, isTakeWord } from '../language/payment-cards.js';
 import { placeNameLength } from '../language/places.js';
@@ -160,7 +161,10 @@ export function expandQuery(
   // "both", "jeweils" name the asking too: the same thing is asked of each product named.
   const each = order || range ? undefined : askedOfEach(query, vocab.language);
   const asking = order?.words ?? range?.words ?? each;
-  const askingSurfaces = asking ? new Set(analyzeWords([...asking].join(' '), vocab.language, 'query').surfaces) : undefined;
+  // "My parcel never arrived": the negation and the verb ask after a lost or late delivery.
+  const missing = missingDeliveryAsking(query, vocab.language);
+  const askingWords = [...(asking ?? []), ...(missing === undefined ? [] : [missing])];
+  const askingSurfaces = askingWords.length > 0 ? new Set(analyzeWords(askingWords.join(' '), vocab.language, 'query').surfaces) : undefined;
   const aboutPaying = asksAboutPaying(surfaces);
   // "What happens if …" asks what follows; its verb names no topic where the records never use it.
   const consequence = consequenceVerb(query, vocab.language);
@@ -183,7 +187,7 @@ export function expandQuery(
     // "sign up" is not "sign in": a phrasal verb's particle says what the verb does.
     // Only where the records use the verb ("sign in"): a verb they never use is no topic of theirs, with or without its particle ("team up").
     const verb = stops[i] ? particleVerb(surfaces, stops, i, vocab.language, hyphened) : undefined;
-    if (verb !== undefined && vocab.docFreq(terms[verb] as string) > 0) {
+    if (verb !== undefined && vocab.docFreq(terms[verb] as string) > 0 && !askingSurfaces?.has(surfaces[verb] as string)) {
       const phrase = phraseTerm(surfaces[verb] as string, surface);
       if (!seen.has(phrase)) {
         seen.add(phrase);
@@ -256,6 +260,11 @@ export function expandQuery(
   if (order?.by === 'capacity') {
     const field = sizeFieldMatches(vocab);
     if (field.length > 0) words.push({ surface: [...order.words].join(' '), term: [...order.words].join(' '), general: 0, matches: field, via: 'related' });
+  }
+  // …and is met by the records' words for a delivery that is lost, missing or late.
+  if (missing !== undefined) {
+    const lost = namesMatches(vocab, missingDeliveryWords(vocab.language), 1);
+    words.push({ surface: 'missing delivery', term: lost[0]?.term ?? 'missing delivery', general: 0, matches: lost, via: lost.length > 0 ? 'related' : 'none' });
   }
   if (orderAsks !== undefined && !asked.includes(orderAsks)) asked.push(orderAsks);
   if (namesCurrency && !asked.includes('amount')) asked.push('amount');
