@@ -1914,3 +1914,12 @@ describe('a delivery that has not come', () => {
     expect(shop.titleOf(shop.ask('My item arrived damaged'))).toEqual(['My item arrived damaged. What should I do?']);
   });
 });
+
+describe('the section whose own question is the visitor’s', () => {
+  it('opens the answer, though an introduction writes the visitor’s words closer together ("Vos thés sont bio ?")', () => {
+    const teaShop = setKnowledgeBase('shop-faq-fr/faq.md');
+    const answer = teaShop.ask('Vos thés sont bio ?');
+    expect(teaShop.titleOf(answer)[0]).toBe("D'où viennent vos thés et sont-ils bio ?");
+    expect(answer.answer).toContain('certifiées biologiques');
+  });
+});

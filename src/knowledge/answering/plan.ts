@@ -151,9 +151,12 @@ export interface ScoredUnit {
   relevance: number;
   /**
    * `relevance`, for choosing the unit an answer opens with: more where the record's own question
-   * asks for the kind of answer the visitor's does, about the same thing ("How much is UK delivery?"
-   * for "How much is delivery?"), and the unit gives one; its answers of that kind then count as
-   * its question's words do.
+   * is about what the visitor's is (it meets every word that weighs). Its answers of the kind the
+   * visitor asks for, when its question asks for that kind too ("How much is UK delivery?" for
+   * "How much is delivery?"), then count as its question's words do; and each of the visitor's
+   * words that its question holds but the unit does not write counts as written once in the unit
+   * ("Vos thés sont bio ?" opens with the section "D'où viennent vos thés et sont-ils bio ?",
+   * which says "biologiques", not with an introduction that says "thés … bio").
    */
   leadRelevance: number;
 }
@@ -302,9 +305,10 @@ function score(units: readonly RecordUnits[], records: readonly RetrievedRecord[
     const asked = records[record]?.kind === 'qa' || records[record]?.title?.trimEnd().endsWith('?') === true;
     const contextWeight = asked ? 1 : o.contextWeight;
     const skip = elsewhere?.[record];
-    // The kinds of answer the record's question asks for, where it asks about what the visitor's does (`leadRelevance`).
+    // Whether the record's question is about what the visitor's is, and the kinds of answer it asks for (`leadRelevance`).
     const first = entry.units[0];
-    const asks = asked && askingKind && first !== undefined && asksTheSame(first, words, weights, skip) ? askedByRecord(entry, records[record] as RetrievedRecord, language) : undefined;
+    const same = asked && first !== undefined && asksTheSame(first, words, weights, skip);
+    const asks = same && askingKind ? askedByRecord(entry, records[record] as RetrievedRecord, language) : undefined;
     for (const u of entry.units) {
       let covered = 0;
       let match = 0;
@@ -331,6 +335,7 @@ function score(units: readonly RecordUnits[], records: readonly RetrievedRecord[
           // In a record that answers a question, the question's word counts once more where the unit repeats it (BM25F's title field).
           bestMatch = Math.max(bestMatch, m.credit * (asked && inContext && tf > 0 ? saturate((tf + 1) / norm, k1) : Math.max(saturate(tf / norm, k1), inContext ? contextWeight : 0)));
           if (tf > 0 && asks?.includes(m.term) === true) askedMatch = Math.max(askedMatch, m.credit * (saturate((tf + 1) / norm, k1) - saturate(tf / norm, k1)));
+          else if (same && inContext && tf === 0) askedMatch = Math.max(askedMatch, m.credit * saturate(1 / norm, k1));
         }
         lead += w * askedMatch;
         covers[i] = best;
