@@ -14,7 +14,7 @@
 import type { QueryWord } from '../retrieval/query-expansion.js';
 import { analyzeWords } from '../retrieval/tokenize.js';
 import { labelled } from './product-lines.js';
-import { kindNaming } from './product-kinds.js';
+import type { KindNaming } from './product-kinds.js';
 import type { ScoredUnit } from './plan.js';
 import type { RetrievedRecord } from './types.js';
 
@@ -66,12 +66,11 @@ function asksWhich(query: string, language: string, kind: readonly QueryWord[]):
  * give a size the seed gives, each with its unit that gives it, after the seed's unit that gives it.
  * Undefined when the question names no kind of product, or none of the kind gives a size of the seed.
  */
-export function fittingProducts(query: string, language: string, seed: ScoredUnit, scored: readonly ScoredUnit[], records: readonly RetrievedRecord[], words: readonly QueryWord[], weights: readonly number[]): ScoredUnit[] | undefined {
+export function fittingProducts(query: string, language: string, seed: ScoredUnit, scored: readonly ScoredUnit[], records: readonly RetrievedRecord[], words: readonly QueryWord[], weights: readonly number[], names: KindNaming): ScoredUnit[] | undefined {
   const seedRecord = records[seed.record];
   if (seedRecord?.kind !== 'product') return undefined;
   const seedSizes = sizesIn(seedRecord.text);
   if (seedSizes.size === 0) return undefined;
-  const names = kindNaming(scored, records);
   // The kind asked for: the words that weigh, do not name the seed, and name some other product.
   const kind = words.filter((w, i) => (weights[i] as number) > 0 && !names(seed, w) && scored.some((u) => u.record !== seed.record && records[u.record]?.kind === 'product' && names(u, w)));
   if (kind.length === 0 || !asksWhich(query, language, kind)) return undefined;
@@ -97,9 +96,9 @@ export function fittingProducts(query: string, language: string, seed: ScoredUni
  * ("Fits the Lintel One and Lintel Duo") covered "fits" and "Lintel One" better than any tamper or
  * the machine and was the answer; it is set aside, so the machine and the tampers are weighed.
  */
-export function isThirdKind(query: string, language: string, seed: ScoredUnit, scored: readonly ScoredUnit[], records: readonly RetrievedRecord[], words: readonly QueryWord[], weights: readonly number[]): boolean {
+export function isThirdKind(query: string, language: string, seed: ScoredUnit, scored: readonly ScoredUnit[], records: readonly RetrievedRecord[], words: readonly QueryWord[], weights: readonly number[], kindNames: () => KindNaming): boolean {
   if (records[seed.record]?.kind !== 'product') return false;
-  const names = kindNaming(scored, records);
+  const names = kindNames();
   if (words.some((w, i) => (weights[i] as number) > 0 && names(seed, w))) return false;
   const kind = words.filter((w, i) => (weights[i] as number) > 0 && scored.some((u) => u.record !== seed.record && records[u.record]?.kind === 'product' && names(u, w)));
   return kind.length > 0 && asksWhich(query, language, kind);

@@ -14,7 +14,7 @@ import type { ExpandedQuery, QueryWord } from '../retrieval/query-expansion.js';
 import { withAcronymsSpelledOut } from './acronyms.js';
 import { fittingProducts, isThirdKind } from './fitting-products.js';
 import { placesAboutOtherCountries, placesLeftOut } from './other-places.js';
-import { eachOfKind, kindNaming, MIN_NAMING_CREDIT } from './product-kinds.js';
+import { eachOfKind, type KindNaming, kindNaming, MIN_NAMING_CREDIT } from './product-kinds.js';
 import { capacityOf, isUnquotedLine, priceOf, weightOf } from './product-lines.js';
 import type { RetrievedRecord } from './types.js';
 import { matchedShare, namesUnknownAcronym, unknownNames, withUnknownNames } from './unknown-names.js';
@@ -446,7 +446,7 @@ function isModelCode(term: string, language: string): boolean {
  * highest value, by its most relevant unit. Only the retrieved records are compared: a catalogue
  * with more matching products than are retrieved may hold a cheaper one (docs/quality.md).
  */
-function byOrder(seed: ScoredUnit, scored: readonly ScoredUnit[], records: readonly RetrievedRecord[], words: readonly QueryWord[], lacking: ReadonlySet<number>, order: OrderDirection, o: ResolvedOptions, valueOf: (record: RetrievedRecord) => number | undefined): ScoredUnit {
+function byOrder(seed: ScoredUnit, scored: readonly ScoredUnit[], records: readonly RetrievedRecord[], words: readonly QueryWord[], lacking: ReadonlySet<number>, order: OrderDirection, o: ResolvedOptions, valueOf: (record: RetrievedRecord) => number | undefined, names: KindNaming): ScoredUnit {
   // Per product record: the best credit of each word over its units, and its most relevant unit.
   const covers = new Map<number, Float64Array>();
   const lead = new Map<number, ScoredUnit>();
@@ -460,7 +460,6 @@ function byOrder(seed: ScoredUnit, scored: readonly ScoredUnit[], records: reado
   }
   const target = covers.get(seed.record);
   if (!target) return seed;
-  const names = kindNaming(scored, records);
   const kind = words.filter((w) => names(seed, w));
   let chosen = seed;
   let chosenValue = valueOf(records[seed.record] as RetrievedRecord);
@@ -607,6 +606,9 @@ export function planResolved(query: string, retrieved: readonly RetrievedRecord[
   // An acronym no record has names something they never mention ("PFAS-free"), however well the
   // rest is met: refused with the coverage and confidence the rest earns.
   const namesAcronym = namesUnknownAcronym(query, words, stats.language);
+  // Which question words name which product's kind: made once, for the product rules that ask.
+  let kindNames: KindNaming | undefined;
+  const namesOfKinds = (): KindNaming => (kindNames ??= kindNaming(scored, records));
   for (;;) {
     coverage = 0;
     for (const u of scored) if (!lacking.has(u.record)) coverage = Math.max(coverage, u.coverage);
@@ -625,21 +627,21 @@ export function planResolved(query: string, retrieved: readonly RetrievedRecord[
     for (const u of scored) if (!lacking.has(u.record) && u.matched && u.coverage >= o.minCoverage && (seed === undefined || u.leadRelevance > seed.leadRelevance)) seed = u;
     if (seed === undefined) return refused(coverage, confidence);
     // "Which tamper fits the Lintel One?" is not answered with a portafilter that fits it.
-    if (isThirdKind(query, stats.language, seed, scored, records, words, weights)) {
+    if (isThirdKind(query, stats.language, seed, scored, records, words, weights, namesOfKinds)) {
       lacking.add(seed.record);
       continue;
     }
     if (!asksWhatProductLacks(seed, scored, records, words, weights, total, o.minAskedShare)) break;
     // "Which tamper fits the Lintel Compact?": the products of the kind asked for that give a size the named one gives.
-    const fitting = fittingProducts(query, stats.language, seed, scored, records, words, weights);
+    const fitting = fittingProducts(query, stats.language, seed, scored, records, words, weights, namesOfKinds());
     if (fitting !== undefined) return answered(fitting);
     // The product named is what the question is about: another product (an accessory that fits
     // it) is not the answer either, but a passage or a Q&A record may be.
     for (let r = 0; r < records.length; r++) if ((records[r] as RetrievedRecord).kind === 'product') lacking.add(r);
   }
-  if (expanded.order && records[seed.record]?.kind === 'product') seed = byOrder(seed, scored, records, words, lacking, expanded.order.direction, o, ORDER_VALUE[expanded.order.by]);
+  if (expanded.order && records[seed.record]?.kind === 'product') seed = byOrder(seed, scored, records, words, lacking, expanded.order.direction, o, ORDER_VALUE[expanded.order.by], namesOfKinds());
   // "both grinders", "each of your milk jugs": the field asked for, of each product of the kind.
-  const each = expanded.each && records[seed.record]?.kind === 'product' ? eachOfKind(seed, scored, records, words, weights, lacking, o.maxChars) : undefined;
+  const each = expanded.each && records[seed.record]?.kind === 'product' ? eachOfKind(seed, scored, records, words, weights, lacking, o.maxChars, namesOfKinds()) : undefined;
   if (each !== undefined) return answered(each);
   const best = seed.relevance > 0 ? seed.relevance : 1;
   // The weights another record's new coverage is counted in: informative words only.

@@ -19,7 +19,10 @@ export const MIN_NAMING_CREDIT = 0.7;
 /** Whether a question word names the kind of a unit's product: a word of its name (every unit's context) or of its category line. */
 export type KindNaming = (u: ScoredUnit, word: QueryWord) => boolean;
 
-/** `KindNaming` over the products among `scored` ("Spindelmäher 33" is in "Category: Rasenmäher"). */
+/**
+ * `KindNaming` over the products among `scored` ("Spindelmäher 33" is in "Category: Rasenmäher"):
+ * made once per answer, for every product rule that asks it (answering/plan.ts).
+ */
 export function kindNaming(scored: readonly ScoredUnit[], records: readonly RetrievedRecord[]): KindNaming {
   const categories = new Map<number, ScoredUnit>();
   for (const u of scored) if (records[u.record]?.kind === 'product' && labelled(u.unit.text)?.label === 'category') categories.set(u.record, u);
@@ -43,8 +46,7 @@ function holds(u: ScoredUnit, word: QueryWord): boolean {
  * Undefined, and the question is answered as any other, when the question asks nothing beyond the
  * kind, or fewer than two products of the kind hold what it asks.
  */
-export function eachOfKind(seed: ScoredUnit, scored: readonly ScoredUnit[], records: readonly RetrievedRecord[], words: readonly QueryWord[], weights: readonly number[], lacking: ReadonlySet<number>, maxChars: number): ScoredUnit[] | undefined {
-  const names = kindNaming(scored, records);
+export function eachOfKind(seed: ScoredUnit, scored: readonly ScoredUnit[], records: readonly RetrievedRecord[], words: readonly QueryWord[], weights: readonly number[], lacking: ReadonlySet<number>, maxChars: number, names: KindNaming): ScoredUnit[] | undefined {
   const kind: QueryWord[] = [];
   const asked: QueryWord[] = [];
   for (const [i, w] of words.entries()) {

@@ -176,14 +176,19 @@ function hashBytes(size: number, perSlot: number): number {
   return 80 + slots * perSlot;
 }
 
+/** Heap of a short list of shared strings (a few kinds of answer), which an entry gains after it is cached. */
+const KINDS_LIST_BYTES = 32;
+
 /**
  * Approximate heap of one cache entry: its objects, each unit's collapsed text, term counts and
- * sets. Within ~10% of what bench/kb-memory.ts measures for the FAQ's records (~3.1 KB each: one
- * unit of 200 characters, 33 term counts, 22 content terms).
+ * sets, and the lists of kinds of answer its units and its record's question are found to hold
+ * when a question first asks for one (their pseudo-terms are shared strings). Within ~10% of what
+ * bench/kb-memory.ts measures for the FAQ's records (~3.1 KB each: one unit of 200 characters, 33
+ * term counts, 22 content terms).
  */
 export function cachedUnitsBytes(entry: RecordUnits): number {
-  let bytes = 240 + (entry.terms.size > 0 ? hashBytes(entry.terms.size, 20) : 0);
-  for (const u of entry.units) bytes += 120 + u.text.length + hashBytes(u.tf.size, 28) + hashBytes(u.content.size, 20);
+  let bytes = 240 + KINDS_LIST_BYTES + (entry.terms.size > 0 ? hashBytes(entry.terms.size, 20) : 0);
+  for (const u of entry.units) bytes += 120 + KINDS_LIST_BYTES + u.text.length + hashBytes(u.tf.size, 28) + hashBytes(u.content.size, 20);
   const context = entry.units[0]?.context;
   if (context && context.size > 0) bytes += hashBytes(context.size, 20);
   return bytes;

@@ -24,9 +24,17 @@ import { weightValue } from './product-order.js';
  */
 export type AnswerType = 'duration' | 'length' | 'amount' | 'quantity' | 'weight' | 'temperature' | 'colour' | 'tracking' | 'age' | ContactAsk;
 
+/** Each kind's pseudo-term, made once: the lists of kinds kept with records' units share them. */
+const TYPE_TERMS = new Map<AnswerType, string>();
+
 /** The pseudo-term of a kind of answer: it cannot collide with a real term (a control character). */
 export function answerTypeTerm(type: AnswerType): string {
-  return `\u0001${type}`;
+  let term = TYPE_TERMS.get(type);
+  if (term === undefined) {
+    term = `\u0001${type}`;
+    TYPE_TERMS.set(type, term);
+  }
+  return term;
 }
 
 /** Whether `term` is the pseudo-term of a kind of answer (`answerTypeTerm`: a control character first). */
