@@ -34,6 +34,15 @@ describe('English phrasal verbs', () => {
     expect(verbOf('Is it up to 15 users?')).toBeUndefined();
   });
 
+  it('reads a particle after "to be" and a noun as the state the noun is in, not as a phrasal verb of the noun', () => {
+    expect(particleIn('Is the service down?')).toEqual([]);
+    expect(particleIn('is shiftloom down right now')).toEqual([]);
+    expect(particleIn('Are the lights off?')).toEqual([]);
+    // A noun after the particle: "sign up" names the sign-up.
+    expect(particleIn('Is the sign up free?')).toEqual(['up']);
+    expect(particleIn('When does the kettle switch off?')).toEqual(['off']);
+  });
+
   it('finds the verb with its particle in a text in any form, apart, hyphened, joined or after another particle', () => {
     const up = phraseTerm('sign', 'up');
     expect(isPhraseTerm(up)).toBe(true);

@@ -47,9 +47,14 @@ const DETERMINERS: ReadonlySet<string> = new Set(['my', 'your', 'our', 'his', 'h
 
 const NUMBER_WORD = /^\p{N}+$/u;
 
+/** The verb "to be" that opens a question about a state: "Is the service down?", "Are the lights off?". */
+const COPULAS: ReadonlySet<string> = new Set(['is', 'are', 'was', 'were', 'isnt', 'arent', 'wasnt', 'werent']);
+/** Particles that, after "to be" and a noun, say a state whatever follows ("Is the site down right now?"). */
+const STATE_PARTICLES: ReadonlySet<string> = new Set(['down', 'off']);
+
 /** Whether the `k`th word is a content word that may be a verb (not a number). */
 function contentWord(surfaces: readonly string[], stops: readonly boolean[], k: number): boolean {
-  return k >= 0 && !stops[k] && !NUMBER_WORD.test(surfaces[k] as string);
+  return k >= 0 && k < surfaces.length && !stops[k] && !NUMBER_WORD.test(surfaces[k] as string);
 }
 
 /**
@@ -63,6 +68,12 @@ export function particleVerb(surfaces: readonly string[], stops: readonly boolea
   if (contentWord(surfaces, stops, i - 1) && hyphened.has(`${surfaces[i - 1] as string} ${surfaces[i] as string}`)) return i - 1;
   if (language !== 'en' || !PARTICLES.has(surfaces[i] as string) || surfaces[i + 1] === 'to') return undefined;
   if (DETERMINERS.has(surfaces[i - 2] as string) && contentWord(surfaces, stops, i - 1) && contentWord(surfaces, stops, i - 3)) return i - 3;
+  // "Is the service down?", "Is Shiftloom down right now?": after "to be" and a noun, the particle
+  // says what state the noun is in; no verb of the question takes it. "up" and "out" with a word
+  // after them name a thing: "Is the sign up free?" is about the sign-up.
+  const noun = DETERMINERS.has(surfaces[i - 2] as string) ? i - 3 : i - 2;
+  const namesThing = STATE_PARTICLES.has(surfaces[i] as string) ? false : contentWord(surfaces, stops, i + 1);
+  if (COPULAS.has(surfaces[noun] as string) && contentWord(surfaces, stops, i - 1) && !namesThing) return undefined;
   if (OBJECT_PRONOUNS.has(surfaces[i - 1] as string) && contentWord(surfaces, stops, i - 2)) return i - 2;
   return contentWord(surfaces, stops, i - 1) ? i - 1 : undefined;
 }
