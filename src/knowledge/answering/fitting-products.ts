@@ -95,6 +95,7 @@ export function fittingProducts(query: string, language: string, seed: ScoredUni
  * while some other retrieved product's name holds the kind asked for. The bottomless portafilter
  * ("Fits the Lintel One and Lintel Duo") covered "fits" and "Lintel One" better than any tamper or
  * the machine and was the answer; it is set aside, so the machine and the tampers are weighed.
+ * `kindNames` gives the answer's kind naming, made on first need: most seeds are no product.
  */
 export function isThirdKind(query: string, language: string, seed: ScoredUnit, scored: readonly ScoredUnit[], records: readonly RetrievedRecord[], words: readonly QueryWord[], weights: readonly number[], kindNames: () => KindNaming): boolean {
   if (records[seed.record]?.kind !== 'product') return false;

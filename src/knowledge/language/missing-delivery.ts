@@ -9,11 +9,12 @@
  * (retrieval/query-expansion.ts).
  *
  * Narrow on purpose: only a delivery (an order, a parcel, a package, what was ordered…) that has
- * not arrived or was not received, not a refund or an email ("I never got my refund" is answered by the refund record).
+ * not arrived or was not received, not a refund or an email: "I never got my refund" is answered
+ * by the refund record.
  */
 
 interface MissingAsk {
-  /** The words that only ask (the negation and the verb), after the thing that has not come, in a lower-cased question. */
+  /** The words that only ask (the negation and the verb) next to the thing that has not come, in a lower-cased question. */
   phrases: readonly RegExp[];
   /** The words for what has not come: an order is a parcel is a delivery ("Bestellung" / "mein Paket"). */
   deliveries: RegExp;
