@@ -14,8 +14,10 @@
  */
 
 interface MissingAsk {
-  /** The words that only ask (the negation and the verb) next to the thing that has not come, in a lower-cased question. */
+  /** The words that only ask (the negation and the verb: group 1) next to the thing that has not come, in a lower-cased question. */
   phrases: readonly RegExp[];
+  /** A negation, without which no phrase can match: most questions have none, and are done with at one cheap test. */
+  negation: RegExp;
   /** The words for what has not come: an order is a parcel is a delivery ("Bestellung" / "mein Paket"). */
   deliveries: RegExp;
   /** Words with which records speak of a delivery that is lost, missing or late. */
@@ -30,29 +32,32 @@ const ASKS: Readonly<Record<string, MissingAsk>> = {
   en: {
     phrases: [
       // "my parcel never arrived", "my package still hasn't turned up", "the order has not been delivered".
-      new RegExp(`(?<=(?<!\\p{L})${DELIVERY_EN}(?!\\p{L})[^?.!]{0,30}?)(?<!\\p{L})(?:never|not|hasn['’]?t|haven['’]?t|didn['’]?t|isn['’]?t|wasn['’]?t|yet to)(?!\\p{L})[^?.!]{0,15}?(?<!\\p{L})(?:arrived?|come|came|turned up|turn up|shown up|show up|delivered|got here)(?!\\p{L})`, 'giu'),
+      new RegExp(`(?<!\\p{L})${DELIVERY_EN}(?!\\p{L})[^?.!]{0,30}?((?<!\\p{L})(?:never|not|hasn['’]?t|haven['’]?t|didn['’]?t|isn['’]?t|wasn['’]?t|yet to)(?!\\p{L})[^?.!]{0,15}?(?<!\\p{L})(?:arrived?|come|came|turned up|turn up|shown up|show up|delivered|got here)(?!\\p{L}))`, 'giu'),
       // "I haven't received my order", "never got the parcel".
-      new RegExp(`(?<!\\p{L})(?:never|not|haven['’]?t|hasn['’]?t|didn['’]?t|yet to)\\s+(?:yet\\s+|still\\s+|even\\s+)?(?:received|receive|got|gotten|get)(?=\\s+(?:my|our|the|an?)\\s+${DELIVERY_EN}(?!\\p{L}))`, 'giu'),
+      new RegExp(`(?<!\\p{L})((?:never|not|haven['’]?t|hasn['’]?t|didn['’]?t|yet to)\\s+(?:yet\\s+|still\\s+|even\\s+)?(?:received|receive|got|gotten|get))(?=\\s+(?:my|our|the|an?)\\s+${DELIVERY_EN}(?!\\p{L}))`, 'giu'),
     ],
+    negation: /(?<!\p{L})(?:never|not|yet to|(?:has|have|did|is|was)n['’]?t)(?!\p{L})/iu,
     deliveries: new RegExp(`(?<!\\p{L})${DELIVERY_EN}(?!\\p{L})`, 'giu'),
     recordWords: ['missing', 'lost', 'late', 'delayed', 'undelivered'],
   },
   de: {
     phrases: [
       // "Mein Paket ist nicht angekommen", "die Bestellung habe ich nie erhalten", "Paket kommt nicht an".
-      new RegExp(`(?<=(?<!\\p{L})${DELIVERY_DE}(?!\\p{L})[^?.!]{0,40}?)(?<!\\p{L})(?:nicht|nie|niemals)(?!\\p{L})[^?.!]{0,15}?(?<!\\p{L})(?:angekommen|gekommen|geliefert|eingetroffen|zugestellt|erhalten|bekommen|da)(?!\\p{L})`, 'giu'),
-      new RegExp(`(?<=(?<!\\p{L})${DELIVERY_DE}(?!\\p{L})[^?.!]{0,10}?)(?<!\\p{L})(?:kommt|kam)(?!\\p{L})[^?.!]{0,25}?(?<!\\p{L})(?:nicht|nie)\\s+an(?!\\p{L})`, 'giu'),
+      new RegExp(`(?<!\\p{L})${DELIVERY_DE}(?!\\p{L})[^?.!]{0,40}?((?<!\\p{L})(?:nicht|nie|niemals)(?!\\p{L})[^?.!]{0,15}?(?<!\\p{L})(?:angekommen|gekommen|geliefert|eingetroffen|zugestellt|erhalten|bekommen|da)(?!\\p{L}))`, 'giu'),
+      new RegExp(`(?<!\\p{L})${DELIVERY_DE}(?!\\p{L})[^?.!]{0,10}?((?<!\\p{L})(?:kommt|kam)(?!\\p{L})[^?.!]{0,25}?(?<!\\p{L})(?:nicht|nie)\\s+an(?!\\p{L}))`, 'giu'),
     ],
+    negation: /(?<!\p{L})(?:nicht|nie|niemals)(?!\p{L})/iu,
     deliveries: new RegExp(`(?<!\\p{L})${DELIVERY_DE}(?!\\p{L})`, 'giu'),
     recordWords: ['verloren', 'verschollen', 'verspätet', 'verspätung', 'fehlt'],
   },
   fr: {
     phrases: [
       // "Mon colis n'est toujours pas arrivé", "ma commande n'a jamais été livrée".
-      new RegExp(`(?<=(?<!\\p{L})${DELIVERY_FR}(?!\\p{L})[^?.!]{0,40}?)(?<!\\p{L})(?:pas|jamais)(?!\\p{L})[^?.!]{0,12}?(?<!\\p{L})(?:arrivée?s?|livrée?s?|reçue?s?|parvenue?s?)(?!\\p{L})`, 'giu'),
+      new RegExp(`(?<!\\p{L})${DELIVERY_FR}(?!\\p{L})[^?.!]{0,40}?((?<!\\p{L})(?:pas|jamais)(?!\\p{L})[^?.!]{0,12}?(?<!\\p{L})(?:arrivée?s?|livrée?s?|reçue?s?|parvenue?s?)(?!\\p{L}))`, 'giu'),
       // "Je n'ai jamais reçu ma commande".
-      new RegExp(`(?<!\\p{L})(?:pas|jamais)\\s+(?:encore\\s+)?reçue?s?(?=\\s+(?:ma|mon|mes|la|le|les|notre|nos)\\s+${DELIVERY_FR}(?!\\p{L}))`, 'giu'),
+      new RegExp(`(?<!\\p{L})((?:pas|jamais)\\s+(?:encore\\s+)?reçue?s?)(?=\\s+(?:ma|mon|mes|la|le|les|notre|nos)\\s+${DELIVERY_FR}(?!\\p{L}))`, 'giu'),
     ],
+    negation: /(?<!\p{L})(?:pas|jamais)(?!\p{L})/iu,
     deliveries: new RegExp(`(?<!\\p{L})${DELIVERY_FR}(?!\\p{L})`, 'giu'),
     recordWords: ['perdu', 'perdue', 'égaré', 'égarée', 'retard'],
   },
@@ -66,8 +71,9 @@ const ASKS: Readonly<Record<string, MissingAsk>> = {
 export function missingDeliveryAsking(question: string, language: string): string | undefined {
   const ask = ASKS[language];
   if (ask === undefined) return undefined;
+  if (!ask.negation.test(question)) return undefined;
   const lower = question.toLowerCase();
-  const found = ask.phrases.flatMap((phrase) => [...lower.matchAll(phrase)].map((m) => m[0]));
+  const found = ask.phrases.flatMap((phrase) => [...lower.matchAll(phrase)].map((m) => m[1] as string));
   if (found.length === 0) return undefined;
   return [...found, ...[...lower.matchAll(ask.deliveries)].map((m) => m[0])].join(' ');
 }
