@@ -6,10 +6,8 @@
  * never probed.
  */
 import { readFileSync } from 'node:fs';
-import { answerExtractively } from '../src/knowledge/answering/extractive.js';
-import type { RetrievedRecord } from '../src/knowledge/answering/types.js';
-import { KnowledgeIndex } from '../src/knowledge/retrieval/knowledge-index.js';
 import { loadSet, type VisitorSet } from './sets.js';
+import { askerOf, type SetAsker } from './visitor.js';
 
 interface Probe {
   set: string;
@@ -20,7 +18,7 @@ interface Probe {
 
 const { probes } = JSON.parse(readFileSync(new URL('./probes.json', import.meta.url), 'utf8')) as { probes: Probe[] };
 const all = process.argv.includes('--all');
-const sets = new Map<string, { set: VisitorSet; index: KnowledgeIndex; byId: Map<string, RetrievedRecord> }>();
+const sets = new Map<string, { set: VisitorSet; ask: SetAsker; titles: Map<string, string | null> }>();
 const tally = { answerable: 0, answered: 0, unanswerable: 0, refused: 0 };
 
 for (const probe of probes) {
@@ -28,16 +26,11 @@ for (const probe of probes) {
   if (known === undefined) {
     const set = loadSet(probe.set);
     if (set.heldOut) throw new Error(`${probe.set} is held out: it is never probed`);
-    known = { set, index: KnowledgeIndex.build(set.records), byId: new Map(set.records.map((r) => [r.recordId, { ...r, score: 0 }])) };
+    known = { set, ask: askerOf(set), titles: new Map(set.records.map((r) => [r.recordId, r.title])) };
     sets.set(probe.set, known);
   }
-  const { index, byId } = known;
-  const retrieved = index.search(probe.question, 6).flatMap((h) => {
-    const record = byId.get(h.recordId);
-    return record ? [{ ...record, score: h.score }] : [];
-  });
-  const answer = answerExtractively(probe.question, retrieved, { stats: index });
-  const opened = answer.grounded ? (byId.get(answer.sources[0]?.recordId ?? '')?.title ?? '') : null;
+  const answer = known.ask(probe.question);
+  const opened = answer.grounded ? (known.titles.get(answer.sources[0]?.recordId ?? '') ?? '') : null;
   const passed = probe.expect === null ? opened === null : opened !== null && probe.expect.some((t) => opened === t || opened.endsWith(` › ${t}`));
   if (probe.expect === null) {
     tally.unanswerable++;

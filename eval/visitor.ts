@@ -63,17 +63,29 @@ export function segmentsVerbatim(answer: Answer, records: ReadonlyMap<string, Ev
   return any;
 }
 
+/** Asks a question of one set's records as the query service would (ExtractiveAnswerer.complete is this call). */
+export type SetAsker = (question: string, conversation?: VisitorQuestion['conversation'], options?: ExtractiveOptions) => Answer;
+
 /**
- * Asks every question of `set` as the query service would (ExtractiveAnswerer.complete is this
- * call); `options` overrides the answerer's defaults, for the tuning sweep.
+ * An asker of `set`'s records, its index built once: a follow-up is searched with the turns it
+ * leans on, and `options` override the answerer's defaults (the tuning sweep).
  */
-export function runVisitorSet(set: VisitorSet, options: ExtractiveOptions = {}): VisitorOutcome[] {
+export function askerOf(set: VisitorSet): SetAsker {
   const index = KnowledgeIndex.build(set.records);
   const byId = new Map(set.records.map((r) => [r.recordId, r]));
-  return set.questions.map((question) => {
-    const searched = contextualQuery(question.question, question.conversation);
+  return (question, conversation, options = {}) => {
+    const searched = contextualQuery(question, conversation);
     const retrieved: RetrievedRecord[] = index.search(searched, RETRIEVAL_DEPTH).map((h) => ({ ...(byId.get(h.recordId) as EvalRecord), score: h.score }));
-    const answer = answerExtractively(question.question, retrieved, { ...options, stats: index, conversation: question.conversation });
+    return answerExtractively(question, retrieved, { ...options, stats: index, conversation });
+  };
+}
+
+/** Asks every question of `set`; `options` overrides the answerer's defaults, for the tuning sweep. */
+export function runVisitorSet(set: VisitorSet, options: ExtractiveOptions = {}): VisitorOutcome[] {
+  const ask = askerOf(set);
+  const byId = new Map(set.records.map((r) => [r.recordId, r]));
+  return set.questions.map((question) => {
+    const answer = ask(question.question, question.conversation, options);
     const gold = new Set(set.goldIds.get(question.id) ?? []);
     const cited = answer.sources.map((s) => s.recordId);
     const missingFacts = answer.grounded ? missing(answer.answer, question.facts) : question.facts;
