@@ -11,6 +11,7 @@ import { IngestThreads } from './ingest-threads.js';
 import type { CandidateRecord, KnowledgeBase, KnowledgeRecord, Page, Source, WidgetTheme } from './model.js';
 import { sha256Hex } from './fingerprint.js';
 import { MIN_RECORDS_PER_UPLOAD, type ReportedRecord } from './prepare-upload.js';
+import { checkedSynonyms } from './synonyms.js';
 
 export interface KnowledgeLimits {
   maxKnowledgeBases: number;
@@ -25,8 +26,13 @@ export interface NewKnowledgeBaseInput {
   description?: string | null | undefined;
   greeting?: string | null | undefined;
   fallbackMessage?: string | null | undefined;
+  /** Checked here (synonyms.ts): null or absent, none. */
+  synonyms?: unknown;
   theme?: WidgetTheme | undefined;
 }
+
+/** What an owner may change of a knowledge base; null clears a text or the synonyms. */
+export type KnowledgeBaseChanges = Omit<KnowledgeBasePatch, 'synonyms'> & { synonyms?: unknown };
 
 /** The owner's refusal text: at most this many characters after trimming. */
 export const maxFallbackMessageChars = 500;
@@ -132,6 +138,7 @@ export class KnowledgeService {
         description: input.description?.trim() || null,
         greeting: input.greeting?.trim() || null,
         fallbackMessage: checkedFallbackMessage(input.fallbackMessage),
+        synonyms: checkedSynonyms(input.synonyms),
         theme: input.theme ?? {},
       },
       this.limits.maxKnowledgeBases,
@@ -153,8 +160,10 @@ export class KnowledgeService {
     return found(await this.store.getKnowledgeBase(ownerId, ragId));
   }
 
-  async update(ownerId: string, ragId: string, patch: KnowledgeBasePatch): Promise<KnowledgeBase> {
+  async update(ownerId: string, ragId: string, changes: KnowledgeBaseChanges): Promise<KnowledgeBase> {
+    const { synonyms, ...patch } = changes;
     const clean: KnowledgeBasePatch = { ...patch };
+    if (synonyms !== undefined) clean.synonyms = checkedSynonyms(synonyms);
     if (clean.botName !== undefined) clean.botName = clean.botName.trim();
     if (clean.description !== undefined) clean.description = clean.description?.trim() || null;
     if (clean.greeting !== undefined) clean.greeting = clean.greeting?.trim() || null;

@@ -5,6 +5,7 @@
  */
 import type { Page, Theme, UsageReport } from '../sdk/api-schemas.js';
 import type { RecordKind, SourceFormat } from './extraction/types.js';
+import type { SynonymGroups } from './synonyms.js';
 
 /** Stored as the API takes it (accent colour as #rrggbb; `auto` follows the page). */
 export type WidgetTheme = Theme;
@@ -18,6 +19,8 @@ export interface KnowledgeBase {
   greeting: string | null;
   /** What the bot says when its records do not answer (e.g. "Ask us at help@shop.example"); null = the default refusal in the question's language. */
   fallbackMessage: string | null;
+  /** The owner's groups of words that mean the same to their visitors (synonyms.ts); empty when none. */
+  synonyms: SynonymGroups;
   theme: WidgetTheme;
   /** Changes whenever the knowledge base's records change; caches key on it. */
   contentVersion: number;

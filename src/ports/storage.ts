@@ -43,6 +43,7 @@ import type {
   WidgetTheme,
   WidgetSighting,
 } from '../knowledge/model.js';
+import type { SynonymGroups } from '../knowledge/synonyms.js';
 
 export interface NewKnowledgeBase {
   ragId: string;
@@ -52,10 +53,12 @@ export interface NewKnowledgeBase {
   greeting: string | null;
   /** Absent or null: none (the default refusal). */
   fallbackMessage?: string | null;
+  /** Absent or empty: none. */
+  synonyms?: SynonymGroups;
   theme: WidgetTheme;
 }
 
-export type KnowledgeBasePatch = Partial<Pick<KnowledgeBase, 'botName' | 'description' | 'greeting' | 'fallbackMessage' | 'theme'>>;
+export type KnowledgeBasePatch = Partial<Pick<KnowledgeBase, 'botName' | 'description' | 'greeting' | 'fallbackMessage' | 'synonyms' | 'theme'>>;
 
 export type CreateKnowledgeBaseResult =
   | { kind: 'created'; knowledgeBase: KnowledgeBase }

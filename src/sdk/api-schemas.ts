@@ -71,12 +71,25 @@ const fallbackMessage = Type.Optional(
   }),
 );
 
+// The owner's synonyms. The knowledge service checks the members (422 at /body/synonyms/…: at most
+// 50 characters after trimming, a letter or digit, two distinct members a group); the schema bounds
+// the shape and what is sent.
+export const SynonymGroups = Type.Array(Type.Array(Type.String({ maxLength: 200 }), { minItems: 2, maxItems: 10 }), {
+  maxItems: 100,
+  description:
+    'Groups of words or phrases that mean the same to your visitors, e.g. [["postage", "delivery cost"], ["sign up", "register", "create an account"]]: a question that uses one member is matched with the records\' words for the others. ' +
+    'At most 100 groups of 2–10 members, each at most 50 characters after trimming; members are trimmed, their spaces collapsed, and a repeated member (ignoring case) kept once.',
+});
+export type SynonymGroups = Static<typeof SynonymGroups>;
+const synonymsInput = Type.Optional(Type.Union([SynonymGroups, Type.Null()], { description: 'null or [] removes them all.' }));
+
 export const CreateKnowledgeBaseBody = Type.Object(
   {
     botName: Type.String({ minLength: 1, maxLength: 80, pattern: '\\S', description: 'Name the widget shows; 1–80 characters.' }),
     description: Type.Optional(Type.Union([displayText(500), Type.Null()])),
     greeting: Type.Optional(Type.Union([displayText(300), Type.Null()])),
     fallbackMessage,
+    synonyms: synonymsInput,
     theme: Type.Optional(Theme),
   },
   { additionalProperties: false },
@@ -89,6 +102,7 @@ export const UpdateKnowledgeBaseBody = Type.Object(
     description: Type.Optional(Type.Union([displayText(500), Type.Null()])),
     greeting: Type.Optional(Type.Union([displayText(300), Type.Null()])),
     fallbackMessage,
+    synonyms: synonymsInput,
     theme: Type.Optional(Theme),
   },
   { additionalProperties: false, minProperties: 1 },
@@ -109,6 +123,7 @@ export const KnowledgeBase = Type.Object(
     description: Type.Union([Type.String(), Type.Null()]),
     greeting: Type.Union([Type.String(), Type.Null()]),
     fallbackMessage: Type.Union([Type.String(), Type.Null()], { description: 'The answer text when the records do not answer; null = the default refusal in the question\'s language.' }),
+    synonyms: SynonymGroups,
     theme: Theme,
     contentVersion: Type.Integer(),
     recordCount: Type.Integer(),

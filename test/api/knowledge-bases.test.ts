@@ -58,6 +58,7 @@ describe('happy path', () => {
       description: 'Answers about shipping',
       greeting: 'Hi! Ask me anything.',
       fallbackMessage: 'Ask us at help@shop.example',
+      synonyms: [],
       theme: { accentColor: '#1a2b3c', colorScheme: 'dark', position: 'bottom-left' },
       contentVersion: kb.contentVersion,
       recordCount: 0,

@@ -311,6 +311,46 @@ describeIf(chromium, 'dashboard in Chromium', () => {
     await signIn(page, 'first.run@example.test');
   }, 90_000);
 
+  it("the Knowledge tab keeps the owner's synonyms: a group a line, a refused line named, read back on the next visit", async () => {
+    expect(ragId).not.toBe('');
+    await page.goto(`/dashboard/kb/${ragId}/knowledge`);
+    const words = page.getByRole('textbox', { name: 'Words that mean the same' });
+    await words.waitFor();
+    expect(await words.getAttribute('aria-describedby')).toBeTruthy(); // its help text
+    const save = page.getByRole('button', { name: 'Save words' });
+
+    // A line of one word is refused before sending; a member the service refuses is named by its line.
+    await words.fill('voucher, gift card\npostage');
+    await save.click();
+    await page.getByText('Line 2 needs at least two different words, separated by commas.').waitFor();
+    await words.fill(`voucher, gift card\npostage, ${'x'.repeat(51)}`);
+    await save.click();
+    await page.getByText(/^Line 2, word 2 must be at most 50 characters/).waitFor();
+
+    await words.fill('  voucher ,  gift card, Voucher\n\n<b>postage</b>, delivery cost  ');
+    await save.click();
+    await page.getByText('Saved. The next questions use them.').waitFor();
+    const stored = async () =>
+      ((await (await fetch(`${server.baseUrl}/api/v1/knowledge-bases/${ragId}`, { headers: { cookie: await cookieHeader() } })).json()) as { synonyms: string[][] }).synonyms;
+    expect(await stored()).toEqual([
+      ['voucher', 'gift card'],
+      ['<b>postage</b>', 'delivery cost'],
+    ]);
+    expect(await words.inputValue()).toBe('voucher, gift card\n<b>postage</b>, delivery cost');
+    expect(await page.locator('form b').count()).toBe(0); // text, never markup
+
+    await page.getByRole('link', { name: 'Usage', exact: true }).click();
+    await page.getByRole('heading', { name: 'Queries per day' }).waitFor();
+    await page.getByRole('link', { name: 'Knowledge', exact: true }).click();
+    await expect.poll(() => words.inputValue()).toBe('voucher, gift card\n<b>postage</b>, delivery cost');
+
+    // Emptied: none.
+    await words.fill('');
+    await save.click();
+    await page.getByText('Saved: no synonyms.').waitFor();
+    expect(await stored()).toEqual([]);
+  });
+
   it('every tab renders, passes axe, and is captured at desktop and phone sizes', async () => {
     expect(ragId).not.toBe('');
     for (const [size, viewport] of Object.entries(viewports)) {

@@ -112,6 +112,29 @@ describe('knowledge bases', () => {
     expect(structured(await client.callTool({ name: 'delete_knowledge_base', arguments: { ragId: other.knowledgeBase.ragId } }))).toMatchObject({ deleted: true });
   });
 
+  it("sets, reads and clears the knowledge base's synonyms", async () => {
+    type Kb = { knowledgeBase: { ragId: string; synonyms: string[][] } };
+    const { tools } = await client.listTools();
+    for (const name of ['create_knowledge_base', 'update_knowledge_base']) {
+      expect(tools.find((t) => t.name === name)?.inputSchema.properties, name).toHaveProperty('synonyms');
+    }
+    const updated = structured<Kb>(await client.callTool({ name: 'update_knowledge_base', arguments: { ragId, synonyms: [[' voucher ', 'gift card', 'Gift card']] } }));
+    expect(updated.knowledgeBase.synonyms).toEqual([['voucher', 'gift card']]);
+    expect(structured<Kb>(await client.callTool({ name: 'get_knowledge_base', arguments: { ragId } })).knowledgeBase.synonyms).toEqual([['voucher', 'gift card']]);
+    const viaApi = await fetch(`${server.baseUrl}/api/v1/knowledge-bases/${ragId}`, { headers: { authorization: `Bearer ${agent.accessToken}` } });
+    expect(((await viaApi.json()) as { synonyms: string[][] }).synonyms).toEqual([['voucher', 'gift card']]);
+
+    const refused = await client.callTool({ name: 'update_knowledge_base', arguments: { ragId, synonyms: [['voucher', 'x'.repeat(51)]] } });
+    expect(refused.isError).toBe(true);
+    expect((refused.content as { text: string }[])[0]?.text).toMatch(/^validation_failed: synonyms\[0\]\[1\] must be at most 50 characters/);
+    const oneMember = await client.callTool({ name: 'update_knowledge_base', arguments: { ragId, synonyms: [['voucher']] } });
+    expect(oneMember.isError).toBe(true);
+    expect(structured<Kb>(await client.callTool({ name: 'get_knowledge_base', arguments: { ragId } })).knowledgeBase.synonyms).toEqual([['voucher', 'gift card']]);
+
+    const cleared = structured<Kb>(await client.callTool({ name: 'update_knowledge_base', arguments: { ragId, synonyms: null } }));
+    expect(cleared.knowledgeBase.synonyms).toEqual([]);
+  });
+
   it('adds records in each format, skipping duplicates', async () => {
     const added = structured<{ added: number; duplicate: number; quota: { used: number } }>(
       await client.callTool({ name: 'add_records', arguments: { ragId, name: 'FAQ', content: faq } }),

@@ -97,6 +97,19 @@ describe('answerCacheKey with a context (follow-ups, fallback message)', () => {
     expect(new Set([plain, own, other, both, answerCacheKey('kb_1', 3, 'And how long does that take?', 'answer', { conversation: shipping })]).size).toBe(5);
   });
 
+  it("differs by the owner's synonyms, and is as before without any", () => {
+    const question = 'Was kostet das Porto?';
+    const none = answerCacheKey('kb_1', 3, question, 'answer');
+    expect(answerCacheKey('kb_1', 3, question, 'answer', { synonyms: [] })).toBe(none);
+    const porto = answerCacheKey('kb_1', 3, question, 'answer', { synonyms: [['Porto', 'Versandkosten']] });
+    const other = answerCacheKey('kb_1', 3, question, 'answer', { synonyms: [['Porto', 'Versand']] });
+    const withMessage = answerCacheKey('kb_1', 3, question, 'answer', { synonyms: [['Porto', 'Versandkosten']], fallbackMessage: 'Call us.' });
+    expect(porto).toMatch(/:c:[0-9a-f]{64}$/);
+    expect(new Set([none, porto, other, withMessage, answerCacheKey('kb_1', 3, question, 'answer', { fallbackMessage: 'Call us.' })]).size).toBe(5);
+    // The same groups in another array are the same key.
+    expect(answerCacheKey('kb_1', 3, question, 'answer', { synonyms: [['Porto', 'Versandkosten']] })).toBe(porto);
+  });
+
   it('keeps the context part on hashed (long) questions too', () => {
     const long = 'q'.repeat(4_000);
     const bare = answerCacheKey('kb_1', 3, long, 'answer');

@@ -247,5 +247,26 @@ export function retrieverContract(open: () => Promise<RetrieverFixture>): void {
         expect(answerExtractively(offTopic, retrieved.hits, { stats: retrieved.stats }).grounded, offTopic).toBe(false);
       }
     });
+
+    it("uses the owner's synonyms of the scope in the search and in the statistics' expansion, and forgets them when they go", async () => {
+      const { kb, ids } = await addSource(await knowledgeBase(), TOPICS);
+      const question = 'Do you sell Sauerteigbrot?';
+      const plain = await retriever.search(kb, question, 3);
+      expect(answerExtractively(question, plain.hits, { stats: plain.stats }).grounded).toBe(false);
+
+      const withWords: KnowledgeBase = { ...kb, synonyms: [['Sauerteigbrot', 'sourdough loaves']] };
+      const found = await retriever.search(withWords, question, 3);
+      expect(found.hits[0]?.recordId).toBe(ids[1]);
+      const sourdough = found.stats.expand('sourdough loaves').words.map((w) => w.term);
+      const terms = () => found.stats.expand(question).words.flatMap((w) => w.matches.map((m) => m.term));
+      expect(terms()).toEqual(expect.arrayContaining(sourdough));
+      const answer = answerExtractively(question, found.hits, { stats: found.stats });
+      expect(answer.grounded).toBe(true);
+      expect(answer.answer).toMatch(/sells sourdough loaves/);
+
+      const again = await retriever.search(kb, question, 3);
+      expect(again.stats.expand(question).words.flatMap((w) => w.matches.map((m) => m.term))).not.toContain(sourdough[0]);
+      expect(answerExtractively(question, again.hits, { stats: again.stats }).grounded).toBe(false);
+    });
   });
 }

@@ -122,6 +122,31 @@ export function storeContract(makeStore: () => Promise<Store>): void {
       expect((await store.knowledge.findKnowledgeBase(ragId))?.fallbackMessage).toBeNull();
     });
 
+    it("stores, keeps, replaces and clears the owner's synonyms, every read seeing the same groups", async () => {
+      const me = await account();
+      expect((await kb(me)).synonyms).toEqual([]); // none given
+      const groups = [
+        ['Porto', 'Versandkosten'],
+        ['sign up', 'account', '“ü” 🙂 <b>x</b>'],
+      ];
+      const created = await store.knowledge.createKnowledgeBase({ ragId: id('kb'), ownerId: me, botName: 'Shop', description: null, greeting: null, synonyms: groups, theme: {} }, 1000);
+      if (created.kind !== 'created') throw new Error('expected created');
+      const ragId = created.knowledgeBase.ragId;
+      expect(created.knowledgeBase.synonyms).toEqual(groups);
+      expect((await store.knowledge.getKnowledgeBase(me, ragId))?.synonyms).toEqual(groups);
+      expect((await store.knowledge.findKnowledgeBase(ragId))?.synonyms).toEqual(groups);
+      expect((await store.knowledge.listKnowledgeBases(me)).find((k) => k.ragId === ragId)?.synonyms).toEqual(groups);
+
+      // A patch of other fields leaves them; a patch of them leaves the others.
+      expect((await store.knowledge.updateKnowledgeBase(me, ragId, { botName: 'Renamed' }))?.synonyms).toEqual(groups);
+      const replaced = await store.knowledge.updateKnowledgeBase(me, ragId, { synonyms: [['bike', 'bicycle']] });
+      expect(replaced).toMatchObject({ botName: 'Renamed', synonyms: [['bike', 'bicycle']] });
+      expect((await store.knowledge.findKnowledgeBase(ragId))?.synonyms).toEqual([['bike', 'bicycle']]);
+
+      expect((await store.knowledge.updateKnowledgeBase(me, ragId, { synonyms: [] }))?.synonyms).toEqual([]);
+      expect((await store.knowledge.findKnowledgeBase(ragId))?.synonyms).toEqual([]);
+    });
+
     it('writes the first widget sighting once, even when several come at once, and every read sees it', async () => {
       const me = await account();
       const { ragId } = await kb(me);

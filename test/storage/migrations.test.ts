@@ -160,6 +160,7 @@ async function expectDataKept(store: Store): Promise<void> {
     description: 'From before',
     greeting: 'Hello!',
     fallbackMessage: 'Mail us.',
+    synonyms: [], // migration 22: none before it
     theme: { accentColor: '#123456' },
     contentVersion: 3,
     keysVersion: 2,

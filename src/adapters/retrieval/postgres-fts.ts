@@ -52,6 +52,7 @@
  * one instance at a time; `start` only checks that they are there. (Earlier versions created an
  * expression index here, at start; migration 20 replaces it.)
  */
+import { statsWithSynonyms } from '../../knowledge/retrieval/owner-synonyms.js';
 import { createHash } from 'node:crypto';
 import pg from 'pg';
 import { RECORD_FTS_INDEX } from '../storage/postgres/record-document.js';
@@ -347,10 +348,11 @@ export class PostgresFtsRetriever implements Retriever {
     await this.start();
     const vocabulary = await this.vocabulary(scope);
     const limit = Number.isFinite(k) ? Math.floor(k) : 0;
-    if (limit <= 0 || vocabulary.size === 0) return { hits: [], stats: vocabulary };
-    const expanded = vocabulary.expand(query);
+    const stats = statsWithSynonyms(vocabulary, scope.synonyms);
+    if (limit <= 0 || vocabulary.size === 0) return { hits: [], stats };
+    const expanded = vocabulary.expand(query, scope.synonyms);
     const words = searchWords(vocabulary, expanded, this.commonShare);
-    if (words.size === 0) return { hits: [], stats: vocabulary };
+    if (words.size === 0) return { hits: [], stats };
     // The vocabulary's record count chooses the plan only, never the result: a knowledge base that
     // grew since it was read is still searched correctly, by the other statement's plan.
     const small = vocabulary.size <= SCAN_KNOWLEDGE_BASES_UP_TO;
@@ -363,7 +365,7 @@ export class PostgresFtsRetriever implements Retriever {
       if (!(row.score > 0)) continue;
       hits.push({ recordId: row.record_id, sourceName: row.source_name, title: row.title, text: row.text, kind: row.kind as RecordKind, score: row.score });
     }
-    return { hits, stats: vocabulary };
+    return { hits, stats };
   }
 
   async invalidate(ragId: string, contentVersion: number | undefined): Promise<void> {

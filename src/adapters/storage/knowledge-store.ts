@@ -23,7 +23,7 @@ import type {
 } from '../../ports/storage.js';
 import { decodeCursor, encodeCursor } from './cursor.js';
 import { readIndexSnapshot, writeIndexSnapshot } from './index-snapshot-parts.js';
-import { frozenKnowledgeBase, partitionCandidates, type Row, toKnowledgeBase, toRecord, toSource, toSourcedRecord } from './rows.js';
+import { frozenKnowledgeBase, partitionCandidates, type Row, synonymsColumn, toKnowledgeBase, toRecord, toSource, toSourcedRecord } from './rows.js';
 import type { Schema } from './schema.js';
 import { chunks, type Db, now, type SqlContext } from './sql.js';
 import { nextTurn } from '../../time-slices.js';
@@ -127,6 +127,7 @@ export class SqlKnowledgeStore implements KnowledgeStore {
           description: input.description,
           greeting: input.greeting,
           fallback_message: input.fallbackMessage ?? null,
+          synonyms: synonymsColumn(input.synonyms),
           theme: JSON.stringify(input.theme),
           created_at: at,
           updated_at: at,
@@ -172,6 +173,7 @@ export class SqlKnowledgeStore implements KnowledgeStore {
           description: next.description,
           greeting: next.greeting,
           fallback_message: next.fallbackMessage,
+          synonyms: synonymsColumn(next.synonyms),
           theme: JSON.stringify(next.theme),
           updated_at: now(),
         })

@@ -506,6 +506,14 @@ export const migrations: Migration[] = [
       await boundRecordTermImpacts(db);
     },
   },
+  {
+    id: 22,
+    name: "knowledge bases: the owner's synonyms",
+    // Nullable with no default: existing knowledge bases have none. JSON text, as the theme is.
+    async up(db) {
+      await db.schema.alterTable('knowledge_bases').addColumn('synonyms', 'text').execute();
+    },
+  },
 ];
 
 async function createApiKeyDomains(db: AnyDb): Promise<void> {

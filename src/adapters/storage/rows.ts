@@ -6,6 +6,8 @@
 import type { StoredSigningKey } from '../../ports/storage.js';
 import type { Account, Session, SignInCode } from '../../identity/model.js';
 import type { RecordKind, SourceFormat } from '../../knowledge/extraction/types.js';
+import { LRUCache } from 'lru-cache';
+import type { SynonymGroups } from '../../knowledge/synonyms.js';
 import type { ApiKey, KnowledgeBase, KnowledgeRecord, Source, SourcedRecord, UnansweredQuestion, WidgetTheme } from '../../knowledge/model.js';
 
 export type Row = Record<string, unknown>;
@@ -23,6 +25,37 @@ function parseTheme(value: unknown): WidgetTheme {
   }
 }
 
+/** The synonyms' JSON text of a row, by the text: a row read again yields the same frozen groups (retrieval compiles them once per array). */
+const parsedSynonyms = new LRUCache<string, SynonymGroups>({ max: 1000 });
+
+function parseSynonyms(value: unknown): SynonymGroups {
+  if (value === null || value === undefined || value === '') return [];
+  const json = typeof value === 'string' ? value : JSON.stringify(value);
+  let groups = parsedSynonyms.get(json);
+  if (groups === undefined) {
+    groups = [];
+    try {
+      const parsed: unknown = JSON.parse(json);
+      for (const g of Array.isArray(parsed) ? parsed : []) {
+        if (!Array.isArray(g)) continue;
+        const members = g.filter((m): m is string => typeof m === 'string');
+        Object.freeze(members);
+        groups.push(members);
+      }
+    } catch {
+      // Never written so: the store writes synonymsColumn's JSON only.
+    }
+    Object.freeze(groups);
+    parsedSynonyms.set(json, groups);
+  }
+  return groups;
+}
+
+/** The column's value for `groups`: null when there are none. */
+export function synonymsColumn(groups: SynonymGroups | undefined): string | null {
+  return groups === undefined || groups.length === 0 ? null : JSON.stringify(groups);
+}
+
 export function toKnowledgeBase(row: Row): KnowledgeBase {
   return {
     ragId: text(row.rag_id),
@@ -31,6 +64,7 @@ export function toKnowledgeBase(row: Row): KnowledgeBase {
     description: nullableText(row.description),
     greeting: nullableText(row.greeting),
     fallbackMessage: nullableText(row.fallback_message),
+    synonyms: parseSynonyms(row.synonyms),
     theme: parseTheme(row.theme),
     contentVersion: num(row.content_version),
     keysVersion: num(row.keys_version),

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { SourceFormat } from '../../knowledge/extraction/types.js';
 import { maxFallbackMessageChars } from '../../knowledge/knowledge-service.js';
 import type { KnowledgeBase } from '../../knowledge/model.js';
+import { synonymLimits } from '../../knowledge/synonyms.js';
 import { maxQueryChars } from '../../knowledge/query/query-service.js';
 import { guarded, type McpCaller, type McpServices, ok, toolError } from './context.js';
 
@@ -18,6 +19,14 @@ const fallbackMessage = z
   .describe(
     `What the bot answers when the records do not answer a question, e.g. "Ask us at help@shop.example"; plain text, at most ${maxFallbackMessageChars} characters after trimming. ` +
       "Empty restores the default refusal (in the question's language).",
+  );
+// As over HTTP: the shape is bounded here, the members are checked by the knowledge service (synonyms.ts).
+const synonyms = z
+  .array(z.array(z.string().max(200)).min(2).max(synonymLimits.maxTermsPerGroup), {})
+  .max(synonymLimits.maxGroups)
+  .describe(
+    'Groups of words or phrases that mean the same to your visitors, e.g. [["postage", "delivery cost"], ["sign up", "account"]]: a question using one member also finds the records that use another. ' +
+      `At most ${synonymLimits.maxGroups} groups of 2–${synonymLimits.maxTermsPerGroup} members, each at most ${synonymLimits.maxTermChars} characters. Replaces the groups stored; [] removes them.`,
   );
 const formats = { text: 'txt', markdown: 'md', json: 'json', jsonl: 'jsonl' } as const satisfies Record<string, SourceFormat>;
 
@@ -42,6 +51,7 @@ export function knowledgeBaseView(knowledge: McpServices['knowledge'], kb: Knowl
     botName: kb.botName,
     description: kb.description,
     fallbackMessage: kb.fallbackMessage,
+    synonyms: kb.synonyms,
     recordCount: kb.recordCount,
     quota: knowledge.quotaOf(kb),
     createdAt: kb.createdAt,
@@ -78,6 +88,7 @@ export function registerKnowledgeTools(server: McpServer, caller: McpCaller, ser
         description: z.string().max(500).regex(noControl).optional().describe('What the knowledge base is about, for you and the dashboard.'),
         greeting: z.string().max(300).regex(noControl).optional().describe("The widget's first message."),
         fallbackMessage: fallbackMessage.optional(),
+        synonyms: synonyms.optional(),
       },
       annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
     },
@@ -92,7 +103,7 @@ export function registerKnowledgeTools(server: McpServer, caller: McpCaller, ser
     'get_knowledge_base',
     {
       title: 'Read a knowledge base',
-      description: 'One knowledge base: its name, description, fallback message, record count and free record slots.',
+      description: 'One knowledge base: its name, description, fallback message, synonyms, record count and free record slots.',
       inputSchema: { ragId },
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
@@ -104,14 +115,15 @@ export function registerKnowledgeTools(server: McpServer, caller: McpCaller, ser
     {
       title: 'Update a knowledge base',
       description:
-        'Change the bot name, description, greeting or fallback message of a knowledge base; fields left out stay as they are. ' +
-        'null (or an empty string) clears description, greeting and fallbackMessage.',
+        'Change the bot name, description, greeting, fallback message or synonyms of a knowledge base; fields left out stay as they are. ' +
+        'null (or an empty string) clears description, greeting and fallbackMessage; null or [] removes the synonyms.',
       inputSchema: {
         ragId,
         botName: z.string().min(1).max(80).regex(/\S/).regex(noControl).optional().describe('Name the chat widget shows, 1–80 characters.'),
         description: z.string().max(500).regex(noControl).nullable().optional().describe('What the knowledge base is about, for you and the dashboard.'),
         greeting: z.string().max(300).regex(noControl).nullable().optional().describe("The widget's first message."),
         fallbackMessage: fallbackMessage.nullable().optional(),
+        synonyms: synonyms.nullable().optional(),
       },
       annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
     },

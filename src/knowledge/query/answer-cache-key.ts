@@ -5,6 +5,7 @@
  * cache mechanism: the backends (src/adapters/cache) only store what they are given.
  */
 import { createHash } from 'node:crypto';
+import type { SynonymGroups } from '../synonyms.js';
 import { sameQuestion } from './same-question.js';
 
 /** Normalised queries up to this many characters go into the key as text; longer ones as their SHA-256. */
@@ -19,8 +20,10 @@ const MAX_PLAIN_QUERY = 200;
  * passing a raw query.
  *
  * An answer that also depends on a context — the earlier turns of a follow-up, the knowledge
- * base's own fallback message — gets `:c:<sha256 of the JSON [fallbackMessage, [[role, content], …]]>`
- * appended, so two conversations never share an answer; without a context the key is as before.
+ * base's own fallback message, its owner's synonyms — gets `:c:<sha256 of the JSON
+ * [fallbackMessage, [[role, content], …]]>` appended (with the synonyms' own SHA-256 as a third
+ * element when there are any), so two conversations never share an answer, nor answers made
+ * before and after the synonyms changed; without a context the key is as before.
  * Turns go in as sent (already trimmed by validation), not normalised: they are context, not the question.
  */
 export function answerCacheKey(ragId: string, contentVersion: string | number, query: string, mode: string, context: AnswerContext = {}): string {
@@ -51,12 +54,27 @@ function headOf(ragId: string, contentVersion: string | number, mode: string): s
 export interface AnswerContext {
   conversation?: readonly { role: string; content: string }[] | undefined;
   fallbackMessage?: string | null | undefined;
+  synonyms?: SynonymGroups | undefined;
 }
 
-function contextPart({ conversation = [], fallbackMessage }: AnswerContext): string {
-  if (conversation.length === 0 && !fallbackMessage) return '';
-  const canonical = JSON.stringify([fallbackMessage || null, conversation.map((turn) => [turn.role, turn.content])]);
-  return `:c:${sha256(canonical)}`;
+function contextPart({ conversation = [], fallbackMessage, synonyms }: AnswerContext): string {
+  const words = synonyms === undefined || synonyms.length === 0 ? undefined : synonymsDigest(synonyms);
+  if (conversation.length === 0 && !fallbackMessage && words === undefined) return '';
+  const context: unknown[] = [fallbackMessage || null, conversation.map((turn) => [turn.role, turn.content])];
+  if (words !== undefined) context.push(words);
+  return `:c:${sha256(JSON.stringify(context))}`;
+}
+
+/** The synonyms' SHA-256, once per array (a stored row's groups are one array while it is unchanged). */
+const digests = new WeakMap<SynonymGroups, string>();
+
+function synonymsDigest(groups: SynonymGroups): string {
+  let digest = digests.get(groups);
+  if (digest === undefined) {
+    digest = sha256(JSON.stringify(groups));
+    digests.set(groups, digest);
+  }
+  return digest;
 }
 
 function sha256(text: string): string {

@@ -24,6 +24,8 @@
  * - Indexes are kept up to a budget of approximate bytes (INDEX_CACHE_MB), least recently used
  *   dropped first; an index larger than the whole budget is kept alone.
  */
+import { statsWithSynonyms } from '../retrieval/owner-synonyms.js';
+import type { SynonymGroups } from '../synonyms.js';
 import type { KnowledgeStore } from '../../ports/storage.js';
 import { LRUCache } from 'lru-cache';
 import type { RetrievedRecord } from '../answering/types.js';
@@ -106,8 +108,8 @@ export class IndexRegistry implements Retriever {
     this.releaseIdle();
     // A current index is searched without waiting on a promise: the query path's common case.
     const entry = this.current(scope);
-    if (entry) return Promise.resolve(searchEntry(entry, query, k));
-    return this.advance(scope.ragId, scope.contentVersion).then((found) => searchEntry(found, query, k));
+    if (entry) return Promise.resolve(searchEntry(entry, query, k, scope.synonyms));
+    return this.advance(scope.ragId, scope.contentVersion).then((found) => searchEntry(found, query, k, scope.synonyms));
   }
 
   invalidate(ragId: string, contentVersion: number | undefined): Promise<void> {
@@ -280,11 +282,11 @@ function indexable(r: SourcedRecord): IndexableRecord {
   return { recordId: r.recordId, title: r.title, text: r.text, sourceName: r.sourceName, kind: r.kind };
 }
 
-function searchEntry({ index }: Entry, query: string, k: number): Retrieval {
+function searchEntry({ index }: Entry, query: string, k: number, synonyms: SynonymGroups | undefined): Retrieval {
   const hits: RetrievedRecord[] = [];
-  for (const hit of index.search(query, k)) {
+  for (const hit of index.search(query, k, synonyms)) {
     const record = index.get(hit.recordId);
     if (record) hits.push({ recordId: record.recordId, sourceName: record.sourceName, title: record.title, text: record.text, kind: record.kind as RetrievedRecord['kind'], score: hit.score });
   }
-  return { hits, stats: index };
+  return { hits, stats: statsWithSynonyms(index, synonyms) };
 }

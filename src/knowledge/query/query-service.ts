@@ -468,7 +468,7 @@ export class QueryService {
     const ttlMs = this.limits.queryCacheTtlSeconds * 1000;
     if (!(ttlMs > 0)) return undefined;
     const { kb, query, conversation } = admitted;
-    return { key: answerCacheKey(kb.ragId, kb.contentVersion, query, this.answerer.mode, { conversation, fallbackMessage: kb.fallbackMessage }), ttlMs };
+    return { key: answerCacheKey(kb.ragId, kb.contentVersion, query, this.answerer.mode, { conversation, fallbackMessage: kb.fallbackMessage, synonyms: kb.synonyms }), ttlMs };
   }
 
   /** The records that answer `query`; a follow-up is searched in the context of its conversation. */

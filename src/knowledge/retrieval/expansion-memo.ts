@@ -16,6 +16,7 @@
  */
 import { type ExpandedQuery, expandQuery } from './query-expansion.js';
 import { matchWord, type WordMatch } from './match-word.js';
+import type { CompiledSynonyms } from './owner-synonyms.js';
 import type { Vocabulary } from './term-matches.js';
 
 /** Questions kept per vocabulary, least recently used dropped first; longer questions are not kept. */
@@ -54,6 +55,9 @@ export class ExpansionMemo {
   private readonly recentResults: (ExpandedQuery | undefined)[] = [];
   private recentAt = 0;
 
+  /** The owner's synonyms the kept expansions were made with (a knowledge base has one list at a time). */
+  private synonyms: CompiledSynonyms | undefined = undefined;
+
   constructor(private readonly vocabulary: Vocabulary) {}
 
   /** `matchWord` on this vocabulary, remembered. */
@@ -70,7 +74,12 @@ export class ExpansionMemo {
     return found;
   };
 
-  expand(query: string): ExpandedQuery {
+  /** `query` expanded, with the owner's `synonyms` (compiledSynonyms): new ones forget the questions kept, not the words' matches, which do not depend on them. */
+  expand(query: string, synonyms?: CompiledSynonyms): ExpandedQuery {
+    if (synonyms !== this.synonyms) {
+      this.forgetQuestions();
+      this.synonyms = synonyms;
+    }
     const cache = this.cache;
     let result = cache?.get(query);
     if (result !== undefined) {
@@ -82,7 +91,7 @@ export class ExpansionMemo {
     for (let i = 0; i < this.recentQueries.length; i++) {
       if (this.recentQueries[i] === query) return this.recentResults[i] as ExpandedQuery;
     }
-    result = expandQuery(query, this.vocabulary, undefined, this.matchWord);
+    result = expandQuery(query, this.vocabulary, undefined, this.matchWord, synonyms);
     this.recentQueries[this.recentAt] = query;
     this.recentResults[this.recentAt] = result;
     this.recentAt = (this.recentAt + 1) % RECENT;
@@ -125,8 +134,12 @@ export class ExpansionMemo {
   }
 
   clear(): void {
-    this.cache = null;
     this.words = null;
+    this.forgetQuestions();
+  }
+
+  private forgetQuestions(): void {
+    this.cache = null;
     this.seen = null;
     this.recentQueries.length = 0;
     this.recentResults.length = 0;

@@ -17,6 +17,8 @@
  * them, so an index changed record by record ranks exactly as one built from scratch.
  */
 import { ExpansionMemo } from './expansion-memo.js';
+import { compiledSynonyms } from './owner-synonyms.js';
+import type { SynonymGroups } from '../synonyms.js';
 import { detectCorpusLanguage } from '../language/detect.js';
 import { DeletionIndex, neighboursByScan, SCAN_AT_MOST } from '../language/edits.js';
 import { type Bm25Params, DEFAULT_BM25, idf } from './bm25.js';
@@ -359,25 +361,25 @@ export class KnowledgeIndex implements Vocabulary {
    * Records matching the query, best first (ties in insertion order), at most `limit`.
    * Stop-words are ignored unless the query has nothing else, so "The Who" still searches.
    */
-  search(query: string, limit = 10): Hit[] {
+  search(query: string, limit = 10, synonyms?: SynonymGroups): Hit[] {
     const max = Number.isFinite(limit) ? Math.floor(limit) : 0;
     if (max <= 0 || this.size === 0) return [];
-    return this.searchWeighted(searchTermsOf(this.expand(query)), max);
+    return this.searchWeighted(searchTermsOf(this.expand(query, synonyms)), max);
   }
 
   /**
    * The question's words matched to this index's terms (exact, variant, compound, corrected
-   * spelling), with their general-language informativeness. Memoised per question until the
-   * index changes: the search and the answerer both ask.
+   * spelling, the owner's `synonyms`), with their general-language informativeness. Memoised per
+   * question until the index or the synonyms change: the search and the answerer both ask.
    */
-  expand(query: string): ExpandedQuery {
+  expand(query: string, synonyms?: SynonymGroups): ExpandedQuery {
     this.expandedAt = Date.now();
     if (this.expansions === null) this.expansions = new ExpansionMemo(this);
     if (this.expansionsVersion !== this.version) {
       this.expansions.clear();
       this.expansionsVersion = this.version;
     }
-    return this.expansions.expand(query);
+    return this.expansions.expand(query, compiledSynonyms(synonyms, this.language));
   }
 
   termOfSurface(surface: string): string | undefined {

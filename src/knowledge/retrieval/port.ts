@@ -8,12 +8,15 @@
  */
 import type { TermStats } from '../answering/plan.js';
 import type { RetrievedRecord } from '../answering/types.js';
+import type { SynonymGroups } from '../synonyms.js';
 
 /** Which knowledge base, at which content version. A `KnowledgeBase` read for the query is one. */
 export interface RetrievalScope {
   readonly ragId: string;
   /** Content version the caller just read; results reflect at least this version's records. */
   readonly contentVersion: number;
+  /** The owner's synonyms (knowledge/synonyms.ts), used by the search and by the returned stats' `expand`. */
+  readonly synonyms?: SynonymGroups;
 }
 
 /**

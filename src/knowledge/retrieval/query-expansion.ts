@@ -29,6 +29,7 @@ import { type TermMatch, type MatchKind, type Vocabulary, VARIANT_CREDIT, SPELLI
 import { NUMBER_RE, type WordMatcher, matchWord } from './match-word.js';
 import { placeNamesMatches, lengthFieldMatches, sizeFieldMatches } from './word-meanings.js';
 import { askedSizeWord } from '../language/size-question.js';
+import { type CompiledSynonyms, withOwnerSynonyms } from './owner-synonyms.js';
 
 /** How general-language informativeness is scaled (see `generalInformativeness`). */
 export interface InformativenessScale {
@@ -141,6 +142,7 @@ export function expandQuery(
   vocab: Vocabulary,
   scale: InformativenessScale = DEFAULT_INFORMATIVENESS,
   match: WordMatcher = (surface, term, isName) => matchWord(vocab, surface, term, isName),
+  synonyms?: CompiledSynonyms,
 ): ExpandedQuery {
   const used = (word: string) => vocab.docFreq(word) > 0;
   // "hw meny" → "how many": abbreviations first, then slips of the words that ask for a kind of
@@ -252,6 +254,11 @@ export function expandQuery(
     const phrase = phrases.find((p) => p.split(' ').includes(surface));
     if (phrase !== undefined) word.phrase = phrase;
     words.push(word);
+  }
+  // "Porto" where the owner says it means "Versandkosten" also meets the records' "Versandkosten".
+  if (synonyms !== undefined) {
+    const owned = withOwnerSynonyms(words, { terms, surfaces }, synonyms, vocab);
+    if (owned !== words) words.splice(0, words.length, ...owned);
   }
   const asked = askedAnswerTypes(query, vocab.language);
   // "the cheapest" asks for a price, "the lightest" for a weight.

@@ -15,6 +15,8 @@
  * Its spelling index is made in slices too, once a question first needs it, the surfaces scanned
  * meanwhile (test/retrieval/vocabulary-spelling-slices.test.ts); its maps are split (sharded-map.ts).
  */
+import { compiledSynonyms } from './owner-synonyms.js';
+import type { SynonymGroups } from '../synonyms.js';
 import { ExpansionMemo } from './expansion-memo.js';
 import { ShardedMap } from './sharded-map.js';
 import type { TermStats } from '../answering/plan.js';
@@ -207,8 +209,8 @@ export class TermVocabulary implements Vocabulary, TermStats {
   }
 
   /** Memoised like `KnowledgeIndex.expand`: the retriever and the answerer both ask. */
-  expand(query: string): ExpandedQuery {
-    return this.expansions.expand(query);
+  expand(query: string, synonyms?: SynonymGroups): ExpandedQuery {
+    return this.expansions.expand(query, compiledSynonyms(synonyms, this.language));
   }
 
   termOfSurface(surface: string): string | undefined {

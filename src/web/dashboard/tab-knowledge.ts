@@ -1,12 +1,13 @@
 /**
  * Knowledge tab: upload files (drag and drop or picker, real progress from
  * XMLHttpRequest), paste text, import a web page or sitemap, the per-upload
- * report, records with search and delete, sources with delete.
+ * report, records with search and delete, sources with delete, the owner's synonyms.
  */
 import type { ImportReport, KnowledgeRecord, Source, SourceFormat, UploadReport } from '../../sdk/management.js';
 import { ApiError, api, pending } from './api.js';
 import { busy, confirmDialog, errorText, field, fill, formatBytes, formatDate, h, notice, toast } from './dom.js';
 import type { TabContext } from './kb.js';
+import { synonymsCard } from './synonyms-card.js';
 
 const accepted = ['.json', '.jsonl', '.ndjson', '.txt', '.md', '.markdown', '.csv', '.pdf', '.html', '.htm'];
 
@@ -397,6 +398,7 @@ export async function knowledgeTab(panel: HTMLElement, ctx: TabContext): Promise
     report,
     h('section', { class: 'card', 'aria-labelledby': 'records-title' }, h('h2', { id: 'records-title' }, 'Records'), field('Search records', search), count, list),
     h('section', { class: 'card', 'aria-labelledby': 'sources-title' }, h('h2', { id: 'sources-title' }, 'Sources'), sourcesTable),
+    synonymsCard(ctx),
   );
   reportLive.className = 'sr-only';
 
