@@ -269,10 +269,7 @@ export function expandQuery(
     if (field.length > 0) words.push({ surface: [...order.words].join(' '), term: [...order.words].join(' '), general: 0, matches: field, via: 'related' });
   }
   // …and is met by the records' words for a delivery that is lost, missing or late.
-  if (missing !== undefined) {
-    const lost = namesMatches(vocab, missingDeliveryWords(vocab.language), 1);
-    words.push({ surface: 'missing delivery', term: lost[0]?.term ?? 'missing delivery', general: 0, matches: lost, via: lost.length > 0 ? 'related' : 'none' });
-  }
+  if (missing !== undefined) words.push(wordOfRecords('missing delivery', 'missing delivery', missingDeliveryWords(vocab.language), vocab));
   if (orderAsks !== undefined && !asked.includes(orderAsks)) asked.push(orderAsks);
   if (namesCurrency && !asked.includes('amount')) asked.push('amount');
   // "phone number": its words name the kind of answer, not a topic the answer must share. "colour"
@@ -367,6 +364,17 @@ function consequenceVerb(query: string, language: string): string | undefined {
   return verb === undefined ? undefined : analyzeWords(verb, language, 'query').surfaces.at(-1);
 }
 
+/**
+ * A word a question asks with a phrase rather than a word of its own ("Where is my order?",
+ * "My parcel never arrived"), met by the records' own words for it (`names`: "tracking",
+ * "missing") at full credit and weighed like any word they use (`general` 0: "tracking" in a
+ * time-tracking app is no rare word); `term` when they use none.
+ */
+function wordOfRecords(surface: string, term: string, names: readonly string[], vocab: Vocabulary): QueryWord {
+  const matches = namesMatches(vocab, names, 1);
+  return { surface, term: matches[0]?.term ?? term, general: 0, matches, via: matches.length > 0 ? 'related' : 'none' };
+}
+
 /** How informative a phrasal verb's particle weighs in general language: it turns the verb into another ("sign up" / "sign in"). */
 const PARTICLE_INFORMATIVENESS = 0.5;
 
@@ -409,10 +417,7 @@ function withAnswerTypes(asked: readonly AnswerType[], words: QueryWord[], vocab
       const offered = isContactAsk(type) ? namesMatches(vocab, offerWords(type, vocab.language), RELATED_CREDIT.broader) : [];
       // "Where is my order?" is answered by how to track it: a word as the records write it,
       // weighed like any word they use ("tracking" in a time-tracking app is no rare word).
-      if (type === 'tracking') {
-        const tracking = namesMatches(vocab, trackingWords(vocab.language), 1);
-        return { surface: type, term: tracking[0]?.term ?? term, general: 0, matches: tracking, via: tracking.length > 0 ? 'related' : 'none' };
-      }
+      if (type === 'tracking') return wordOfRecords(type, term, trackingWords(vocab.language), vocab);
       // Any way to reach a person is a phone number or an email address.
       const kinds =
         type === 'contact'
