@@ -197,7 +197,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
   recordRoutes(app, deps.knowledge);
   apiKeyRoutes(app, deps.keys);
-  usageRoutes(app, deps.usage, config, deps.flushUsage);
+  usageRoutes(app, deps.usage, config, deps.flushUsage, (ragId, questions) => deps.queries.unknownWords(ragId, questions));
   queryCorsRoutes(app, deps.keyStore);
   const answerStreams = queryRoutes(app, deps.queries, deps.metrics, config.sseHeartbeatSeconds * 1000);
   playgroundRoutes(app, {

@@ -107,5 +107,5 @@ export interface ApiKey {
 /** One UTC day (`day` is YYYY-MM-DD) of a knowledge base's usage, as the usage report lists it. */
 export type DailyUsage = UsageReport['days'][number];
 
-/** A question the records did not answer, as the usage report lists it. */
-export type UnansweredQuestion = UsageReport['unanswered'][number];
+/** A question the records did not answer, as it is stored; the usage report adds the words of it no record uses, found when it is read. */
+export type UnansweredQuestion = Omit<UsageReport['unanswered'][number], 'unknownWords'>;

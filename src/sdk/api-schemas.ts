@@ -349,7 +349,17 @@ export type UpdateKeyBody = Static<typeof UpdateKeyBody>;
 export const UsageReport = Type.Object({
   days: Type.Array(Type.Object({ day: Type.String(), queries: Type.Integer(), cacheHits: Type.Integer(), unanswered: Type.Integer() })),
   totals: Type.Object({ queries: Type.Integer(), cacheHits: Type.Integer(), unanswered: Type.Integer() }),
-  unanswered: Type.Array(Type.Object({ question: Type.String(), count: Type.Integer(), lastAskedAt: Type.String() })),
+  unanswered: Type.Array(
+    Type.Object({
+      question: Type.String(),
+      count: Type.Integer(),
+      lastAskedAt: Type.String(),
+      unknownWords: Type.Array(Type.String(), {
+        description:
+          "Words of the question, as the visitor typed them, that no record uses in any form (nor through the knowledge base's synonyms), leaving out the language's commonest words: what to add as a record or a synonym.",
+      }),
+    }),
+  ),
   limits: Type.Object({ queriesPerMinute: Type.Integer(), queriesPerDay: Type.Integer() }),
 });
 export type UsageReport = Static<typeof UsageReport>;

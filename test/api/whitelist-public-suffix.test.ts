@@ -56,7 +56,8 @@ describe('a public-suffix wildcard stored before the rule', () => {
   it('whitelists nothing: queries get 403 and preflights get no CORS grant', async () => {
     const { ragId, apiKey, keyId } = await faqKnowledgeBase(alice, ['*.legacy-shop.co.uk']);
     // What an older version let through: rewrite the entry in the database before the key is ever used.
-    const db = new Database(path.join(server.config.dataDir, 'groundwork.db'), { fileMustExist: true });
+    // The server may hold the write lock a while on a busy machine (a usage batch): wait for it longer than the driver's 5 s.
+    const db = new Database(path.join(server.config.dataDir, 'groundwork.db'), { fileMustExist: true, timeout: 60_000 });
     try {
       db.prepare('UPDATE api_keys SET allowed_domains = ? WHERE key_id = ?').run(JSON.stringify(['*.co.uk']), keyId);
       db.prepare('UPDATE api_key_domains SET pattern = ? WHERE key_id = ?').run('*.co.uk', keyId);

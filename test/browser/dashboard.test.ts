@@ -313,9 +313,18 @@ describeIf(chromium, 'dashboard in Chromium', () => {
 
   it("the Knowledge tab keeps the owner's synonyms: a group a line, a refused line named, read back on the next visit", async () => {
     expect(ragId).not.toBe('');
-    await page.goto(`/dashboard/kb/${ragId}/knowledge`);
+    // From the Usage tab: the unanswered question names the words no record uses, and "Add a synonym" starts a line with the first.
+    await page.goto(`/dashboard/kb/${ragId}/usage`);
+    const horses = page.getByTestId('unanswered').getByRole('listitem').filter({ hasText: 'Do you sell gift cards for horses?' });
+    await horses.getByText(/^No record uses: .*horses/).waitFor();
+    const first = (await horses.locator('mark').first().textContent()) ?? '';
+    expect(first).not.toBe('');
+    await horses.getByRole('button', { name: 'Add a synonym' }).click();
+    await page.waitForURL(/\/knowledge$/);
     const words = page.getByRole('textbox', { name: 'Words that mean the same' });
-    await words.waitFor();
+    await expect.poll(() => words.inputValue()).toBe(`${first}, `);
+    await expect.poll(() => page.evaluate('document.activeElement?.getAttribute("name")')).toBe('synonyms');
+
     expect(await words.getAttribute('aria-describedby')).toBeTruthy(); // its help text
     const save = page.getByRole('button', { name: 'Save words' });
 

@@ -73,8 +73,15 @@ describe("the owner's synonyms", () => {
     expect(search.status).toBe(200);
     expect(search.body.results[0]?.passage).toContain('Gift cards');
 
+    // The usage report lists the question with the word no record used; with the synonyms, none is unknown.
+    type Usage = { unanswered: { question: string; count: number; unknownWords: string[] }[] };
+    const listed = (await alice.get<Usage>(`/api/v1/knowledge-bases/${ragId}/usage`)).body.unanswered.find((u) => u.question === question);
+    expect(listed).toMatchObject({ count: 2, unknownWords: [] });
+
     // Cleared: refused again at once (the answer cached before they were set is right again).
     expect((await alice.patch(`/api/v1/knowledge-bases/${ragId}`, { synonyms: [] })).status).toBe(200);
     expect((await ask(server.baseUrl, apiKey, ragId, question)).body).toMatchObject({ grounded: false });
+    const again = (await alice.get<Usage>(`/api/v1/knowledge-bases/${ragId}/usage`)).body.unanswered.find((u) => u.question === question);
+    expect(again?.unknownWords).toEqual(['vouchers']);
   });
 });

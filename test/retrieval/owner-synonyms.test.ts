@@ -10,6 +10,7 @@ import { extract } from '../../src/knowledge/extraction/index.js';
 import { ExtractiveAnswerer } from '../../src/knowledge/query/extractive-answerer.js';
 import { KnowledgeIndex } from '../../src/knowledge/retrieval/knowledge-index.js';
 import { statsWithSynonyms } from '../../src/knowledge/retrieval/owner-synonyms.js';
+import { wordsNoRecordUses } from '../../src/knowledge/retrieval/unknown-words.js';
 import { checkedSynonyms, type SynonymGroups } from '../../src/knowledge/synonyms.js';
 import type { RetrievedRecord } from '../../src/knowledge/answering/types.js';
 
@@ -104,5 +105,29 @@ describe('checkedSynonyms', () => {
     expect(refused(Array.from({ length: 101 }, (_, i) => [`a${i}`, `b${i}`])).message).toMatch(/at most 100 groups/);
     // 50 characters, an emoji counted once, is accepted.
     expect(checkedSynonyms([[`${'🙂'.repeat(49)}a`, 'smile']])[0]?.[0]).toBe(`${'🙂'.repeat(49)}a`);
+  });
+});
+
+describe('the words of a question no record uses', () => {
+  const de = knowledgeBase('shop-faq-de/faq.json');
+  const en = knowledgeBase('shop-faq-en/faq.json');
+  const unknown = (kb: typeof de, question: string, synonyms?: SynonymGroups) => wordsNoRecordUses(question, kb.index.expand(question, synonyms));
+
+  it('are the content words that meet nothing, as typed, leaving out the commonest words', () => {
+    expect(unknown(de, 'Was muss ich fürs Porto zahlen?')).toEqual(['Porto']);
+    expect(unknown(de, 'Kann ich das Fahrrad im Laden abholen?')).toEqual(['Laden']);
+    // A misspelt word met by the one meant, a compound's part: none.
+    expect(unknown(en, 'How long is the warrenty?')).toEqual([]);
+    expect(unknown(de, 'Was kostet der Versand?')).toEqual([]);
+    // A place met only by the country it is in is not a word of the records: the owner may add it.
+    expect(unknown(de, 'Schickt ihr auch nach Dänemark?')).toEqual(['Dänemark']);
+    // "without" is among the commonest words.
+    expect(unknown(en, 'can I order without signing up')).toEqual([]);
+    // Met only by the answerer's guesses ("mar" → "damage", a Jupiter in Florida): unknown, each once.
+    expect(unknown(en, 'Do you ship to Mars, and to Jupiter? Mars!')).toEqual(['Mars', 'Jupiter']);
+  });
+
+  it("are met by the owner's synonyms", () => {
+    expect(unknown(de, 'Was muss ich fürs Porto zahlen?', [['Porto', 'Versandkosten']])).toEqual([]);
   });
 });

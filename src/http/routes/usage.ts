@@ -1,4 +1,4 @@
-/** `GET /api/v1/knowledge-bases/{ragId}/usage`: queries per day, cache hits, unanswered questions. */
+/** `GET /api/v1/knowledge-bases/{ragId}/usage`: queries per day, cache hits, unanswered questions with the words of each no record uses. */
 import { Type } from 'typebox';
 import type { UsageStore } from '../../ports/storage.js';
 import { DomainError } from '../../errors.js';
@@ -13,7 +13,10 @@ export interface UsageLimits {
   queryQuotaPerDay: number;
 }
 
-export function usageRoutes(app: App, usage: UsageStore, limits: UsageLimits, flush: () => Promise<void>): void {
+/** For each question, the words of it no record uses (QueryService.unknownWords). */
+export type UnknownWords = (ragId: string, questions: readonly string[]) => Promise<string[][]>;
+
+export function usageRoutes(app: App, usage: UsageStore, limits: UsageLimits, flush: () => Promise<void>, unknownWords: UnknownWords): void {
   app.get(
     '/api/v1/knowledge-bases/:ragId/usage',
     {
@@ -37,7 +40,9 @@ export function usageRoutes(app: App, usage: UsageStore, limits: UsageLimits, fl
         (sum, d) => ({ queries: sum.queries + d.queries, cacheHits: sum.cacheHits + d.cacheHits, unanswered: sum.unanswered + d.unanswered }),
         { queries: 0, cacheHits: 0, unanswered: 0 },
       );
-      return { ...report, totals, limits: { queriesPerMinute: limits.queryRatePerMinute, queriesPerDay: limits.queryQuotaPerDay } };
+      const words = await unknownWords(request.params.ragId, report.unanswered.map((u) => u.question));
+      const unanswered = report.unanswered.map((u, i) => ({ ...u, unknownWords: words[i] ?? [] }));
+      return { ...report, unanswered, totals, limits: { queriesPerMinute: limits.queryRatePerMinute, queriesPerDay: limits.queryQuotaPerDay } };
     },
   );
 

@@ -4,6 +4,7 @@
  * retrieval and an answerer, as a stream of events that the JSON endpoint
  * collects and the SSE endpoint forwards. No HTTP here.
  */
+import { wordsNoRecordUses } from '../retrieval/unknown-words.js';
 import type { AnswerCache } from '../../ports/answer-cache.js';
 import { answerCacheKey } from './answer-cache-key.js';
 import type { LimitDecision, RateLimiter } from '../../ports/rate-limiter.js';
@@ -360,6 +361,19 @@ export class QueryService {
     const { retrieved } = await this.retrieve(admitted.kb, admitted.query, undefined, limit);
     this.recordUsage(admitted, false, retrieved.length > 0);
     return retrieved.map((r) => ({ recordId: r.recordId, sourceName: r.sourceName, title: r.title, passage: r.text, score: r.score }));
+  }
+
+  /**
+   * For each of `questions`, the words of it no record of the knowledge base uses
+   * (`wordsNoRecordUses`), as its records and the owner's synonyms are now; empty lists when the
+   * knowledge base is gone. The owner's usage report shows them beside its unanswered questions.
+   */
+  async unknownWords(ragId: string, questions: readonly string[]): Promise<string[][]> {
+    const kb = questions.length > 0 ? await this.store.findKnowledgeBase(ragId) : undefined;
+    if (kb === undefined) return questions.map(() => []);
+    // The statistics alone (k = 0 ranks nothing): one read of the index for all the questions.
+    const { stats } = await this.retriever.search(kb, questions[0] as string, 0);
+    return questions.map((question) => wordsNoRecordUses(question, stats.expand(question)));
   }
 
   /**

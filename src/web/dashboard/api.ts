@@ -32,7 +32,7 @@ export function keepKnownKeyIfLive(ragId: string, live: readonly { prefix: strin
 }
 
 /** Text prefilled into the paste box when the Knowledge tab opens next (from the Usage tab). */
-export const pending: { paste?: { name: string; text: string } } = {};
+export const pending: { paste?: { name: string; text: string }; synonym?: string } = {};
 
 export async function loadSession(): Promise<Session | null> {
   try {

@@ -3,7 +3,7 @@
  * visitors, one group a line, members separated by commas ("postage, delivery cost"). Saved with
  * PATCH /api/v1/knowledge-bases/{ragId} `{synonyms}`; a refused member is named by its line.
  */
-import { api } from './api.js';
+import { api, pending } from './api.js';
 import { busy, errorText, field, h, notice } from './dom.js';
 import type { TabContext } from './kb.js';
 
@@ -25,7 +25,7 @@ function withLines(message: string): string {
   return message.replace(/\bsynonyms\[(\d+)\](?:\[(\d+)\])?/u, (_, group: string, member?: string) => `Line ${Number(group) + 1}${member === undefined ? '' : `, word ${Number(member) + 1}`}`);
 }
 
-export function synonymsCard(ctx: TabContext): HTMLElement {
+export function synonymsCard(ctx: TabContext): { section: HTMLElement; showPending(): void } {
   const ragId = ctx.kb.ragId;
   const words = h('textarea', { name: 'synonyms', rows: 5, autocomplete: 'off', spellcheck: 'false', placeholder: 'postage, delivery cost\nsign up, account' });
   words.value = textOfGroups(ctx.kb.synonyms);
@@ -65,11 +65,23 @@ export function synonymsCard(ctx: TabContext): HTMLElement {
       }
     });
   });
-  return h(
+  // From the Usage tab's "Add a synonym": a new line starting with the visitor's word.
+  const word = pending.synonym;
+  pending.synonym = undefined;
+  if (word !== undefined) words.value = `${words.value}${words.value === '' || words.value.endsWith('\n') ? '' : '\n'}${word}, `;
+  const section = h(
     'section',
     { class: 'card', 'aria-labelledby': 'synonyms-title' },
     h('h2', { id: 'synonyms-title' }, 'Synonyms'),
     h('p', { class: 'muted small' }, 'Your visitors may not use your words: "postage" where your records say "delivery cost". The unanswered questions on the Usage tab show which words they use.'),
     form,
   );
+  /** Once the tab has laid out its records: the new line in view, the caret after the word. */
+  const showPending = (): void => {
+    if (word === undefined) return;
+    words.focus();
+    words.setSelectionRange(words.value.length, words.value.length);
+    words.scrollIntoView({ block: 'center' });
+  };
+  return { section, showPending };
 }

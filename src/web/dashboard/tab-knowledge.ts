@@ -386,6 +386,7 @@ export async function knowledgeTab(panel: HTMLElement, ctx: TabContext): Promise
     renderSources();
   }
 
+  const synonyms = synonymsCard(ctx);
   panel.append(
     h(
       'div',
@@ -398,7 +399,7 @@ export async function knowledgeTab(panel: HTMLElement, ctx: TabContext): Promise
     report,
     h('section', { class: 'card', 'aria-labelledby': 'records-title' }, h('h2', { id: 'records-title' }, 'Records'), field('Search records', search), count, list),
     h('section', { class: 'card', 'aria-labelledby': 'sources-title' }, h('h2', { id: 'sources-title' }, 'Sources'), sourcesTable),
-    synonymsCard(ctx),
+    synonyms.section,
   );
   reportLive.className = 'sr-only';
 
@@ -411,4 +412,5 @@ export async function knowledgeTab(panel: HTMLElement, ctx: TabContext): Promise
     pasteText.scrollIntoView({ block: 'center' });
   }
   await loadRecords();
+  synonyms.showPending();
 }

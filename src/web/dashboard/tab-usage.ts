@@ -89,11 +89,21 @@ export async function usageTab(panel: HTMLElement, ctx: TabContext): Promise<voi
             toast(errorText(e));
           }
         });
+        // The words no record uses: a synonym of one of the records' words may be all it needs.
+        const unknown = u.unknownWords.length > 0 ? h('p', { class: 'small' }, 'No record uses: ', ...u.unknownWords.flatMap((w, i) => [i > 0 ? ', ' : '', h('mark', {}, w)])) : null;
+        let synonym: HTMLButtonElement | null = null;
+        if (u.unknownWords.length > 0) {
+          synonym = h('button', { type: 'button', class: 'secondary small' }, 'Add a synonym');
+          synonym.addEventListener('click', () => {
+            pending.synonym = u.unknownWords[0];
+            ctx.navigate(`/dashboard/kb/${ragId}/knowledge`);
+          });
+        }
         return h(
           'li',
           {},
-          h('div', { class: 'body' }, h('p', {}, h('strong', {}, u.question)), h('p', { class: 'muted small' }, `Asked ${u.count}× · last ${formatDate(u.lastAskedAt)}`)),
-          h('div', { class: 'row' }, add, dismiss),
+          h('div', { class: 'body' }, h('p', {}, h('strong', {}, u.question)), unknown, h('p', { class: 'muted small' }, `Asked ${u.count}× · last ${formatDate(u.lastAskedAt)}`)),
+          h('div', { class: 'row' }, add, synonym, dismiss),
         );
       }),
     );

@@ -1,0 +1,54 @@
+/**
+ * The words of a question that no record uses: what the usage report shows beside an unanswered
+ * question, so the owner sees why it went unanswered ("Was kostet das Porto?": "Porto") and can
+ * add a record or a synonym (knowledge/synonyms.ts). A content word of the question that no record
+ * writes in any form or spelling and that no synonym of the owner's links to one that does; not one
+ * of the language's commonest words ("without", "made", "back"), which are rarely why a question
+ * goes unanswered and would bury the word that is.
+ */
+import { isAnswerTypeTerm } from '../language/answer-types.js';
+import { commonRank } from '../language/common-words.js';
+import type { ExpandedQuery, QueryWord } from './query-expansion.js';
+import { analyzeWords } from './tokenize.js';
+
+/** Words among this many of the language's commonest are not shown. */
+const COMMONEST = 500;
+
+/** A word as the visitor may write it: letters and digits, with inner apostrophes or hyphens. */
+const TYPED_WORD = /[\p{L}\p{N}]+(?:['’-][\p{L}\p{N}]+)*/gu;
+
+/**
+ * Whether the records use the word: as written, in another form, in a compound or misspelt; or the
+ * owner says it means one of theirs (a synonym meets at full credit). A related word the answerer
+ * found for it (WordNet, the place a town is in) is its guess, not the records' word: "Mars" meets
+ * "damage" (to mar) and "Jupiter" a town in Florida, in the United States.
+ */
+function usedByRecords(w: QueryWord): boolean {
+  if (w.matches.length === 0) return false;
+  return w.via !== 'related' || w.matches.some((m) => m.credit >= OWN_WORD_CREDIT);
+}
+
+/** A match at least this good is the records' own word or the owner's synonym; related words count for less (term-matches.ts). */
+const OWN_WORD_CREDIT = 0.8;
+
+/** The words of `question` (expanded as `expanded`) that no record uses, as typed, in question order, each once. */
+export function wordsNoRecordUses(question: string, expanded: ExpandedQuery): string[] {
+  const unknown = new Set<string>();
+  for (const w of expanded.words) {
+    if (usedByRecords(w) || isAnswerTypeTerm(w.term)) continue;
+    if ((commonRank(w.surface, expanded.language) ?? Number.POSITIVE_INFINITY) <= COMMONEST) continue;
+    unknown.add(w.surface);
+  }
+  if (unknown.size === 0) return [];
+  // As typed ("Dänemark", not the analysis's "daenemark"); a place of several words as analysed.
+  const out: string[] = [];
+  const shown = new Set<string>();
+  for (const typed of question.match(TYPED_WORD) ?? []) {
+    const surface = analyzeWords(typed, expanded.language, 'query').surfaces[0];
+    if (surface === undefined || !unknown.has(surface) || shown.has(surface)) continue;
+    shown.add(surface);
+    out.push(typed);
+  }
+  for (const surface of unknown) if (!shown.has(surface)) out.push(surface);
+  return out;
+}
