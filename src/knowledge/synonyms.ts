@@ -5,7 +5,7 @@
  * as search services let their owners say (Algolia's and Meilisearch's multi-way synonyms, QnA
  * Maker's alterations): the built-in answerer links words by form, by WordNet in English and by
  * a few closed lists, not by meaning, and the unanswered questions of the usage report show the
- * owner which words their visitors use that the records do not (docs/decisions.md, "Owner synonyms").
+ * owner which words their visitors use that the records do not (docs/decisions.md, "The owner's synonyms").
  */
 import { DomainError } from '../errors.js';
 import type { SynonymGroups } from '../sdk/api-schemas.js';

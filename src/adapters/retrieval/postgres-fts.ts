@@ -52,9 +52,9 @@
  * one instance at a time; `start` only checks that they are there. (Earlier versions created an
  * expression index here, at start; migration 20 replaces it.)
  */
-import { statsWithSynonyms } from '../../knowledge/retrieval/owner-synonyms.js';
 import { createHash } from 'node:crypto';
 import pg from 'pg';
+import { statsWithSynonyms } from '../../knowledge/retrieval/owner-synonyms.js';
 import { RECORD_FTS_INDEX } from '../storage/postgres/record-document.js';
 import { RECORD_DOCUMENT, RECORD_TSVECTOR } from '../storage/postgres/record-term-stats.js';
 import {

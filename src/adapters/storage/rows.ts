@@ -25,8 +25,12 @@ function parseTheme(value: unknown): WidgetTheme {
   }
 }
 
-/** The synonyms' JSON text of a row, by the text: a row read again yields the same frozen groups (retrieval compiles them once per array). */
-const parsedSynonyms = new LRUCache<string, SynonymGroups>({ max: 1000 });
+/**
+ * The synonyms' JSON text of a row, by the text: a row read again yields the same frozen groups
+ * (retrieval compiles them, and the answer cache hashes them, once per array). Bounded by the texts'
+ * length: a knowledge base's synonyms are at most ~60 KB of JSON (synonyms.ts).
+ */
+const parsedSynonyms = new LRUCache<string, SynonymGroups>({ maxSize: 4_000_000, sizeCalculation: (_, json) => json.length + 100 });
 
 function parseSynonyms(value: unknown): SynonymGroups {
   if (value === null || value === undefined || value === '') return [];

@@ -40,7 +40,11 @@ export function usageRoutes(app: App, usage: UsageStore, limits: UsageLimits, fl
         (sum, d) => ({ queries: sum.queries + d.queries, cacheHits: sum.cacheHits + d.cacheHits, unanswered: sum.unanswered + d.unanswered }),
         { queries: 0, cacheHits: 0, unanswered: 0 },
       );
-      const words = await unknownWords(request.params.ragId, report.unanswered.map((u) => u.question));
+      // A hint beside the report: should the index be unreadable now (PostgreSQL down), the report still comes, without it.
+      const words = await unknownWords(request.params.ragId, report.unanswered.map((u) => u.question)).catch((error: unknown) => {
+        request.log.warn({ err: error }, 'the words no record uses could not be found');
+        return [] as string[][];
+      });
       const unanswered = report.unanswered.map((u, i) => ({ ...u, unknownWords: words[i] ?? [] }));
       return { ...report, unanswered, totals, limits: { queriesPerMinute: limits.queryRatePerMinute, queriesPerDay: limits.queryQuotaPerDay } };
     },
