@@ -47,6 +47,15 @@ describe("the owner's synonyms in a question", () => {
     expect(en.ask('Do I have to sign up to order?', account)).toBe('Do I need an account to place an order?');
   });
 
+  it('are found with a few words between a phrase\'s words, which gain nothing', () => {
+    const sendBack: SynonymGroups = [['send back', 'return']];
+    expect(en.ask('Can I send it back?')).toBe('The item I want is out of stock. Will it come back?');
+    expect(en.ask('Can I send it back?', sendBack)).toBe('What is your returns policy?');
+    expect(en.ask('Can I send the pan I bought back?', sendBack)).toBeNull(); // four words between: not the phrase
+    const matched = (q: string) => en.index.expand(q, sendBack).words.filter((w) => w.matches.some((m) => m.term === 'return')).map((w) => w.surface);
+    expect(matched('can I send my kettle back')).toEqual(['send', 'back']); // "kettle", between them, keeps its own matches only
+  });
+
   it('are found word for word, function words included, and add only what the records use', () => {
     const account: SynonymGroups = [['sign up', 'account']];
     const signIn = en.index.expand('how do I sign in', account).words;

@@ -3,8 +3,9 @@
  * of a group ("Was kostet das Porto?", group "Porto" / "Versandkosten"), its words also meet the
  * records' words for every other member of the group, at full credit ("Versandkosten"), as an
  * exact word would. A member is found as written, word for word, up to case and word endings (the
- * question's analysis, stop words included: "sign up" is not "sign in"); a member of function words
- * only ("how much") matches nothing. A member meets the records only where they use all its
+ * question's analysis, stop words included: "sign up" is not "sign in"), its words in order with at
+ * most two others between each ("send it back" for "send back"); a member of function words only
+ * ("how much") matches nothing. A member meets the records only where they use all its
  * content words (namesMatches); a member they do not use adds nothing.
  */
 import type { TermStats } from '../answering/plan.js';
@@ -86,10 +87,11 @@ export function withOwnerSynonyms(words: readonly QueryWord[], question: Analyse
   const { terms, surfaces } = question;
   for (let i = 0; i < terms.length; i++) {
     for (const member of synonyms.byFirst.get(terms[i] as string) ?? []) {
-      if (!member.terms.every((t, k) => terms[i + k] === t)) continue;
+      const at = positionsOf(member, terms, i);
+      if (at === undefined) continue;
       const added = othersMatches(member, synonyms, vocab);
       if (added.length === 0) continue;
-      const spanned = new Set(surfaces.slice(i, i + member.terms.length));
+      const spanned = new Set(at.map((p) => surfaces[p] as string));
       out ??= [...words];
       for (let w = 0; w < out.length; w++) {
         const word = out[w] as QueryWord;
@@ -99,6 +101,30 @@ export function withOwnerSynonyms(words: readonly QueryWord[], question: Analyse
     }
   }
   return out ?? words;
+}
+
+/** Words a visitor may put between a member's words ("send it back", "pick my order up"). */
+const MAX_GAP = 2;
+
+/**
+ * Where the question writes `member` from position `start`: its words in order, each at most
+ * MAX_GAP words after the one before. The positions of its words, or undefined.
+ */
+function positionsOf(member: Member, terms: readonly string[], start: number): number[] | undefined {
+  const at = [start];
+  for (let k = 1; k < member.terms.length; k++) {
+    const previous = at[k - 1] as number;
+    let found = -1;
+    for (let p = previous + 1; p <= previous + 1 + MAX_GAP && p < terms.length; p++) {
+      if (terms[p] === member.terms[k]) {
+        found = p;
+        break;
+      }
+    }
+    if (found < 0) return undefined;
+    at.push(found);
+  }
+  return at;
 }
 
 /** The records' terms for the other members of `member`'s group, at full credit: the owner says they mean the same. */
