@@ -37,6 +37,7 @@ import { QueryService } from './knowledge/query/query-service.js';
 import { KnowledgeBaseCopies } from './knowledge/query/knowledge-base-copies.js';
 import { stampedKeyStore, stampedKnowledgeStore } from './knowledge/query/stamped-stores.js';
 import { UsageRecorder } from './knowledge/query/usage-recorder.js';
+import { UsageReports } from './knowledge/query/usage-reports.js';
 import type { Retriever } from './knowledge/retrieval/port.js';
 import { Metrics } from './ops/metrics.js';
 import { loadSecretKey, Sealer } from './secrets.js';
@@ -191,7 +192,13 @@ export async function compose(config: Config, logger: Logger, options: ComposeOp
     keys,
     queries,
     keyStore,
-    usage: store.usage,
+    usageReports: new UsageReports({
+      store: store.usage,
+      flush: () => usageRecorder.flush(),
+      unknownWords: (ragId, questions) => queries.unknownWords(ragId, questions),
+      limits: config,
+      onUnknownWordsFailed: (err) => logger.warn({ err }, 'the words no record uses could not be found'),
+    }),
     flushUsage: () => usageRecorder.flush(),
     limiter,
     signIn,

@@ -12,7 +12,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyServerOptions } from 'fast
 import type { AnswerCache } from '../ports/answer-cache.js';
 import type { RateLimiter } from '../ports/rate-limiter.js';
 import type { OutboxMailer } from '../adapters/mail/outbox-mailer.js';
-import type { KeyStore, UsageStore } from '../ports/storage.js';
+import type { KeyStore } from '../ports/storage.js';
 import type { Skill } from '../agents/skills/index.js';
 import type { Config } from '../config.js';
 import type { OAuth } from '../identity/oauth/oauth.js';
@@ -50,6 +50,7 @@ import { sourceRoutes } from './routes/sources.js';
 import { toolAssetRoutes } from './routes/tool-assets.js';
 import { toolsApiRoutes } from './routes/tools-api.js';
 import { usageRoutes } from './routes/usage.js';
+import type { UsageReports } from '../knowledge/query/usage-reports.js';
 import { widgetRoutes } from './routes/widget.js';
 import { webRoutes } from './routes/web.js';
 import { sendProblem } from './problem.js';
@@ -67,8 +68,9 @@ export interface AppDeps {
   queries: QueryService;
   /** For CORS preflights of the query endpoints. */
   keyStore: KeyStore;
-  usage: UsageStore;
-  /** Writes this instance's pending usage counters. */
+  /** The owner's usage reports (REST and MCP). */
+  usageReports: UsageReports;
+  /** Writes this instance's pending usage counters (the benchmarks, before they read memory). */
   flushUsage: () => Promise<void>;
   limiter: RateLimiter;
   signIn: SignInService;
@@ -197,7 +199,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
   recordRoutes(app, deps.knowledge);
   apiKeyRoutes(app, deps.keys);
-  usageRoutes(app, deps.usage, config, deps.flushUsage, (ragId, questions) => deps.queries.unknownWords(ragId, questions));
+  usageRoutes(app, deps.usageReports);
   queryCorsRoutes(app, deps.keyStore);
   const answerStreams = queryRoutes(app, deps.queries, deps.metrics, config.sseHeartbeatSeconds * 1000);
   playgroundRoutes(app, {

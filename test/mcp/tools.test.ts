@@ -40,6 +40,7 @@ describe('discovery over MCP', () => {
         'create_knowledge_base',
         'delete_knowledge_base',
         'get_knowledge_base',
+        'get_usage',
         'list_knowledge_bases',
         'list_records',
         'list_utilities',
@@ -215,6 +216,29 @@ describe('knowledge bases', () => {
     const body = (await response.json()) as { grounded: boolean; sources: { sourceName: string }[] };
     expect(body.grounded).toBe(true);
     expect(body.sources[0]?.sourceName).toBe('FAQ');
+  });
+
+  it("reads the usage: a visitor's unanswered question with the words no record uses, as the REST report says", async () => {
+    const key = structured<{ apiKey: string }>(await client.callTool({ name: 'create_api_key', arguments: { ragId, name: 'usage' } }));
+    const question = 'Do you deliver to Greenland by dogsled?';
+    const asked = await fetch(`${server.baseUrl}/api/v1/query`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-api-key': key.apiKey },
+      body: JSON.stringify({ ragId, query: question }),
+    });
+    expect(((await asked.json()) as { grounded: boolean }).grounded).toBe(false);
+    type Usage = { totals: { queries: number; unanswered: number }; unanswered: { question: string; count: number; unknownWords: string[] }[]; limits: { queriesPerDay: number } };
+    const usage = structured<Usage>(await client.callTool({ name: 'get_usage', arguments: { ragId } }));
+    const listed = usage.unanswered.find((u) => u.question === question);
+    expect(listed).toMatchObject({ count: 1 });
+    expect(listed?.unknownWords).toContain('dogsled');
+    expect(usage.totals.unanswered).toBeGreaterThanOrEqual(1);
+    const viaApi = await fetch(`${server.baseUrl}/api/v1/knowledge-bases/${ragId}/usage`, { headers: { authorization: `Bearer ${agent.accessToken}` } });
+    expect(((await viaApi.json()) as Usage).unanswered.find((u) => u.question === question)).toEqual(listed);
+
+    const missing = await client.callTool({ name: 'get_usage', arguments: { ragId: 'kb_nosuchknowledgebase0000000' } });
+    expect(missing.isError).toBe(true);
+    expect((missing.content as { text: string }[])[0]?.text).toMatch(/^not_found:/);
   });
 
   it('creates a publishable widget key that the owner sees again in the key list; a secret key stays hidden', async () => {

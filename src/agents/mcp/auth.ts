@@ -13,6 +13,7 @@ export const toolScopes: Readonly<Record<string, Scope | undefined>> = {
   list_records: 'kb:read',
   query_knowledge_base: 'kb:read',
   search_knowledge_base: 'kb:read',
+  get_usage: 'kb:read',
   create_knowledge_base: 'kb:write',
   update_knowledge_base: 'kb:write',
   delete_knowledge_base: 'kb:write',

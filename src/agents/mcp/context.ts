@@ -6,6 +6,7 @@
  * message people see over HTTP; anything unexpected is logged and reported
  * without internals.
  */
+import type { UsageReports } from '../../knowledge/query/usage-reports.js';
 import type { CallToolResult, LoggingLevel } from '@modelcontextprotocol/sdk/types.js';
 import type { FastifyBaseLogger } from 'fastify';
 import { isDomainError } from '../../errors.js';
@@ -31,6 +32,8 @@ export interface McpServices {
   knowledge: KnowledgeService;
   keys: ApiKeyService;
   queries: OwnerQueries;
+  /** The owner's usage reports (`get_usage`). */
+  usage: UsageReports;
   metrics?: Metrics | undefined;
   /** TOOL_TIME_LIMIT_MS: caps every utility's own time limit, as for `POST /api/tools/{id}`. */
   toolTimeLimitMs?: number | undefined;

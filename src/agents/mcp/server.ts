@@ -11,13 +11,16 @@ import { registerKnowledgeTools } from './kb-tools.js';
 import { mcpServerName, mcpServerVersion } from './names.js';
 import { registerPrompts } from './prompts.js';
 import { registerResources } from './resources.js';
+import { registerUsageTools } from './usage-tools.js';
 import { registerUtilityTools } from './utility-tools.js';
 
 
 const instructions =
   'Groundwork answers questions from knowledge bases you fill, and only from them, with citations. ' +
   'Typical flow: list_knowledge_bases (or create_knowledge_base), add_records, then query_knowledge_base or search_knowledge_base. ' +
-  'create_api_key makes a key for the public query API and the website chat widget. list_utilities and run_utility give small developer utilities. ' +
+  'create_api_key makes a key for the public query API and the website chat widget. ' +
+  "get_usage lists visitors' questions the records did not answer, with the words of each no record uses: add a record, or a synonym with update_knowledge_base. " +
+  'list_utilities and run_utility give small developer utilities. ' +
   'Knowledge bases and their records are also resources (groundwork://kb/{ragId}, groundwork://kb/{ragId}/records/{recordId}).';
 
 /**
@@ -31,6 +34,7 @@ export function createMcpServer(caller: McpCaller, services: McpServices): McpSe
     { capabilities: { tools: {}, logging: {} }, instructions },
   );
   registerKnowledgeTools(server, caller, services);
+  registerUsageTools(server, caller, services);
   registerUtilityTools(server, caller, services.toolTimeLimitMs);
   // McpServer advertises tools.listChanged on the first registerTool; this server never sends it.
   server.server.registerCapabilities({ tools: { listChanged: false } });

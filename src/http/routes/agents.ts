@@ -4,6 +4,7 @@
  * They need the OAuth resource server (bearer tokens), so app.ts mounts them
  * with it.
  */
+import type { UsageReports } from '../../knowledge/query/usage-reports.js';
 import type { AnswerCache } from '../../ports/answer-cache.js';
 import type { RateLimiter } from '../../ports/rate-limiter.js';
 import { McpLogLevels } from '../../agents/mcp/log-levels.js';
@@ -28,6 +29,7 @@ export interface AgentRouteDeps {
   knowledge: KnowledgeService;
   keys: ApiKeyService;
   queries: QueryService;
+  usageReports: UsageReports;
   limiter: RateLimiter;
   metrics: Metrics;
   /** The shared short-lived store (the answer cache's port): MCP log levels live there. In process when absent. */
@@ -68,6 +70,7 @@ export async function agentRoutes(app: App, deps: AgentRouteDeps): Promise<void>
       knowledge: deps.knowledge,
       keys: deps.keys,
       queries,
+      usage: deps.usageReports,
       metrics: deps.metrics,
       toolTimeLimitMs: deps.config.toolTimeLimitMs,
       logLevels: new McpLogLevels(deps.cache),

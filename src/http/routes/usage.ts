@@ -1,22 +1,13 @@
 /** `GET /api/v1/knowledge-bases/{ragId}/usage`: queries per day, cache hits, unanswered questions with the words of each no record uses. */
 import { Type } from 'typebox';
-import type { UsageStore } from '../../ports/storage.js';
-import { DomainError } from '../../errors.js';
+import type { UsageReports } from '../../knowledge/query/usage-reports.js';
 import { accountOf } from '../plugins/auth.js';
 import { accountSecurity as security, errorResponses, RagIdParams, UsageReport } from '../schemas.js';
 import type { App } from '../types.js';
 
 const tags = ['Usage'];
 
-export interface UsageLimits {
-  queryRatePerMinute: number;
-  queryQuotaPerDay: number;
-}
-
-/** For each question, the words of it no record uses (QueryService.unknownWords). */
-export type UnknownWords = (ragId: string, questions: readonly string[]) => Promise<string[][]>;
-
-export function usageRoutes(app: App, usage: UsageStore, limits: UsageLimits, flush: () => Promise<void>, unknownWords: UnknownWords): void {
+export function usageRoutes(app: App, reports: UsageReports): void {
   app.get(
     '/api/v1/knowledge-bases/:ragId/usage',
     {
@@ -30,24 +21,7 @@ export function usageRoutes(app: App, usage: UsageStore, limits: UsageLimits, fl
         response: { 200: UsageReport, ...errorResponses(401, 404) },
       },
     },
-    async (request) => {
-      // Counters are written in batches; a person looking at the page wants this instance's latest too.
-      await flush();
-      const since = new Date(Date.now() - ((request.query.days ?? 30) - 1) * 86_400_000).toISOString().slice(0, 10);
-      const report = await usage.usage(accountOf(request), request.params.ragId, since, 50);
-      if (!report) throw new DomainError('not_found', 'No such knowledge base in this account.');
-      const totals = report.days.reduce(
-        (sum, d) => ({ queries: sum.queries + d.queries, cacheHits: sum.cacheHits + d.cacheHits, unanswered: sum.unanswered + d.unanswered }),
-        { queries: 0, cacheHits: 0, unanswered: 0 },
-      );
-      // A hint beside the report: should the index be unreadable now (PostgreSQL down), the report still comes, without it.
-      const words = await unknownWords(request.params.ragId, report.unanswered.map((u) => u.question)).catch((error: unknown) => {
-        request.log.warn({ err: error }, 'the words no record uses could not be found');
-        return [] as string[][];
-      });
-      const unanswered = report.unanswered.map((u, i) => ({ ...u, unknownWords: words[i] ?? [] }));
-      return { ...report, unanswered, totals, limits: { queriesPerMinute: limits.queryRatePerMinute, queriesPerDay: limits.queryQuotaPerDay } };
-    },
+    (request) => reports.report(accountOf(request), request.params.ragId, request.query.days ?? 30),
   );
 
   app.delete(
@@ -64,9 +38,7 @@ export function usageRoutes(app: App, usage: UsageStore, limits: UsageLimits, fl
       },
     },
     async (request, reply) => {
-      if (!(await usage.dismissUnanswered(accountOf(request), request.params.ragId, request.query.question))) {
-        throw new DomainError('not_found', 'No such unanswered question.');
-      }
+      await reports.dismiss(accountOf(request), request.params.ragId, request.query.question);
       return reply.code(204).send(null);
     },
   );

@@ -1,0 +1,43 @@
+/**
+ * The usage tool of the MCP server: an agent that keeps a knowledge base sees what visitors asked
+ * that its records did not answer, and the words of each that no record uses, so it can add a
+ * record (`add_records`) or a synonym (`update_knowledge_base`) as the owner would on the Usage tab.
+ */
+import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { z } from 'zod';
+import { guarded, type McpCaller, type McpServices, ok } from './context.js';
+
+const UsageOutput = {
+  days: z.array(z.object({ day: z.string(), queries: z.number(), cacheHits: z.number(), unanswered: z.number() })).describe('UTC days with usage, oldest first.'),
+  totals: z.object({ queries: z.number(), cacheHits: z.number(), unanswered: z.number() }),
+  unanswered: z
+    .array(
+      z.object({
+        question: z.string(),
+        count: z.number(),
+        lastAskedAt: z.string(),
+        unknownWords: z.array(z.string()).describe('Words of the question no record uses: add a record that answers it, or a synonym linking such a word to the records\' own.'),
+      }),
+    )
+    .describe('Visitors\' questions the records did not answer, most asked first (at most 50).'),
+  limits: z.object({ queriesPerMinute: z.number(), queriesPerDay: z.number() }),
+};
+
+export function registerUsageTools(server: McpServer, caller: McpCaller, services: McpServices): void {
+  server.registerTool(
+    'get_usage',
+    {
+      title: 'Read a knowledge base\'s usage',
+      description:
+        'Queries, cache hits and unanswered questions per UTC day for the last `days` days, and the visitors\' questions the records did not answer, ' +
+        'each with the words of it that no record uses. Owner questions (the Playground, query_knowledge_base) are not counted.',
+      inputSchema: {
+        ragId: z.string().min(1).max(64).describe('The knowledge base id (ragId), as list_knowledge_bases shows it.'),
+        days: z.number().int().min(1).max(365).default(30).describe('How many UTC days back, today included.'),
+      },
+      outputSchema: UsageOutput,
+      annotations: { readOnlyHint: true, openWorldHint: false },
+    },
+    (args, extra) => guarded(caller, 'kb:read', async () => ok(await services.usage.report(caller.accountId, args.ragId, args.days)), { tool: 'get_usage', extra }),
+  );
+}

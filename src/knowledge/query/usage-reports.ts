@@ -1,0 +1,60 @@
+/**
+ * The owner's usage report of a knowledge base (product.md §4): queries, cache hits and unanswered
+ * questions per UTC day, the totals, the limits, and beside each unanswered question the words of
+ * it that no record uses (QueryService.unknownWords). One service for the REST endpoint and the
+ * MCP `get_usage` tool, so both say the same.
+ */
+import { DomainError } from '../../errors.js';
+import type { UsageStore } from '../../ports/storage.js';
+import type { UsageReport } from '../../sdk/api-schemas.js';
+
+/** Unanswered questions a report lists, most asked first. */
+const LISTED = 50;
+
+export interface UsageReportsOptions {
+  store: UsageStore;
+  /** Writes this instance's pending counters: someone reading the report wants the latest. */
+  flush: () => Promise<void>;
+  /** For each question, the words of it no record uses. */
+  unknownWords: (ragId: string, questions: readonly string[]) => Promise<string[][]>;
+  limits: { queryRatePerMinute: number; queryQuotaPerDay: number };
+  /** Told when the words could not be found; the report then comes without them. */
+  onUnknownWordsFailed: (error: unknown) => void;
+  now?: () => number;
+}
+
+export class UsageReports {
+  private readonly now: () => number;
+
+  constructor(private readonly options: UsageReportsOptions) {
+    this.now = options.now ?? Date.now;
+  }
+
+  /** The report of the last `days` UTC days (today included); not found unless the knowledge base is the account's. */
+  async report(accountId: string, ragId: string, days = 30): Promise<UsageReport> {
+    const { store, flush, unknownWords, limits, onUnknownWordsFailed } = this.options;
+    await flush();
+    const since = new Date(this.now() - (days - 1) * 86_400_000).toISOString().slice(0, 10);
+    const report = await store.usage(accountId, ragId, since, LISTED);
+    if (!report) throw new DomainError('not_found', 'No such knowledge base in this account.');
+    const totals = report.days.reduce(
+      (sum, d) => ({ queries: sum.queries + d.queries, cacheHits: sum.cacheHits + d.cacheHits, unanswered: sum.unanswered + d.unanswered }),
+      { queries: 0, cacheHits: 0, unanswered: 0 },
+    );
+    // A hint beside the report: should the index be unreadable now (PostgreSQL down), the report still comes, without it.
+    const words = await unknownWords(
+      ragId,
+      report.unanswered.map((u) => u.question),
+    ).catch((error: unknown) => {
+      onUnknownWordsFailed(error);
+      return [] as string[][];
+    });
+    const unanswered = report.unanswered.map((u, i) => ({ ...u, unknownWords: words[i] ?? [] }));
+    return { days: report.days, totals, unanswered, limits: { queriesPerMinute: limits.queryRatePerMinute, queriesPerDay: limits.queryQuotaPerDay } };
+  }
+
+  /** Takes a question off the unanswered list; not found when it is not there. */
+  async dismiss(accountId: string, ragId: string, question: string): Promise<void> {
+    if (!(await this.options.store.dismissUnanswered(accountId, ragId, question))) throw new DomainError('not_found', 'No such unanswered question.');
+  }
+}

@@ -1,0 +1,76 @@
+/**
+ * The usage report's own logic: the window of days, the totals, and the words no record uses beside
+ * each unanswered question; when those cannot be found, the report still comes, without them. The
+ * stores behind it are tested by the storage contract; here a store holding one report stands in.
+ */
+import { describe, expect, it } from 'vitest';
+import { DomainError } from '../../src/errors.js';
+import type { UsageStore } from '../../src/ports/storage.js';
+import { UsageReports } from '../../src/knowledge/query/usage-reports.js';
+
+const stored = {
+  days: [
+    { day: '2026-11-30', queries: 3, cacheHits: 1, unanswered: 2 },
+    { day: '2026-12-01', queries: 4, cacheHits: 0, unanswered: 1 },
+  ],
+  unanswered: [
+    { question: 'Was kostet das Porto?', count: 2, lastAskedAt: '2026-12-01T08:00:00.000Z' },
+    { question: 'Do you sell oat milk?', count: 1, lastAskedAt: '2026-11-30T08:00:00.000Z' },
+  ],
+};
+
+function reports(unknownWords: (ragId: string, questions: readonly string[]) => Promise<string[][]>) {
+  const asked: { since: string; limit: number }[] = [];
+  const failures: unknown[] = [];
+  let flushed = 0;
+  const store: UsageStore = {
+    recordUsage: () => Promise.resolve(),
+    usage: (owner, ragId, since, limit) => {
+      asked.push({ since, limit });
+      return Promise.resolve(owner === 'acc_owner' && ragId === 'kb_shop' ? stored : undefined);
+    },
+    dismissUnanswered: (owner, ragId, question) => Promise.resolve(owner === 'acc_owner' && ragId === 'kb_shop' && question === 'Was kostet das Porto?'),
+  };
+  const service = new UsageReports({
+    store,
+    flush: () => {
+      flushed++;
+      return Promise.resolve();
+    },
+    unknownWords,
+    limits: { queryRatePerMinute: 10, queryQuotaPerDay: 100 },
+    onUnknownWordsFailed: (error) => failures.push(error),
+    now: () => Date.parse('2026-12-01T12:00:00Z'),
+  });
+  return { service, asked, failures, flushed: () => flushed };
+}
+
+describe('usage reports', () => {
+  it('flush first, read the last days, total them and add the words no record uses', async () => {
+    const { service, asked, flushed } = reports((_, questions) => Promise.resolve(questions.map((q) => (q.includes('Porto') ? ['Porto'] : ['oat']))));
+    const report = await service.report('acc_owner', 'kb_shop', 7);
+    expect(flushed()).toBe(1);
+    expect(asked).toEqual([{ since: '2026-11-25', limit: 50 }]);
+    expect(report.totals).toEqual({ queries: 7, cacheHits: 1, unanswered: 3 });
+    expect(report.limits).toEqual({ queriesPerMinute: 10, queriesPerDay: 100 });
+    expect(report.unanswered.map((u) => u.unknownWords)).toEqual([['Porto'], ['oat']]);
+  });
+
+  it('come without the words when they cannot be found, and say so', async () => {
+    const down = new Error('connection refused');
+    const { service, failures } = reports(() => Promise.reject(down));
+    const report = await service.report('acc_owner', 'kb_shop');
+    expect(report.unanswered.map((u) => [u.question, u.unknownWords])).toEqual([
+      ['Was kostet das Porto?', []],
+      ['Do you sell oat milk?', []],
+    ]);
+    expect(failures).toEqual([down]);
+  });
+
+  it("are not found for another account's knowledge base, nor is a question not listed dismissed", async () => {
+    const { service } = reports(() => Promise.resolve([]));
+    await expect(service.report('acc_other', 'kb_shop')).rejects.toMatchObject({ code: 'not_found' });
+    await expect(service.dismiss('acc_owner', 'kb_shop', 'Do you sell oat milk?')).rejects.toBeInstanceOf(DomainError);
+    await expect(service.dismiss('acc_owner', 'kb_shop', 'Was kostet das Porto?')).resolves.toBeUndefined();
+  });
+});
