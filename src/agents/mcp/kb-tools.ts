@@ -22,7 +22,7 @@ const fallbackMessage = z
   );
 // As over HTTP: the shape is bounded here, the members are checked by the knowledge service (synonyms.ts).
 const synonyms = z
-  .array(z.array(z.string().max(200)).min(2).max(synonymLimits.maxTermsPerGroup), {})
+  .array(z.array(z.string().max(200)).min(2).max(synonymLimits.maxTermsPerGroup))
   .max(synonymLimits.maxGroups)
   .describe(
     'Groups of words or phrases that mean the same to your visitors, e.g. [["postage", "delivery cost"], ["sign up", "account"]]: a question using one member also finds the records that use another. ' +

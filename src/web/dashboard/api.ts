@@ -31,7 +31,7 @@ export function keepKnownKeyIfLive(ragId: string, live: readonly { prefix: strin
   if (known && !live.some((k) => known.startsWith(k.prefix))) knownKeys.delete(ragId);
 }
 
-/** Text prefilled into the paste box when the Knowledge tab opens next (from the Usage tab). */
+/** What the Knowledge tab prefills when it opens next (from the Usage tab): the paste box, or a new synonyms line starting with a visitor's word. */
 export const pending: { paste?: { name: string; text: string }; synonym?: string } = {};
 
 export async function loadSession(): Promise<Session | null> {
