@@ -329,12 +329,13 @@ describeIf(chromium, 'dashboard in Chromium', () => {
     const save = page.getByRole('button', { name: 'Save words' });
 
     // A line of one word is refused before sending; a member the service refuses is named by its line.
-    await words.fill('voucher, gift card\npostage');
+    // Lines are counted as the owner sees them, blank ones included.
+    await words.fill('voucher, gift card\n\npostage');
     await save.click();
-    await page.getByText('Line 2 needs at least two different words, separated by commas.').waitFor();
-    await words.fill(`voucher, gift card\npostage, ${'x'.repeat(51)}`);
+    await page.getByText('Line 3 needs at least two different words, separated by commas.').waitFor();
+    await words.fill(`voucher, gift card\n\npostage, ${'x'.repeat(51)}`);
     await save.click();
-    await page.getByText(/^Line 2, word 2 must be at most 50 characters/).waitFor();
+    await page.getByText(/^Line 3, word 2 must be at most 50 characters/).waitFor();
 
     await words.fill('  voucher ,  gift card, Voucher\n\n<b>postage</b>, delivery cost  ');
     await save.click();

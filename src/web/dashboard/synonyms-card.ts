@@ -7,22 +7,30 @@ import { api, pending } from './api.js';
 import { busy, errorText, field, h, notice } from './dom.js';
 import type { TabContext } from './kb.js';
 
-/** The groups a text holds: a line each, members split at commas; blank lines and empty members dropped. */
-export function groupsOfText(text: string): string[][] {
-  return text
-    .split('\n')
-    .map((line) => line.split(',').map((member) => member.trim()).filter((member) => member !== ''))
-    .filter((group) => group.length > 0);
+/** The groups a text holds, a line each, members split at commas, with the line (1-based) each is on; blank lines and empty members dropped. */
+function groupsOfText(text: string): { groups: string[][]; lines: number[] } {
+  const groups: string[][] = [];
+  const lines: number[] = [];
+  text.split('\n').forEach((line, i) => {
+    const group = line
+      .split(',')
+      .map((member) => member.trim())
+      .filter((member) => member !== '');
+    if (group.length === 0) return;
+    groups.push(group);
+    lines.push(i + 1);
+  });
+  return { groups, lines };
 }
 
 /** The text of stored groups, as the owner types them. */
-export function textOfGroups(groups: readonly (readonly string[])[]): string {
+function textOfGroups(groups: readonly (readonly string[])[]): string {
   return groups.map((group) => group.join(', ')).join('\n');
 }
 
-/** The service's message with "synonyms[2][1]" said as the line it came from ("line 3, word 2"). */
-function withLines(message: string): string {
-  return message.replace(/\bsynonyms\[(\d+)\](?:\[(\d+)\])?/u, (_, group: string, member?: string) => `Line ${Number(group) + 1}${member === undefined ? '' : `, word ${Number(member) + 1}`}`);
+/** The service's message with "synonyms[2][1]" said as the line the group came from ("Line 4, word 2"). */
+function withLines(message: string, lines: readonly number[]): string {
+  return message.replace(/\bsynonyms\[(\d+)\](?:\[(\d+)\])?/u, (_, group: string, member?: string) => `Line ${lines[Number(group)] ?? Number(group) + 1}${member === undefined ? '' : `, word ${Number(member) + 1}`}`);
 }
 
 export function synonymsCard(ctx: TabContext): { section: HTMLElement; showPending(): void } {
@@ -46,11 +54,11 @@ export function synonymsCard(ctx: TabContext): { section: HTMLElement; showPendi
     event.preventDefault();
     void busy(save, async () => {
       status.replaceChildren();
-      const groups = groupsOfText(words.value);
+      const { groups, lines } = groupsOfText(words.value);
       const single = groups.findIndex((group) => new Set(group.map((m) => m.toLowerCase())).size < 2);
       if (single >= 0) {
         words.setAttribute('aria-invalid', 'true');
-        status.replaceChildren(notice('error', `Line ${single + 1} needs at least two different words, separated by commas.`));
+        status.replaceChildren(notice('error', `Line ${lines[single] ?? single + 1} needs at least two different words, separated by commas.`));
         return;
       }
       try {
@@ -61,7 +69,7 @@ export function synonymsCard(ctx: TabContext): { section: HTMLElement; showPendi
         status.replaceChildren(notice('ok', groups.length === 0 ? 'Saved: no synonyms.' : 'Saved. The next questions use them.'));
       } catch (e) {
         words.setAttribute('aria-invalid', 'true');
-        status.replaceChildren(notice('error', withLines(errorText(e))));
+        status.replaceChildren(notice('error', withLines(errorText(e), lines)));
       }
     });
   });
