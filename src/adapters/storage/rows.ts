@@ -34,7 +34,7 @@ const parsedSynonyms = new LRUCache<string, SynonymGroups>({ maxSize: 4_000_000,
 
 function parseSynonyms(value: unknown): SynonymGroups {
   if (value === null || value === undefined || value === '') return [];
-  const json = typeof value === 'string' ? value : JSON.stringify(value);
+  const json = String(value);
   let groups = parsedSynonyms.get(json);
   if (groups === undefined) {
     groups = [];

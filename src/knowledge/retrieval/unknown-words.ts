@@ -17,6 +17,9 @@ const COMMONEST = 500;
 /** A word as the visitor may write it: letters and digits, with inner apostrophes or hyphens. */
 const TYPED_WORD = /[\p{L}\p{N}]+(?:['’-][\p{L}\p{N}]+)*/gu;
 
+/** A match at least this good is the records' own word or the owner's synonym; related words count for less (term-matches.ts). */
+const OWN_WORD_CREDIT = 0.8;
+
 /**
  * Whether the records use the word: as written, in another form, in a compound or misspelt; or the
  * owner says it means one of theirs (a synonym meets at full credit). A related word the answerer
@@ -27,9 +30,6 @@ function usedByRecords(w: QueryWord): boolean {
   if (w.matches.length === 0) return false;
   return w.via !== 'related' || w.matches.some((m) => m.credit >= OWN_WORD_CREDIT);
 }
-
-/** A match at least this good is the records' own word or the owner's synonym; related words count for less (term-matches.ts). */
-const OWN_WORD_CREDIT = 0.8;
 
 /** The words of `question` (expanded as `expanded`) that no record uses, as typed, in question order, each once. */
 export function wordsNoRecordUses(question: string, expanded: ExpandedQuery): string[] {
