@@ -428,7 +428,8 @@ export const Citation = Type.Object({
 });
 export type Citation = Static<typeof Citation>;
 
-export const Answer = Type.Object({
+/** The fields of an answer before its request id (the id stays last: src/http/routes/query.ts serializes a cached answer up to it). */
+const answerFields = {
   answer: Type.String({ description: 'Plain text; [n] cites sources[n-1]' }),
   sources: Type.Array(Citation),
   grounded: Type.Boolean({ description: 'False when the records do not answer the question' }),
@@ -437,9 +438,24 @@ export const Answer = Type.Object({
   smallTalk: Type.Optional(
     Type.Boolean({ description: 'Present and true when the query was small talk (a greeting, thanks, "ok", "are you a bot?"): a short reply in its language, citing nothing, with grounded false' }),
   ),
+};
+
+export const Answer = Type.Object({ ...answerFields, requestId: Type.String() });
+export type Answer = Static<typeof Answer>;
+
+/** The answer the owner's Playground gets: a visitor's, and beside a refusal the words that explain it. */
+export const PlaygroundAnswer = Type.Object({
+  ...answerFields,
+  unknownWords: Type.Optional(
+    Type.Array(Type.String(), {
+      description:
+        "Present when the answer is a refusal (grounded false, not small talk): the words of the question, as typed, that no record uses in any form (nor through the knowledge base's synonyms), leaving out the language's commonest words; possibly none. " +
+        "What to add as a record or a synonym, as the usage report's `unanswered[].unknownWords` (only the owner's Playground gets them, never a visitor).",
+    }),
+  ),
   requestId: Type.String(),
 });
-export type Answer = Static<typeof Answer>;
+export type PlaygroundAnswer = Static<typeof PlaygroundAnswer>;
 
 export const SearchHit = Type.Object({ recordId: Type.String(), sourceName: Type.String(), title: DisplayTitle, passage: Type.String(), score: Type.Number() });
 export type SearchHit = Static<typeof SearchHit>;

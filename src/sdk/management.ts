@@ -10,7 +10,6 @@
 
 // The wire types, derived from the schemas the server validates with (`import type`: no TypeBox in bundles).
 import type {
-  Answer,
   ApiKey,
   ApiKeyList,
   ConnectedAgents,
@@ -23,6 +22,7 @@ import type {
   KnowledgeRecord,
   Page,
   PasteBody,
+  PlaygroundAnswer,
   PlaygroundQueryBody,
   Session,
   SignInStarted,
@@ -35,6 +35,13 @@ import type {
 import { answerEvents, type StreamEvent } from './query-client.js';
 
 export type { StreamEvent } from './query-client.js';
+
+/**
+ * The events of the owner's Playground stream: a visitor's (`StreamEvent`), whose `done` also
+ * carries `unknownWords` beside a refusal, as `PlaygroundAnswer` does.
+ */
+export type PlaygroundStreamEvent = Exclude<StreamEvent, { type: 'done' }> | (Extract<StreamEvent, { type: 'done' }> & Pick<PlaygroundAnswer, 'unknownWords'>);
+
 export type {
   AdoptedAgent,
   ApiKey,
@@ -53,6 +60,7 @@ export type {
   KnowledgeRecord,
   Page,
   PasteBody,
+  PlaygroundAnswer,
   PlaygroundQueryBody,
   Problem,
   Quota,
@@ -302,15 +310,16 @@ export class ManagementClient {
 
   // Playground: the owner asks their own knowledge base (no query key; the Playground's own limits)
   playgroundQuery(ragId: string, body: PlaygroundQueryBody) {
-    return this.request<Answer>('POST', `${kbPath(ragId)}/playground/query`, body);
+    return this.request<PlaygroundAnswer>('POST', `${kbPath(ragId)}/playground/query`, body);
   }
 
   /**
    * `POST …/playground/query/stream`: the events of `/api/v1/query/stream` (`meta`, `sources`,
-   * `token`…, then `done` — whose `answer` is final — or `error`). A refusal before the stream
-   * starts throws an `ApiError`; so does a stream that ends without `done` or `error`.
+   * `token`…, then `done` — whose `answer` is final, with `unknownWords` beside a refusal — or
+   * `error`). A refusal before the stream starts throws an `ApiError`; so does a stream that ends
+   * without `done` or `error`.
    */
-  async *streamPlaygroundQuery(ragId: string, body: PlaygroundQueryBody, signal?: AbortSignal): AsyncGenerator<StreamEvent> {
+  async *streamPlaygroundQuery(ragId: string, body: PlaygroundQueryBody, signal?: AbortSignal): AsyncGenerator<PlaygroundStreamEvent> {
     const response = await this.fetchImpl(`${this.baseUrl}${kbPath(ragId)}/playground/query/stream`, {
       method: 'POST',
       credentials: 'same-origin',

@@ -195,6 +195,66 @@ describe('owner queries without a key', () => {
   });
 });
 
+describe('a refusal in the Playground names the words no record uses', () => {
+  let server: TestServer;
+  let alice: Client;
+  let kb: { ragId: string; apiKey: string };
+  type Explained = Answer & { unknownWords?: string[] };
+  const doneOf = (body: string) => parseSse(body).events.at(-1)?.data as unknown as Explained;
+
+  beforeAll(async () => {
+    server = await startTestServer({ MAX_KNOWLEDGE_BASES: '10' });
+    alice = await signedInClient(server.baseUrl);
+    kb = await faqKnowledgeBase(alice);
+  });
+  afterAll(() => server?.stop());
+
+  it('in JSON and in the stream, fresh and from the cache; never to a visitor', async () => {
+    const question = 'Do you repair horse saddles?';
+    const fresh = await alice.post<Explained>(playground(kb.ragId), { query: question });
+    expect(fresh.status, JSON.stringify(fresh.body)).toBe(200);
+    expect(fresh.body).toMatchObject({ grounded: false, cached: false, unknownWords: ['repair', 'horse', 'saddles'] });
+    // The same refusal from the answer cache, as JSON and as a stream.
+    const again = await alice.post<Explained>(playground(kb.ragId), { query: question });
+    expect(again.body).toMatchObject({ grounded: false, cached: true, unknownWords: ['repair', 'horse', 'saddles'] });
+    const streamed = await alice.post<string>(playground(kb.ragId, true), { query: question });
+    expect(streamed.status).toBe(200);
+    expect(doneOf(streamed.body)).toMatchObject({ grounded: false, cached: true, unknownWords: ['repair', 'horse', 'saddles'] });
+    // A fresh refusal in the stream.
+    const other = await alice.post<string>(playground(kb.ragId, true), { query: 'Can I pay with bitcoin?' });
+    expect(doneOf(other.body)).toMatchObject({ grounded: false, cached: false, unknownWords: ['pay', 'bitcoin'] });
+    // A visitor asking the same gets the same refusal without them, from the same cache entry.
+    for (const visitor of [await ask(server.baseUrl, kb.apiKey, kb.ragId, question), await ask(server.baseUrl, kb.apiKey, kb.ragId, 'Can I pay with bitcoin?')]) {
+      expect(visitor.status).toBe(200);
+      expect(visitor.body).toMatchObject({ grounded: false, cached: true });
+      expect(visitor.body).not.toHaveProperty('unknownWords');
+    }
+    const visitorStream = await post<string>(server.baseUrl, '/api/v1/query/stream', { ragId: kb.ragId, query: question }, kb.apiKey);
+    expect(doneOf(visitorStream.body)).not.toHaveProperty('unknownWords');
+  });
+
+  it('not beside an answer or small talk', async () => {
+    for (const query of ['Where do orders ship from?', 'hi']) {
+      const json = await alice.post<Explained>(playground(kb.ragId), { query });
+      expect(json.status).toBe(200);
+      expect(json.body, query).not.toHaveProperty('unknownWords');
+      const stream = await alice.post<string>(playground(kb.ragId, true), { query });
+      expect(doneOf(stream.body), query).not.toHaveProperty('unknownWords');
+    }
+  });
+
+  it("follows the owner's synonyms at once", async () => {
+    const question = 'Can I pay by instalments?';
+    const before = await alice.post<Explained>(playground(kb.ragId), { query: question });
+    expect(before.body).toMatchObject({ grounded: false, unknownWords: ['pay', 'instalments'] });
+    const patched = await alice.patch(`/api/v1/knowledge-bases/${kb.ragId}`, { synonyms: [['instalments', 'gift cards']] });
+    expect(patched.status, JSON.stringify(patched.body)).toBe(200);
+    const after = await alice.post<Explained>(playground(kb.ragId), { query: question });
+    expect(after.status).toBe(200);
+    expect(after.body.unknownWords ?? []).not.toContain('instalments');
+  });
+});
+
 describe('errors and security', () => {
   let server: TestServer;
   let alice: Client;

@@ -361,6 +361,41 @@ describeIf(chromium, 'dashboard in Chromium', () => {
     expect(await stored()).toEqual([]);
   });
 
+  it('a refusal in the Playground names the words no record uses, and opens a synonym or a record for it', async () => {
+    expect(ragId).not.toBe('');
+    await page.goto(`/dashboard/kb/${ragId}/playground`);
+    const question = page.getByRole('textbox', { name: 'Question' });
+    const help = page.getByTestId('refusal-help');
+    const refusal = 'Do you sell gift cards for horses?';
+    await question.fill(refusal);
+    await page.getByRole('button', { name: 'Ask' }).click();
+    await page.getByText('Not in your records').waitFor();
+    await help.getByText(/^No record uses: .*horses/).waitFor();
+    const marked = await help.locator('mark').allTextContents();
+    expect(marked).toContain('horses');
+    await axe(page, 'playground refusal');
+    await page.screenshot({ path: path.join(shots, 'playground-refusal-desktop.png'), fullPage: true });
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await axe(page, 'playground refusal (dark)');
+    await page.emulateMedia({ colorScheme: 'light' });
+    await help.getByRole('button', { name: 'Add a synonym' }).click();
+    await page.waitForURL(/\/knowledge$/);
+    await expect.poll(() => page.getByRole('textbox', { name: 'Words that mean the same' }).inputValue()).toBe(`${marked[0]}, `);
+
+    // An answer has nothing beside it, and the next refusal replaces it.
+    await page.getByRole('link', { name: 'Playground', exact: true }).click();
+    await question.fill('How long does delivery take?');
+    await page.getByRole('button', { name: 'Ask' }).click();
+    await page.getByText('Grounded in your records').waitFor();
+    expect(await help.isHidden()).toBe(true);
+    await question.fill(refusal);
+    await page.getByRole('button', { name: 'Ask' }).click();
+    await help.getByText(/^No record uses: .*horses/).waitFor();
+    await help.getByRole('button', { name: 'Add a record for this' }).click();
+    await page.waitForURL(/\/knowledge$/);
+    await expect.poll(() => page.getByRole('textbox', { name: 'Text', exact: true }).inputValue()).toBe(`Q: ${refusal}\nA: `);
+  });
+
   it('every tab renders, passes axe, and is captured at desktop and phone sizes', async () => {
     expect(ragId).not.toBe('');
     for (const [size, viewport] of Object.entries(viewports)) {

@@ -22,6 +22,7 @@ import {
   faqKnowledgeBase,
   faqMarkdown,
   finishCompletion,
+  parseSse,
   post,
   readSse,
   type SseEvent,
@@ -395,5 +396,30 @@ describe('the owner’s fallback message', () => {
     expect(json.body).toMatchObject({ answer: 'Ask us at help@bikes.example', grounded: false, sources: [] });
     const stream = await askStream(server.baseUrl, apiKey, ragId, question);
     expect(stream.events.at(-1)?.data).toMatchObject({ answer: 'Ask us at help@bikes.example', grounded: false });
+  });
+});
+
+describe("the owner's Playground", () => {
+  it("names the words no record uses beside the model's refusal, in JSON and in the stream; a visitor gets none", async () => {
+    llm.behaviour = answerWith(['NOT_IN_KNOWLEDGE_BASE']);
+    const query = 'Do you repair horse saddles?';
+    const path = `/api/v1/knowledge-bases/${faq.ragId}/playground/query`;
+    const json = await alice.post<Answer & { unknownWords?: string[] }>(path, { query });
+    expect(json.status, JSON.stringify(json.body)).toBe(200);
+    expect(json.body).toMatchObject({ grounded: false, unknownWords: ['repair', 'horse', 'saddles'] });
+    const stream = await alice.post<string>(`${path}/stream`, { query });
+    expect(stream.status).toBe(200);
+    const done = parseSse(stream.body).events.at(-1);
+    expect(done?.event).toBe('done');
+    expect(done?.data).toMatchObject({ grounded: false, unknownWords: ['repair', 'horse', 'saddles'] });
+    // The model's answer is no refusal: nothing beside it.
+    llm.behaviour = answerWith(['Orders ship from Bremen [1].']);
+    expect((await alice.post(path, { query: question })).body).not.toHaveProperty('unknownWords');
+    llm.behaviour = answerWith(['NOT_IN_KNOWLEDGE_BASE']);
+    const visitor = await ask(server.baseUrl, faq.apiKey, faq.ragId, query);
+    expect(visitor.body).toMatchObject({ grounded: false });
+    expect(visitor.body).not.toHaveProperty('unknownWords');
+    const visitorStream = await streamed(query);
+    expect(visitorStream.done).not.toHaveProperty('unknownWords');
   });
 });

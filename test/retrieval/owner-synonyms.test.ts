@@ -134,6 +134,8 @@ describe('the words of a question no record uses', () => {
     expect(unknown(en, 'can I order without signing up')).toEqual([]);
     // Met only by the answerer's guesses ("mar" → "damage", a Jupiter in Florida): unknown, each once.
     expect(unknown(en, 'Do you ship to Mars, and to Jupiter? Mars!')).toEqual(['Mars', 'Jupiter']);
+    // A compound is shown as typed, not beside its own parts.
+    expect(unknown(en, 'Do you sell e-scooters?')).toEqual(['e-scooters']);
   });
 
   it("are met by the owner's synonyms", () => {

@@ -77,10 +77,15 @@ describe('the management SDK', () => {
     expectTypeOf<Client['updateKey']>().returns.resolves.toEqualTypeOf<S<'ApiKey'>>();
     expectTypeOf<Client['usage']>().returns.resolves.toEqualTypeOf<S<'UsageReport'>>();
     expectTypeOf<Client['playgroundQuery']>().parameter(1).toEqualTypeOf<S<'PlaygroundQueryBody'>>();
-    expectTypeOf<Client['playgroundQuery']>().returns.resolves.toEqualTypeOf<S<'Answer'>>();
+    expectTypeOf<Client['playgroundQuery']>().returns.resolves.toEqualTypeOf<S<'PlaygroundAnswer'>>();
+    // The Playground's answer is a visitor's plus the words beside a refusal.
+    expectTypeOf<Omit<S<'PlaygroundAnswer'>, 'unknownWords'>>().toEqualTypeOf<S<'Answer'>>();
     expectTypeOf<Client['streamPlaygroundQuery']>().parameter(1).toEqualTypeOf<S<'PlaygroundQueryBody'>>();
-    // The Playground streams the events of /api/v1/query/stream.
-    expectTypeOf<Client['streamPlaygroundQuery']>().returns.toEqualTypeOf<AsyncGenerator<QueryClient.StreamEvent>>();
+    // The Playground streams the events of /api/v1/query/stream, its `done` being its JSON answer without the request id.
+    expectTypeOf<Client['streamPlaygroundQuery']>().returns.toEqualTypeOf<AsyncGenerator<Management.PlaygroundStreamEvent>>();
+    type PlaygroundDone = Extract<Management.PlaygroundStreamEvent, { type: 'done' }>;
+    expectTypeOf<Omit<PlaygroundDone, 'type' | 'id'>>().toEqualTypeOf<Omit<S<'PlaygroundAnswer'>, 'requestId'>>();
+    expectTypeOf<Exclude<Management.PlaygroundStreamEvent, { type: 'done' }>>().toEqualTypeOf<Exclude<QueryClient.StreamEvent, { type: 'done' }>>();
   });
 });
 
@@ -106,7 +111,9 @@ describe('the query SDK', () => {
     type Event = QueryClient.StreamEvent;
     type WithoutId<E> = E extends unknown ? Omit<E, 'id'> : never;
     // The query service's events; `error` is written by the stream route (src/http/routes/query-stream.ts).
-    expectTypeOf<WithoutId<Exclude<Event, { type: 'error' }>>>().toEqualTypeOf<WithoutId<QueryEvent>>();
+    // Their `done` may carry the Playground's `unknownWords`, which only the owner's stream sends.
+    type Served = Exclude<Management.PlaygroundStreamEvent, { type: 'error' }>;
+    expectTypeOf<WithoutId<Served>>().toEqualTypeOf<WithoutId<QueryEvent>>();
     expectTypeOf<Omit<Extract<Event, { type: 'done' }>, 'type' | 'id'>>().toEqualTypeOf<Omit<S<'Answer'>, 'requestId'>>();
     expectTypeOf<typeof streamQuery>().returns.toEqualTypeOf<AsyncGenerator<Event>>();
   });

@@ -4,8 +4,8 @@
  * /api/v1/query/stream). Management authentication (session + CSRF, or bearer) instead of a query
  * key: no key, no whitelist, the knowledge base must be the caller's. The answer is the widget's —
  * same answerer, same cache — written by the same functions as the public routes; only the limits
- * (the account's Playground limits, not the visitors' quota) and the usage statistics differ, and
- * both are OwnerQueries' business.
+ * (the account's Playground limits, not the visitors' quota), the usage statistics and a refusal's
+ * `unknownWords` differ, and all three are OwnerQueries' business.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
@@ -15,7 +15,7 @@ import { combineDecisions } from '../../limits/rules.js';
 import type { Metrics } from '../../ops/metrics.js';
 import type { LimitDecision } from '../../ports/rate-limiter.js';
 import { accountOf } from '../plugins/auth.js';
-import { accountSecurity, Answer as AnswerSchema, errorResponses, PlaygroundQueryBody, RagIdParams } from '../schemas.js';
+import { accountSecurity, errorResponses, PlaygroundAnswer, PlaygroundQueryBody, RagIdParams } from '../schemas.js';
 import type { App } from '../types.js';
 import { type AnswerStreams, sendAnswer } from './query.js';
 import { streamAnswer } from './query-stream.js';
@@ -25,7 +25,8 @@ const security = accountSecurity;
 
 const about =
   "Asked as the knowledge base's owner: no query key and no domain whitelist; the knowledge base must be the caller's (404 otherwise). " +
-  'The answer is exactly what the website widget would get (the same answerer and answer cache; `sources[].title` is the record title to show). ' +
+  'The answer is exactly what the website widget would get (the same answerer and answer cache; `sources[].title` is the record title to show); ' +
+  'a refusal also comes with `unknownWords`, the words of the question no record uses, which a visitor never gets. ' +
   "It counts toward the account's own Playground limits (PLAYGROUND_QUERIES_PER_MINUTE, PLAYGROUND_QUERIES_PER_DAY; 429 `rate_limited` with `limit` " +
   '`playground_minute` or `playground_day`), never toward the knowledge base\'s visitor quota, and is not recorded in the usage statistics. ' +
   'With the session cookie, send X-CSRF-Token.';
@@ -57,7 +58,7 @@ export function playgroundRoutes(app: App, deps: PlaygroundRouteDeps): void {
         description: about,
         params: RagIdParams,
         body: PlaygroundQueryBody,
-        response: { 200: AnswerSchema, ...errorResponses(401, 403, 404, 422, 429) },
+        response: { 200: PlaygroundAnswer, ...errorResponses(401, 403, 404, 422, 429) },
       },
     },
     async (request, reply) => {
@@ -79,7 +80,7 @@ export function playgroundRoutes(app: App, deps: PlaygroundRouteDeps): void {
         summary: 'Ask your own knowledge base a question, as the Playground does; get the answer as Server-Sent Events',
         description:
           `${about} The events are those of POST /api/v1/query/stream: \`meta\` {requestId, cached}; \`sources\` {sources}; \`token\` {text} repeated; ` +
-          '`done` {answer, sources, grounded, cached, fallback?, smallTalk?} (its `answer` is final); `error` {code, message}. ' +
+          '`done` {answer, sources, grounded, cached, fallback?, smallTalk?, unknownWords?} (its `answer` is final; `unknownWords` as in the JSON answer); `error` {code, message}. ' +
           'Errors before the stream starts (auth, CSRF, ownership, limits, validation) are ordinary problem documents.',
         params: RagIdParams,
         body: PlaygroundQueryBody,

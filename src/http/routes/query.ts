@@ -11,7 +11,7 @@ import type { Metrics } from '../../ops/metrics.js';
 import type { AdmittedQuery, DoneEvent, QueryService } from '../../knowledge/query/query-service.js';
 import { andThen, isPromise, type MaybePromise } from '../../maybe-promise.js';
 import { corsHeadersFor, queryPaths } from '../plugins/query-cors.js';
-import { Answer as AnswerSchema, errorResponses, QueryBody, SearchBody, SearchResults } from '../schemas.js';
+import { Answer as AnswerSchema, errorResponses, type PlaygroundAnswer, QueryBody, SearchBody, SearchResults } from '../schemas.js';
 import type { App } from '../types.js';
 import { TurnQueue } from '../turn-queue.js';
 import { ActiveStreams } from '../active-streams.js';
@@ -68,7 +68,7 @@ interface SendOptions {
  */
 export function sendAnswer(queries: QueryService, metrics: Metrics, admitted: AdmittedQuery, request: FastifyRequest, reply: FastifyReply, options: SendOptions): MaybePromise<FastifyReply> {
   return andThen(queries.cachedAnswer(admitted), (cached) => {
-    if (cached.type === 'done') return sendDone(metrics, cached, request, reply, options, cachedBody(cached, request.id, reply));
+    if (cached.type === 'done') return sendDone(metrics, cached, request, reply, options, cached.unknownWords ? undefined : cachedBody(cached, request.id, reply));
     return queries.answerWhole(admitted, cached, request.id, () => abortOnClose(reply)).then((done) =>
       // The client left before the answer was ready: nothing to send, and no server error.
       done ? sendDone(metrics, done, request, reply, options, undefined) : reply.code(499).send(),
@@ -80,13 +80,15 @@ export function sendAnswer(queries: QueryService, metrics: Metrics, admitted: Ad
 function sendDone(metrics: Metrics, done: DoneEvent, request: FastifyRequest, reply: FastifyReply, options: SendOptions, body: string | undefined): FastifyReply {
   metrics.queries.inc({ endpoint: options.endpoint, cached: String(done.cached), grounded: String(done.grounded) });
   if (body !== undefined) return reply.headers(options.headers).type(JSON_TYPE).send(body);
-  const result: Static<typeof AnswerSchema> = {
+  // The Playground's schema is the public one plus `unknownWords`, which only its queries carry.
+  const result: Static<typeof PlaygroundAnswer> = {
     answer: done.answer,
     sources: done.sources,
     grounded: done.grounded,
     cached: done.cached,
     ...(done.fallback ? { fallback: true } : {}),
     ...(done.smallTalk ? { smallTalk: true } : {}),
+    ...(done.unknownWords ? { unknownWords: done.unknownWords } : {}),
     requestId: request.id,
   };
   return reply.headers(options.headers).send(result);

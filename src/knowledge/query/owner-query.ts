@@ -56,7 +56,8 @@ export class OwnerQueries {
   /**
    * A Playground question: the query and conversation checked as `/api/v1/query` checks them, the
    * knowledge base the account's (404 otherwise), then one question from the account's Playground
-   * limits — never from the knowledge base's visitor quota. Not recorded in the usage statistics.
+   * limits — never from the knowledge base's visitor quota. Not recorded in the usage statistics; a
+   * refusal comes with the words of the question no record uses (`unknownWords`).
    */
   async admitPlayground(ownerId: string, ragId: string, question: PlaygroundQuestion): Promise<AdmittedQuery> {
     if (!this.playground) throw new Error('OwnerQueries was built without the Playground limits');
@@ -64,7 +65,7 @@ export class OwnerQueries {
     const conversation = checkedConversation(question.conversation, '/body/conversation');
     const kb = await this.knowledge.get(ownerId, ragId);
     const limits = await this.consumePlaygroundLimits(ownerId, this.playground);
-    return { kb, query, conversation, caller: { kind: 'server' }, limits, recordUsage: false };
+    return { kb, query, conversation, caller: { kind: 'server' }, limits, recordUsage: false, explainRefusal: true };
   }
 
   private async consumePlaygroundLimits(accountId: string, playground: PlaygroundLimiting): Promise<LimitDecision> {

@@ -63,6 +63,12 @@ export interface AdmittedQuery {
    * `false` for the owner's Playground questions, which are not visitors' (docs/playground.md).
    */
   recordUsage?: false;
+  /**
+   * Whether a refusal comes with the words of the question no record uses (`DoneEvent.unknownWords`).
+   * `true` for the owner's Playground: the owner can then add a record or a synonym at once, as the
+   * usage report's unanswered questions let them later. Never for visitors.
+   */
+  explainRefusal?: true;
   /** The answer cache's entry for `key`, read in the admission round trip (undefined: none). */
   prefetched?: { key: string; value: unknown };
 }
@@ -76,6 +82,8 @@ export interface DoneEvent {
   fallback?: boolean;
   /** Present and true when the query was small talk ("hi", "thanks", "are you a bot?"), answered without the records. */
   smallTalk?: boolean;
+  /** A refusal's words of the question that no record uses, as typed; only when `AdmittedQuery.explainRefusal` (the Playground). */
+  unknownWords?: string[];
 }
 
 export type QueryEvent = { type: 'meta'; requestId: string; cached: boolean } | { type: 'sources'; sources: Citation[] } | { type: 'token'; text: string } | DoneEvent;
@@ -385,10 +393,13 @@ export class QueryService {
     if (!slot) return { type: 'miss', slot };
     const prefetched = admitted.prefetched;
     const hit = prefetched?.key === slot.key ? (prefetched.value as CachedAnswer | undefined) : this.cache.get<CachedAnswer>(slot.key);
-    return andThen(hit, (value): DoneEvent | CacheMiss => {
+    return andThen(hit, (value): MaybePromise<DoneEvent | CacheMiss> => {
       if (!value) return { type: 'miss', slot };
       this.recordUsage(admitted, true, value.grounded);
-      return { type: 'done', answer: value.answer, sources: value.sources, grounded: value.grounded, cached: true };
+      const done: DoneEvent = { type: 'done', answer: value.answer, sources: value.sources, grounded: value.grounded, cached: true };
+      if (!this.explains(admitted, done)) return done;
+      // A cached refusal in the Playground: the index's statistics alone (k = 0 ranks nothing) give its words.
+      return this.retriever.search(admitted.kb, admitted.query, 0).then(({ stats }) => this.explained(admitted, done, stats));
     });
   }
 
@@ -402,7 +413,7 @@ export class QueryService {
       const input = await this.answerInput(admitted);
       const done = smallTalkDone(input) ?? completeDone(this.answerer.complete(input));
       await this.settle(admitted, miss.slot, done);
-      return done;
+      return this.explained(admitted, done, input.stats);
     }
     const aborted = signal();
     let done: DoneEvent | undefined;
@@ -441,7 +452,7 @@ export class QueryService {
       if (signal.aborted) return;
       if (event.type === 'done') {
         const done: DoneEvent = { type: 'done', answer: event.answer, sources: event.sources, grounded: event.grounded, cached: false, ...(event.fallback ? { fallback: true } : {}) };
-        yield done;
+        yield this.explained(admitted, done, input.stats);
         await this.settle(admitted, cached.slot, done);
         return;
       }
@@ -470,6 +481,17 @@ export class QueryService {
       const value: CachedAnswer = { answer: done.answer, sources: done.sources, grounded: done.grounded };
       await this.cache.set(slot.key, value, slot.ttlMs);
     }
+  }
+
+  /** Whether `done` is a refusal whose unknown words were asked for (`AdmittedQuery.explainRefusal`). */
+  private explains(admitted: AdmittedQuery, done: DoneEvent): boolean {
+    return admitted.explainRefusal === true && !done.grounded && !done.smallTalk;
+  }
+
+  /** `done` with its unknown words when `explains` says so (and the index's statistics are there to find them). */
+  private explained(admitted: AdmittedQuery, done: DoneEvent, stats: TermStats | undefined): DoneEvent {
+    if (!stats || !this.explains(admitted, done)) return done;
+    return { ...done, unknownWords: wordsNoRecordUses(admitted.query, stats.expand(admitted.query)) };
   }
 
   /** One query in the usage statistics, unless it is not a visitor's (`recordUsage: false`). */

@@ -44,9 +44,11 @@ export function wordsNoRecordUses(question: string, expanded: ExpandedQuery): st
   const out: string[] = [];
   const shown = new Set<string>();
   for (const typed of question.match(TYPED_WORD) ?? []) {
-    const surface = analyzeWords(typed, expanded.language, 'query').surfaces[0];
-    if (surface === undefined || !unknown.has(surface) || shown.has(surface)) continue;
-    shown.add(surface);
+    // A word written with a hyphen is analysed as its parts: shown whole, as typed, when a part is
+    // unknown ("gift-wrap", not "gift-wrap, wrap" nor a bare "wrap").
+    const { surfaces } = analyzeWords(typed, expanded.language, 'query');
+    if (!surfaces.some((surface) => unknown.has(surface) && !shown.has(surface))) continue;
+    for (const surface of surfaces) shown.add(surface);
     out.push(typed);
   }
   for (const surface of unknown) if (!shown.has(surface)) out.push(surface);

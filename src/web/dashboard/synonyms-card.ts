@@ -73,7 +73,7 @@ export function synonymsCard(ctx: TabContext): { section: HTMLElement; showPendi
       }
     });
   });
-  // From the Usage tab's "Add a synonym": a new line starting with the visitor's word.
+  // From "Add a synonym" (an unanswered question on the Usage tab, a refusal in the Playground): a new line starting with its word.
   const word = pending.synonym;
   pending.synonym = undefined;
   if (word !== undefined) words.value = `${words.value}${words.value === '' || words.value.endsWith('\n') ? '' : '\n'}${word}, `;
@@ -81,7 +81,7 @@ export function synonymsCard(ctx: TabContext): { section: HTMLElement; showPendi
     'section',
     { class: 'card', 'aria-labelledby': 'synonyms-title' },
     h('h2', { id: 'synonyms-title' }, 'Synonyms'),
-    h('p', { class: 'muted small' }, 'Your visitors may not use your words: "postage" where your records say "delivery cost". The unanswered questions on the Usage tab show which words they use.'),
+    h('p', { class: 'muted small' }, 'Your visitors may not use your words: "postage" where your records say "delivery cost". The unanswered questions on the Usage tab, and a refusal in the Playground, show which words they use.'),
     form,
   );
   /** Once the tab has laid out its records: the new line in view, the caret after the word. */

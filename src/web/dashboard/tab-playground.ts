@@ -6,7 +6,10 @@
  * and reveal their passage; retrieval scores only when asked for. Everything
  * from the answer is rendered as text. Like the widget, it keeps the
  * conversation in memory and sends its recent turns with each question, so
- * follow-ups can be tried; "Clear conversation" starts afresh.
+ * follow-ups can be tried; "Clear conversation" starts afresh. Beside a
+ * refusal it shows the words of the question no record uses, with "Add a
+ * synonym" and "Add a record for this", as the Usage tab does for visitors'
+ * unanswered questions.
  */
 import { field, fill, h, notice } from './dom.js';
 import { markTried } from './first-run.js';
@@ -14,6 +17,7 @@ import type { TabContext } from './kb.js';
 import { api, ApiError } from './api.js';
 import type { Citation } from '../../sdk/query-client.js';
 import { maxConversationTurns, recentTurns, type Turn } from '../../sdk/conversation.js';
+import { addRecordButton, addSynonymButton, unknownWordsNote } from './unanswered-actions.js';
 
 /** "Show retrieval scores", remembered for this browser tab's session. */
 const scoresKey = 'gw-playground-scores';
@@ -71,6 +75,8 @@ export async function playgroundTab(panel: HTMLElement, ctx: TabContext): Promis
   const status = h('p', { class: 'row small', 'aria-live': 'polite' });
   const answer = h('div', { class: 'answer', 'data-testid': 'answer', 'aria-live': 'polite', 'aria-busy': 'false' });
   const citations = h('div', { class: 'citations', 'data-testid': 'citations' });
+  /** Beside a refusal: why, and what to add. */
+  const refused = h('div', { class: 'refusal-help', 'data-testid': 'refusal-help', hidden: true });
   const error = h('div', { 'aria-live': 'assertive' });
   const form = h(
     'form',
@@ -144,6 +150,20 @@ export async function playgroundTab(panel: HTMLElement, ctx: TabContext): Promis
       h('ol', {}, ...sent.map((turn) => h('li', {}, h('strong', {}, turn.role === 'user' ? 'Question: ' : 'Answer: '), turn.content))),
     );
   }
+  /** A refusal's words no record uses and what the owner can add (the server sends the words only with a refusal). */
+  function showRefusalHelp(refusal: { question: string; words: string[] } | undefined): void {
+    refused.hidden = refusal === undefined;
+    if (refusal === undefined) {
+      refused.replaceChildren();
+      return;
+    }
+    fill(
+      refused,
+      unknownWordsNote(refusal.words) ??
+        h('p', { class: 'small' }, 'Your records use the less common words of this question, but none of them answers it.'),
+      h('div', { class: 'row' }, addRecordButton(ctx, refusal.question), addSynonymButton(ctx, refusal.words[0])),
+    );
+  }
   function openCitation(n: number): void {
     const details = citations.querySelector<HTMLDetailsElement>(`#cite-${n}`);
     if (!details) return;
@@ -168,6 +188,7 @@ export async function playgroundTab(panel: HTMLElement, ctx: TabContext): Promis
     const conversation = recentTurns(turns);
     answer.replaceChildren();
     citations.replaceChildren();
+    showRefusalHelp(undefined);
     showHistory(conversation);
     status.replaceChildren(h('span', { class: 'muted' }, 'Asking…'));
     answer.setAttribute('aria-busy', 'true');
@@ -190,6 +211,7 @@ export async function playgroundTab(panel: HTMLElement, ctx: TabContext): Promis
           turns.push({ role: 'user', content: query }, { role: 'assistant', content: final });
           turns.splice(0, turns.length - maxConversationTurns);
           clear.disabled = false;
+          showRefusalHelp(data.unknownWords === undefined ? undefined : { question: query, words: data.unknownWords });
           const ms = Math.round((firstToken ?? performance.now()) - started);
           fill(
             status,
@@ -218,6 +240,6 @@ export async function playgroundTab(panel: HTMLElement, ctx: TabContext): Promis
 
   panel.append(
     h('section', { class: 'card', 'aria-labelledby': 'pg-ask' }, h('h2', { id: 'pg-ask' }, 'Ask a question'), form),
-    h('section', { class: 'card', 'aria-labelledby': 'pg-answer' }, h('h2', { id: 'pg-answer' }, 'Answer'), history, status, answer, scoresToggle, citations),
+    h('section', { class: 'card', 'aria-labelledby': 'pg-answer' }, h('h2', { id: 'pg-answer' }, 'Answer'), history, status, answer, refused, scoresToggle, citations),
   );
 }

@@ -1,8 +1,9 @@
 /** Usage tab: queries per day (inline SVG bars), cache hits, limits, unanswered questions. */
 import type { UsageReport } from '../../sdk/management.js';
-import { api, pending } from './api.js';
+import { api } from './api.js';
 import { errorText, formatDate, h, svg, toast } from './dom.js';
 import type { TabContext } from './kb.js';
+import { addRecordButton, addSynonymButton, unknownWordsNote } from './unanswered-actions.js';
 
 const days = 30;
 
@@ -73,11 +74,7 @@ export async function usageTab(panel: HTMLElement, ctx: TabContext): Promise<voi
     }
     unansweredList.replaceChildren(
       ...report.unanswered.map((u) => {
-        const add = h('button', { type: 'button', class: 'small' }, 'Add a record for this');
-        add.addEventListener('click', () => {
-          pending.paste = { name: 'Answers to unanswered questions', text: `Q: ${u.question}\nA: ` };
-          ctx.navigate(`/dashboard/kb/${ragId}/knowledge`);
-        });
+        const add = addRecordButton(ctx, u.question);
         const dismiss = h('button', { type: 'button', class: 'secondary small', 'aria-label': `Dismiss “${u.question}”` }, 'Dismiss');
         dismiss.addEventListener('click', async () => {
           try {
@@ -90,15 +87,8 @@ export async function usageTab(panel: HTMLElement, ctx: TabContext): Promise<voi
           }
         });
         // The words no record uses: a synonym of one of the records' words may be all it needs.
-        const unknown = u.unknownWords.length > 0 ? h('p', { class: 'small' }, 'No record uses: ', ...u.unknownWords.flatMap((w, i) => [i > 0 ? ', ' : '', h('mark', {}, w)])) : null;
-        let synonym: HTMLButtonElement | null = null;
-        if (u.unknownWords.length > 0) {
-          synonym = h('button', { type: 'button', class: 'secondary small' }, 'Add a synonym');
-          synonym.addEventListener('click', () => {
-            pending.synonym = u.unknownWords[0];
-            ctx.navigate(`/dashboard/kb/${ragId}/knowledge`);
-          });
-        }
+        const unknown = unknownWordsNote(u.unknownWords);
+        const synonym = addSynonymButton(ctx, u.unknownWords[0]);
         return h(
           'li',
           {},

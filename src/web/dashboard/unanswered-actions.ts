@@ -1,0 +1,36 @@
+/**
+ * What the owner can do about a question the records did not answer, wherever the dashboard shows
+ * one (the Usage tab's unanswered questions, a refusal in the Playground): see the words of it no
+ * record uses, add a synonym for one of them, or add a record that answers it. Both additions open
+ * the Knowledge tab with the form filled in (`pending`).
+ */
+import { pending } from './api.js';
+import { h } from './dom.js';
+import type { TabContext } from './kb.js';
+
+/** "No record uses: a, b", each word marked; null when there is none. */
+export function unknownWordsNote(words: readonly string[]): HTMLElement | null {
+  if (words.length === 0) return null;
+  return h('p', { class: 'small', 'data-testid': 'unknown-words' }, 'No record uses: ', ...words.flatMap((w, i) => [i > 0 ? ', ' : '', h('mark', {}, w)]));
+}
+
+/** Opens the synonyms card with a new line that starts with `word`; null when there is no word to start it. */
+export function addSynonymButton(ctx: TabContext, word: string | undefined): HTMLButtonElement | null {
+  if (word === undefined) return null;
+  const button = h('button', { type: 'button', class: 'secondary small' }, 'Add a synonym');
+  button.addEventListener('click', () => {
+    pending.synonym = word;
+    ctx.navigate(`/dashboard/kb/${ctx.kb.ragId}/knowledge`);
+  });
+  return button;
+}
+
+/** Opens the paste form with a question-and-answer record for `question`, its answer left to write. */
+export function addRecordButton(ctx: TabContext, question: string): HTMLButtonElement {
+  const button = h('button', { type: 'button', class: 'small' }, 'Add a record for this');
+  button.addEventListener('click', () => {
+    pending.paste = { name: 'Answers to unanswered questions', text: `Q: ${question}\nA: ` };
+    ctx.navigate(`/dashboard/kb/${ctx.kb.ragId}/knowledge`);
+  });
+  return button;
+}
