@@ -428,6 +428,12 @@ export const Citation = Type.Object({
 });
 export type Citation = Static<typeof Citation>;
 
+export const Suggestion = Type.Object({
+  title: Type.String({ description: "The record's title as a visitor reads it (a help centre's section heading without the path above it)" }),
+  recordId: Type.String(),
+});
+export type Suggestion = Static<typeof Suggestion>;
+
 /** The fields of an answer before its request id (the id stays last: src/http/routes/query.ts serializes a cached answer up to it). */
 const answerFields = {
   answer: Type.String({ description: 'Plain text; [n] cites sources[n-1]' }),
@@ -437,6 +443,14 @@ const answerFields = {
   fallback: Type.Optional(Type.Boolean({ description: "Present and true when the built-in extractive answer replaced the language model's (the model failed, timed out, or cited no passage)" })),
   smallTalk: Type.Optional(
     Type.Boolean({ description: 'Present and true when the query was small talk (a greeting, thanks, "ok", "are you a bot?"): a short reply in its language, citing nothing, with grounded false' }),
+  ),
+  suggestions: Type.Optional(
+    Type.Array(Suggestion, {
+      maxItems: 3,
+      description:
+        "Present beside a refusal (grounded false) when records share the question's telling words: their titles, best first, for the visitor to ask about instead (the widget shows them as questions to ask). " +
+        'Nothing is claimed by them: asking one is an ordinary question. Absent when no record is near the question.',
+    }),
   ),
 };
 

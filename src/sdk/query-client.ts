@@ -5,11 +5,11 @@
  * dependencies and no DOM, so it runs in browsers and in Node 20.
  */
 // The wire types, derived from the schemas the server validates with (`import type`: no TypeBox in the widget).
-import type { Answer, Citation, QueryBody, SearchBody, SearchHit, SearchResults, Turn, WidgetConfig } from './api-schemas.js';
+import type { Answer, Citation, QueryBody, SearchBody, SearchHit, SearchResults, Suggestion, Turn, WidgetConfig } from './api-schemas.js';
 import { readSse } from './sse.js';
 
 export { maxConversationTurns, maxTurnChars, recentTurns, type Turn } from './conversation.js';
-export type { Answer, Citation, QueryBody, SearchBody, SearchHit, SearchResults, WidgetConfig } from './api-schemas.js';
+export type { Answer, Citation, QueryBody, SearchBody, SearchHit, SearchResults, Suggestion, WidgetConfig } from './api-schemas.js';
 /** The widget's look, as `WidgetConfig.theme` carries it (the management API's `Theme`). */
 export type { Theme as WidgetTheme } from './api-schemas.js';
 
@@ -41,7 +41,7 @@ export type StreamEvent =
   | { type: 'meta'; requestId: string; cached: boolean; id: string }
   | { type: 'sources'; sources: Citation[]; id: string }
   | { type: 'token'; text: string; id: string }
-  | { type: 'done'; answer: string; sources: Citation[]; grounded: boolean; cached: boolean; fallback?: boolean; smallTalk?: boolean; id: string }
+  | { type: 'done'; answer: string; sources: Citation[]; grounded: boolean; cached: boolean; fallback?: boolean; smallTalk?: boolean; suggestions?: Suggestion[]; id: string }
   | { type: 'error'; code: string; message: string; id: string };
 
 /**

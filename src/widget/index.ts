@@ -5,7 +5,7 @@
  * Answer and source text only ever go into text nodes (`textContent`,
  * `createTextNode`); the one `innerHTML` is the constant skeleton below.
  */
-import { type Citation, fetchWidgetConfig, maxConversationTurns, QueryError, type QueryTarget, recentTurns, streamQuery, type Turn, type WidgetConfig } from '../sdk/query-client.js';
+import { type Citation, fetchWidgetConfig, maxConversationTurns, QueryError, type QueryTarget, recentTurns, streamQuery, type Suggestion, type Turn, type WidgetConfig } from '../sdk/query-client.js';
 import { browser, type WElement, type WEvent } from './dom.js';
 import { pickLanguage } from './strings.js';
 import { css } from './styles.js';
@@ -191,6 +191,21 @@ function mount({ target, attr }: Options): void {
     if (sources.length) body.append(list);
   };
 
+  /** Beside a refusal, the records the visitor may ask about instead: a button each that asks its title. */
+  const offer = (body: WElement, suggestions: readonly Suggestion[]) => {
+    const group = el('div', 'o');
+    group.setAttribute('role', 'group');
+    group.setAttribute('aria-label', t.related);
+    group.append(el('span', '', t.related));
+    for (const suggestion of suggestions) {
+      const button = el('button', 'k', suggestion.title);
+      button.setAttribute('type', 'button');
+      button.addEventListener('click', () => void ask(suggestion.title));
+      group.append(button);
+    }
+    body.append(group);
+  };
+
   const ask = async (question: string) => {
     if (controller || refusal) return;
     const abort = new AbortController();
@@ -216,9 +231,10 @@ function mount({ target, attr }: Options): void {
         } else if (event.type === 'done') {
           // `done.answer` is authoritative: it replaces whatever was streamed.
           render(body, event.answer, event.sources);
+          if (event.suggestions?.length) offer(body, event.suggestions);
           turns.push({ role: 'user', content: question }, { role: 'assistant', content: event.answer });
           turns.splice(0, turns.length - maxConversationTurns);
-          emit('answer', { question, answer: event.answer, sources: event.sources, grounded: event.grounded });
+          emit('answer', { question, answer: event.answer, sources: event.sources, grounded: event.grounded, suggestions: event.suggestions ?? [] });
         } else if (event.type === 'error') {
           throw new QueryError(0, 'stream_error', event.message);
         }

@@ -19,6 +19,8 @@ export interface Strings {
   interrupted: string;
   failed: string;
   stopped: string;
+  /** Above the records offered beside a refusal, each a question to ask with one click. */
+  related: string;
 }
 
 const en: Strings = {
@@ -40,6 +42,7 @@ const en: Strings = {
   interrupted: 'The answer was interrupted. Please try again.',
   failed: 'Something went wrong. Please try again.',
   stopped: 'Stopped.',
+  related: 'Maybe this helps:',
 };
 
 const de: Strings = {
@@ -61,6 +64,7 @@ const de: Strings = {
   interrupted: 'Die Antwort wurde unterbrochen. Bitte versuchen Sie es erneut.',
   failed: 'Etwas ist schiefgelaufen. Bitte versuchen Sie es erneut.',
   stopped: 'Abgebrochen.',
+  related: 'Vielleicht hilft das:',
 };
 
 const fr: Strings = {
@@ -82,6 +86,7 @@ const fr: Strings = {
   interrupted: 'La réponse a été interrompue. Réessayez.',
   failed: 'Une erreur est survenue. Réessayez.',
   stopped: 'Interrompu.',
+  related: 'Ceci peut vous aider :',
 };
 
 const table: Record<string, Strings> = { en, de, fr };

@@ -39,6 +39,9 @@ button:disabled{cursor:not-allowed;opacity:.6}
 .s li{margin-top:4px}
 .s summary{cursor:pointer;color:var(--fg);font-weight:600}
 .s p{margin:4px 0 0;padding:6px 8px;border-left:3px solid var(--a);background:var(--bg);white-space:pre-wrap}
+.o{display:flex;flex-wrap:wrap;gap:6px;margin-top:8px;white-space:normal}
+.o span{width:100%;font-size:13px;color:var(--mu)}
+.k{padding:4px 10px;border:1px solid var(--a);border-radius:12px;background:var(--bg);color:var(--fg);font-size:13px;text-align:left}
 .t{color:var(--mu);animation:gw-b 1.2s ease-in-out infinite}
 @keyframes gw-b{50%{opacity:.35}}
 .f{display:flex;gap:8px;padding:10px;border-top:1px solid var(--bd)}

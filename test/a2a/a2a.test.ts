@@ -20,7 +20,7 @@ let auth: { serviceParameters: Record<string, string> };
 let endpoint: string;
 
 beforeAll(async () => {
-  server = await startServer({ QUERY_RATE_PER_MINUTE: '8' });
+  server = await startServer({ QUERY_RATE_PER_MINUTE: '8', MAX_KNOWLEDGE_BASES: '5' });
   agent = await registerAgent(server);
   ragId = await knowledgeBase(server, agent, 'Shop');
   auth = { serviceParameters: { Authorization: `Bearer ${agent.accessToken}` } };
@@ -72,6 +72,14 @@ describe('answers', () => {
     const { text, data } = answerOf(task);
     expect(text).toMatch(/European Union.*\[1\]/);
     expect(data).toMatchObject({ answer: text, grounded: true, sources: [expect.objectContaining({ sourceName: 'FAQ' })] });
+  });
+
+  it('offers, beside a refusal, the records near the question in the data part', async () => {
+    // A knowledge base of its own, so this question leaves the others' minute limit alone.
+    const mugs = await knowledgeBase(server, agent, 'Mugs', [{ name: 'Blue mug', price: '12 EUR', description: 'A blue ceramic mug.' }]);
+    const task = (await client.sendMessage(request([dataPart({ ragId: mugs, query: 'Is the blue mug dishwasher safe?' })]), auth)) as Task;
+    const { data } = answerOf(task);
+    expect(data).toMatchObject({ grounded: false, sources: [], suggestions: [{ title: 'Blue mug', recordId: expect.any(String) }] });
   });
 
   it('streams the task: submitted, working, answer chunks, the whole answer, completed', async () => {

@@ -4,11 +4,13 @@ import { type Message, type Part, Role, type SendMessageRequest, type Task } fro
 import { type Agent, connectMcp, faq, structured } from '../mcp/helpers.js';
 import type { TestServer } from '../support/server.js';
 
-export async function knowledgeBase(server: TestServer, who: Agent, name: string): Promise<string> {
+/** A knowledge base of `who`'s holding the FAQ (tests/mcp/helpers.ts), and `products` (a JSON catalogue) when given. */
+export async function knowledgeBase(server: TestServer, who: Agent, name: string, products?: unknown[]): Promise<string> {
   const mcp = await connectMcp(server, who.accessToken);
   try {
     const id = structured<{ knowledgeBase: { ragId: string } }>(await mcp.callTool({ name: 'create_knowledge_base', arguments: { botName: name } })).knowledgeBase.ragId;
     structured(await mcp.callTool({ name: 'add_records', arguments: { ragId: id, name: 'FAQ', content: faq } }));
+    if (products) structured(await mcp.callTool({ name: 'add_records', arguments: { ragId: id, name: 'products.json', format: 'json', content: JSON.stringify(products) } }));
     return id;
   } finally {
     await mcp.close();

@@ -10,6 +10,7 @@
  * service whose answers come from a slow fake model (to watch tokens arrive
  * and to abort mid-answer).
  */
+import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -332,6 +333,33 @@ describeIf(chromium, 'chat widget in Chromium', () => {
     expect(await lastBot(p).innerText()).toBe(expected.answer);
     expect(await p.evaluate('window.__gwPwned')).toBeUndefined();
     expect(await p.evaluate(inShadow("root.querySelectorAll('img').length"))).toBe(0);
+  });
+
+  it('offers the records near a refused question as questions to ask, and asks one when clicked', async () => {
+    const dana = await signedInClient(server.baseUrl);
+    const ragId = await createKb(dana, 'Coffee Helper');
+    // The first 20 products of the evaluation's coffee catalogue (the default quota is 25 records).
+    const products = (JSON.parse(readFileSync(new URL('../../eval/sets/catalogue-en/catalogue.json', import.meta.url), 'utf8')) as unknown[]).slice(0, 20);
+    await uploadFile(dana, ragId, 'catalogue.json', JSON.stringify(products));
+    const apiKey = (await createKey(dana, ragId, ['localhost'])).apiKey;
+    pages['/coffee.html'] = page(snippet({ ragId, apiKey }));
+    const p = await open(siteUrl('/coffee.html'));
+    await p.getByRole('button', { name: 'Open chat' }).click();
+    await ask(p, 'Does the E48 grinder come in red?');
+    const offered = lastBot(p).getByRole('group', { name: 'Maybe this helps:' });
+    await offered.waitFor();
+    expect(await lastBot(p).locator('.o button').allInnerTexts()).toEqual(['Fellside E48 Electric Grinder']);
+    expect(await lastBot(p).locator('button.c').count()).toBe(0); // a refusal cites nothing
+    const axe = await new AxeBuilder({ page: p }).include('groundwork-chat').analyze();
+    const serious = axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join('; ')})`)).toEqual([]);
+    await screenshot(p, 'widget-desktop-suggestions');
+
+    await offered.getByRole('button', { name: 'Fellside E48 Electric Grinder' }).click();
+    await expect.poll(() => p.locator('groundwork-chat .g .m.u').last().innerText()).toBe('Fellside E48 Electric Grinder');
+    await lastBot(p).locator('button.c').first().waitFor();
+    expect(await lastBot(p).locator('summary').first().innerText()).toBe('[1] Fellside E48 Electric Grinder');
+    expect(await lastBot(p).locator('.o').count()).toBe(0);
   });
 
   it('says when to try again after a 429', async () => {

@@ -189,6 +189,13 @@ describe('knowledge bases', () => {
       await client.callTool({ name: 'query_knowledge_base', arguments: { ragId, query: 'Which programming language is the moon made of?' } }),
     );
     expect(answer).toMatchObject({ grounded: false, sources: [] });
+    expect(answer).not.toHaveProperty('suggestions');
+    // A refusal near a record offers it, in the structured content and in the text.
+    const near = await client.callTool({ name: 'query_knowledge_base', arguments: { ragId, query: 'Is the blue mug dishwasher safe?' } });
+    const offered = structured<{ grounded: boolean; suggestions?: { title: string; recordId: string }[] }>(near);
+    expect(offered.grounded).toBe(false);
+    expect(offered.suggestions?.map((s) => s.title)).toEqual(['Blue mug']);
+    expect((near.content as { type: string; text: string }[])[0]?.text).toContain('Related records:\n- Blue mug');
   });
 
   it('searches without generating an answer', async () => {

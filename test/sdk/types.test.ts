@@ -8,6 +8,7 @@
  */
 import type { Static, TSchema } from 'typebox';
 import { describe, expectTypeOf, it } from 'vitest';
+import type * as SuggestionsDomain from '../../src/knowledge/answering/suggestions.js';
 import type * as AnsweringDomain from '../../src/knowledge/answering/types.js';
 import type * as Domain from '../../src/knowledge/model.js';
 import type { QueryEvent } from '../../src/knowledge/query/query-service.js';
@@ -94,6 +95,7 @@ describe('the query SDK', () => {
     expectTypeOf<QueryClient.Turn>().toEqualTypeOf<S<'Turn'>>();
     expectTypeOf<Conversation.Turn>().toEqualTypeOf<S<'Turn'>>();
     expectTypeOf<QueryClient.Citation>().toEqualTypeOf<S<'Citation'>>();
+    expectTypeOf<QueryClient.Suggestion>().toEqualTypeOf<S<'Suggestion'>>();
     expectTypeOf<QueryClient.Answer>().toEqualTypeOf<S<'Answer'>>();
     expectTypeOf<QueryClient.SearchHit>().toEqualTypeOf<S<'SearchHit'>>();
     expectTypeOf<QueryClient.WidgetTheme>().toEqualTypeOf<S<'Theme'>>();
@@ -126,6 +128,7 @@ describe('the domain types', () => {
 
     expectTypeOf<Domain.Page<Domain.Source>>().toEqualTypeOf<Management.Page<Domain.Source>>();
     expectTypeOf<AnsweringDomain.Citation>().toEqualTypeOf<S<'Citation'>>();
+    expectTypeOf<SuggestionsDomain.Suggestion>().toEqualTypeOf<S<'Suggestion'>>();
     expectTypeOf<AnsweringDomain.Turn>().toEqualTypeOf<S<'Turn'>>();
   });
 

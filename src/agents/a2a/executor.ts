@@ -16,7 +16,7 @@ import { type Message, type Part, Role, TaskState } from '@a2a-js/sdk';
 import { AgentEvent, type AgentExecutor, type ExecutionEventBus, type RequestContext } from '@a2a-js/sdk/server';
 import type { FastifyBaseLogger } from 'fastify';
 import { isDomainError } from '../../errors.js';
-import type { OwnerQueries } from '../../knowledge/query/owner-query.js';
+import { agentAnswer, type OwnerQueries } from '../../knowledge/query/owner-query.js';
 import type { Metrics } from '../../ops/metrics.js';
 import { parseQuestion } from './message.js';
 
@@ -96,9 +96,8 @@ export class KnowledgeAgentExecutor implements AgentExecutor {
         if (controller.signal.aborted) break;
         if (event.type === 'token' && event.text) artifact([textPart(event.text)], chunks++ > 0, false);
         if (event.type === 'done') {
-          const result = { answer: event.answer, sources: event.sources, grounded: event.grounded, cached: event.cached, ...(event.smallTalk ? { smallTalk: true } : {}) };
           // append=false: the whole answer replaces the streamed chunks.
-          artifact([textPart(event.answer), dataPart(result)], false, true);
+          artifact([textPart(event.answer), dataPart(agentAnswer(event))], false, true);
           this.metrics?.queries.inc({ endpoint: 'a2a', cached: String(event.cached), grounded: String(event.grounded) });
           status(TaskState.TASK_STATE_COMPLETED);
           return;

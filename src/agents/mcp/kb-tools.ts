@@ -37,6 +37,10 @@ const AnswerOutput = {
   cached: z.boolean(),
   smallTalk: z.boolean().optional().describe('True when the query was small talk ("hello", "thanks"): a short reply citing nothing.'),
   sources: z.array(Citation),
+  suggestions: z
+    .array(z.object({ title: z.string(), recordId: z.string() }))
+    .optional()
+    .describe("Beside a refusal: titles of records that share the question's telling words, which may be asked about instead. Nothing is claimed by them."),
 };
 const SearchOutput = { results: z.array(z.object({ recordId: z.string(), sourceName: z.string(), title: z.string().nullable(), passage: z.string(), score: z.number() })) };
 
@@ -232,7 +236,8 @@ export function registerKnowledgeTools(server: McpServer, caller: McpCaller, ser
           sources: result.sources.length,
         });
         const citations = result.sources.map((s, i) => `[${i + 1}] ${s.title ?? s.sourceName}: ${s.passage}`).join('\n');
-        return ok(result, citations ? `${result.answer}\n\nSources:\n${citations}` : result.answer);
+        const offered = result.suggestions?.map((s) => `- ${s.title}`).join('\n');
+        return ok(result, citations ? `${result.answer}\n\nSources:\n${citations}` : offered ? `${result.answer}\n\nRelated records:\n${offered}` : result.answer);
       }, { tool: 'query_knowledge_base', extra }),
   );
 

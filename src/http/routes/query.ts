@@ -88,6 +88,7 @@ function sendDone(metrics: Metrics, done: DoneEvent, request: FastifyRequest, re
     cached: done.cached,
     ...(done.fallback ? { fallback: true } : {}),
     ...(done.smallTalk ? { smallTalk: true } : {}),
+    ...(done.suggestions ? { suggestions: done.suggestions } : {}),
     ...(done.unknownWords ? { unknownWords: done.unknownWords } : {}),
     requestId: request.id,
   };
@@ -104,7 +105,7 @@ const REQUEST_ID_TAIL = '"requestId":""}';
  * keyed by the entry's frozen `sources`), and each hit adds its request id. Undefined for anything
  * else (a Redis hit is a fresh copy each time); the caller then serializes as usual.
  */
-function cachedBody(done: { answer: string; sources: readonly unknown[]; grounded: boolean; fallback?: boolean }, requestId: string, reply: FastifyReply): string | undefined {
+function cachedBody(done: Pick<DoneEvent, 'answer' | 'sources' | 'grounded' | 'fallback' | 'suggestions'>, requestId: string, reply: FastifyReply): string | undefined {
   const { sources } = done;
   if (done.fallback || !Object.isFrozen(sources)) return undefined;
   const serialize = reply.getSerializationFunction('200');
@@ -112,7 +113,7 @@ function cachedBody(done: { answer: string; sources: readonly unknown[]; grounde
   let kept = cachedPrefixes.get(sources);
   // Another route (its own schema, so its own serializer) may serve the same entry: one prefix each.
   if (kept?.serialize !== serialize) {
-    const whole = serialize({ answer: done.answer, sources, grounded: done.grounded, cached: true, requestId: '' });
+    const whole = serialize({ answer: done.answer, sources, grounded: done.grounded, cached: true, ...(done.suggestions ? { suggestions: done.suggestions } : {}), requestId: '' });
     if (!whole.endsWith(REQUEST_ID_TAIL)) return undefined;
     kept = { serialize, prefix: whole.slice(0, -'""}'.length) };
     cachedPrefixes.set(sources, kept);

@@ -17,7 +17,7 @@ import { playgroundRules } from '../../limits/rules.js';
 import type { LimitDecision, RateLimiter } from '../../ports/rate-limiter.js';
 import type { KnowledgeService } from '../knowledge-service.js';
 import { checkedConversation } from './conversation.js';
-import { type AdmittedQuery, checkedQuery, type QueryService } from './query-service.js';
+import { type AdmittedQuery, checkedQuery, type DoneEvent, type QueryService } from './query-service.js';
 
 /** The Playground's own limits: questions per account, 0 for none. */
 export interface PlaygroundLimits {
@@ -36,6 +36,21 @@ export interface PlaygroundLimiting {
 export interface PlaygroundQuestion {
   query: string;
   conversation?: unknown;
+}
+
+/**
+ * A finished answer as the agent surfaces give it (the MCP tool's result, the A2A data part): the
+ * `done` event's fields that say something, without the Playground's `unknownWords`.
+ */
+export function agentAnswer(done: DoneEvent) {
+  return {
+    answer: done.answer,
+    sources: done.sources,
+    grounded: done.grounded,
+    cached: done.cached,
+    ...(done.smallTalk ? { smallTalk: true } : {}),
+    ...(done.suggestions ? { suggestions: done.suggestions } : {}),
+  };
 }
 
 export class OwnerQueries {
@@ -85,9 +100,7 @@ export class OwnerQueries {
   /** The finished answer (the events collected), or undefined when `signal` aborted it first. */
   async answer(admitted: AdmittedQuery, requestId: string, signal: AbortSignal) {
     for await (const event of this.queries.answer(admitted, requestId, signal)) {
-      if (event.type === 'done') {
-        return { answer: event.answer, sources: event.sources, grounded: event.grounded, cached: event.cached, ...(event.smallTalk ? { smallTalk: true } : {}) };
-      }
+      if (event.type === 'done') return agentAnswer(event);
     }
     return undefined;
   }

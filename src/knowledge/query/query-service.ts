@@ -19,6 +19,7 @@ import type { TermStats } from '../answering/plan.js';
 import type { Retriever } from '../retrieval/port.js';
 import { contextualQuery } from '../answering/follow-up.js';
 import { smallTalk } from '../answering/small-talk.js';
+import { type Suggestion, suggestionsFor } from '../answering/suggestions.js';
 import type { Answerer, AnswerInput, Citation, RetrievedRecord, Turn } from './answerer.js';
 import { checkedConversation } from './conversation.js';
 import type { UsageRecorder } from './usage-recorder.js';
@@ -84,6 +85,8 @@ export interface DoneEvent {
   smallTalk?: boolean;
   /** A refusal's words of the question that no record uses, as typed; only when `AdmittedQuery.explainRefusal` (the Playground). */
   unknownWords?: string[];
+  /** Beside a refusal, records whose titles the visitor may ask about instead (answering/suggestions.ts); absent when none. */
+  suggestions?: Suggestion[];
 }
 
 export type QueryEvent = { type: 'meta'; requestId: string; cached: boolean } | { type: 'sources'; sources: Citation[] } | { type: 'token'; text: string } | DoneEvent;
@@ -92,6 +95,7 @@ interface CachedAnswer {
   answer: string;
   sources: Citation[];
   grounded: boolean;
+  suggestions?: Suggestion[];
 }
 
 /** Where an answer is cached and for how long; absent when the cache is off (QUERY_CACHE_TTL_SECONDS=0). */
@@ -396,7 +400,7 @@ export class QueryService {
     return andThen(hit, (value): MaybePromise<DoneEvent | CacheMiss> => {
       if (!value) return { type: 'miss', slot };
       this.recordUsage(admitted, true, value.grounded);
-      const done: DoneEvent = { type: 'done', answer: value.answer, sources: value.sources, grounded: value.grounded, cached: true };
+      const done: DoneEvent = { type: 'done', answer: value.answer, sources: value.sources, grounded: value.grounded, cached: true, ...(value.suggestions ? { suggestions: value.suggestions } : {}) };
       if (!this.explains(admitted, done)) return done;
       // A cached refusal in the Playground: the index's statistics alone (k = 0 ranks nothing) give its words.
       return this.retriever.search(admitted.kb, admitted.query, 0).then(({ stats }) => this.explained(admitted, done, stats));
@@ -410,8 +414,8 @@ export class QueryService {
    */
   async answerWhole(admitted: AdmittedQuery, miss: CacheMiss, requestId: string, signal: () => AbortSignal): Promise<DoneEvent | undefined> {
     if (this.answerer.complete) {
-      const input = await this.answerInput(admitted);
-      const done = smallTalkDone(input) ?? completeDone(this.answerer.complete(input));
+      const { input, searched } = await this.answerInput(admitted);
+      const done = smallTalkDone(input) ?? withSuggestions(completeDone(this.answerer.complete(input)), input, searched);
       await this.settle(admitted, miss.slot, done);
       return this.explained(admitted, done, input.stats);
     }
@@ -441,7 +445,7 @@ export class QueryService {
     }
     yield freshMeta(requestId);
 
-    const input = await this.answerInput(admitted);
+    const { input, searched } = await this.answerInput(admitted);
     const talk = smallTalkDone(input);
     if (talk) {
       yield* eventsOfWholeAnswer(talk);
@@ -451,7 +455,11 @@ export class QueryService {
     for await (const event of this.answerer.answer(Object.assign({}, input, { signal }))) {
       if (signal.aborted) return;
       if (event.type === 'done') {
-        const done: DoneEvent = { type: 'done', answer: event.answer, sources: event.sources, grounded: event.grounded, cached: false, ...(event.fallback ? { fallback: true } : {}) };
+        const done = withSuggestions(
+          { type: 'done', answer: event.answer, sources: event.sources, grounded: event.grounded, cached: false, ...(event.fallback ? { fallback: true } : {}) },
+          input,
+          searched,
+        );
         yield this.explained(admitted, done, input.stats);
         await this.settle(admitted, cached.slot, done);
         return;
@@ -462,12 +470,13 @@ export class QueryService {
 
   /**
    * What the answerer is given: the visitor's own question, the records retrieved for it in the
-   * context of the earlier turns, those turns, and the knowledge base's own fallback message.
+   * context of the earlier turns, those turns, and the knowledge base's own fallback message; and
+   * the text that was searched (the question in its context), which a refusal's suggestions follow.
    */
-  private async answerInput(admitted: AdmittedQuery): Promise<Omit<AnswerInput, 'signal'>> {
+  private async answerInput(admitted: AdmittedQuery): Promise<{ input: Omit<AnswerInput, 'signal'>; searched: string }> {
     const { kb, query, conversation } = admitted;
-    const { retrieved, stats } = await this.retrieve(kb, query, conversation, retrievalDepth);
-    return { query, botName: kb.botName, retrieved, stats, conversation, fallbackMessage: kb.fallbackMessage ?? null };
+    const { retrieved, stats, searched } = await this.retrieve(kb, query, conversation, retrievalDepth);
+    return { input: { query, botName: kb.botName, retrieved, stats, conversation, fallbackMessage: kb.fallbackMessage ?? null }, searched };
   }
 
   /**
@@ -478,7 +487,7 @@ export class QueryService {
   private async settle(admitted: AdmittedQuery, slot: CacheSlot | undefined, done: DoneEvent): Promise<void> {
     this.recordUsage(admitted, false, done.grounded, done.smallTalk);
     if (slot && !done.fallback && !done.smallTalk) {
-      const value: CachedAnswer = { answer: done.answer, sources: done.sources, grounded: done.grounded };
+      const value: CachedAnswer = { answer: done.answer, sources: done.sources, grounded: done.grounded, ...(done.suggestions ? { suggestions: done.suggestions } : {}) };
       await this.cache.set(slot.key, value, slot.ttlMs);
     }
   }
@@ -513,14 +522,26 @@ export class QueryService {
     query: string,
     conversation: readonly Turn[] | undefined,
     limit: number,
-  ): Promise<{ retrieved: RetrievedRecord[]; stats: TermStats }> {
-    const { hits, stats } = await this.retriever.search(kb, contextualQuery(query, conversation), limit);
-    return { retrieved: hits, stats };
+  ): Promise<{ retrieved: RetrievedRecord[]; stats: TermStats; searched: string }> {
+    const searched = contextualQuery(query, conversation);
+    const { hits, stats } = await this.retriever.search(kb, searched, limit);
+    return { retrieved: hits, stats, searched };
   }
 }
 
 function completeDone(result: { answer: string; sources: Citation[]; grounded: boolean }): DoneEvent {
   return { type: 'done', answer: result.answer, sources: result.sources, grounded: result.grounded, cached: false };
+}
+
+/**
+ * A refusal with the records the visitor may ask about instead, when there are any: those
+ * retrieved for the question as searched that share its telling words (answering/suggestions.ts).
+ * Work done for refusals only: an analysis of the few retrieved records.
+ */
+function withSuggestions(done: DoneEvent, input: Omit<AnswerInput, 'signal'>, searched: string): DoneEvent {
+  if (done.grounded || !input.stats || input.retrieved.length === 0) return done;
+  const suggestions = suggestionsFor(input.stats.expand(searched), input.retrieved);
+  return suggestions.length > 0 ? { ...done, suggestions } : done;
 }
 
 /**

@@ -15,7 +15,7 @@ import { field, fill, h, notice } from './dom.js';
 import { markTried } from './first-run.js';
 import type { TabContext } from './kb.js';
 import { api, ApiError } from './api.js';
-import type { Citation } from '../../sdk/query-client.js';
+import type { Citation, Suggestion } from '../../sdk/query-client.js';
 import { maxConversationTurns, recentTurns, type Turn } from '../../sdk/conversation.js';
 import { addRecordButton, addSynonymButton, unknownWordsNote } from './unanswered-actions.js';
 
@@ -150,18 +150,31 @@ export async function playgroundTab(panel: HTMLElement, ctx: TabContext): Promis
       h('ol', {}, ...sent.map((turn) => h('li', {}, h('strong', {}, turn.role === 'user' ? 'Question: ' : 'Answer: '), turn.content))),
     );
   }
-  /** A refusal's words no record uses and what the owner can add (the server sends the words only with a refusal). */
-  function showRefusalHelp(refusal: { question: string; words: string[] } | undefined): void {
+  /**
+   * A refusal's words no record uses and what the owner can add (the server sends the words only
+   * with a refusal), and the records a visitor is offered instead, each asked here when clicked.
+   */
+  function showRefusalHelp(refusal: { question: string; words: string[]; suggestions: Suggestion[] } | undefined): void {
     refused.hidden = refusal === undefined;
     if (refusal === undefined) {
       refused.replaceChildren();
       return;
     }
+    const offered = refusal.suggestions.map((suggestion) => {
+      const button = h('button', { type: 'button', class: 'secondary small' }, suggestion.title);
+      button.addEventListener('click', () => {
+        question.value = suggestion.title;
+        form.requestSubmit();
+      });
+      return button;
+    });
     fill(
       refused,
       unknownWordsNote(refusal.words) ??
         h('p', { class: 'small' }, 'Your records use the less common words of this question, but none of them answers it.'),
       h('div', { class: 'row' }, addRecordButton(ctx, refusal.question), addSynonymButton(ctx, refusal.words[0])),
+      offered.length > 0 ? h('p', { class: 'small' }, 'Visitors are offered instead:') : null,
+      offered.length > 0 ? h('div', { class: 'row', 'data-testid': 'suggestions' }, ...offered) : null,
     );
   }
   function openCitation(n: number): void {
@@ -211,7 +224,7 @@ export async function playgroundTab(panel: HTMLElement, ctx: TabContext): Promis
           turns.push({ role: 'user', content: query }, { role: 'assistant', content: final });
           turns.splice(0, turns.length - maxConversationTurns);
           clear.disabled = false;
-          showRefusalHelp(data.unknownWords === undefined ? undefined : { question: query, words: data.unknownWords });
+          showRefusalHelp(data.unknownWords === undefined ? undefined : { question: query, words: data.unknownWords, suggestions: data.suggestions ?? [] });
           const ms = Math.round((firstToken ?? performance.now()) - started);
           fill(
             status,

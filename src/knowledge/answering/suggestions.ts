@@ -1,0 +1,80 @@
+/**
+ * What a refusal can offer instead: the titles of the records that share the question's telling
+ * words ("Do you ship to Mars?" → "Which countries do you ship to?"), so that a visitor whose
+ * question the records do not answer, or who asked it in words the answerer could not link to
+ * them, is shown what the knowledge base does know rather than only "I couldn't find this".
+ * Nothing is claimed: a suggestion is a record's own title, offered as a question to ask next,
+ * and asking it is an ordinary question (docs/decisions.md, "Suggestions beside a refusal").
+ */
+import { isAnswerTypeTerm } from '../language/answer-types.js';
+import { commonRank } from '../language/common-words.js';
+import type { ExpandedQuery } from '../retrieval/query-expansion.js';
+import { analyzeWords } from '../retrieval/tokenize.js';
+import type { RetrievedRecord } from './types.js';
+
+/** A record offered beside a refusal: its title, and its id for API clients. */
+export interface Suggestion {
+  recordId: string;
+  title: string;
+}
+
+/** At most this many suggestions. */
+export const MAX_SUGGESTIONS = 3;
+
+/** A word among this many of the language's commonest tells nothing about a record ("get", "time", "good"). */
+const COMMONEST = 500;
+
+/** A match at least this good is the records' own word (or the owner's synonym), not the answerer's guess at a related one. */
+const OWN_WORD_CREDIT = 0.8;
+
+/**
+ * A record is offered when it writes at least this share of the question's telling words, or at
+ * least `MIN_TELLING_WORDS` of them (chosen on the tuning half: eval/suggestions.ts).
+ */
+const MIN_TELLING_SHARE = 0.5;
+const MIN_TELLING_WORDS = 2;
+
+/**
+ * The question's telling words, each as the indexed terms that are the records' own for it (in any
+ * form, misspelt, or through the owner's synonyms; empty when no record uses it): its content words
+ * that are not among the language's commonest.
+ */
+function tellingWords(expanded: ExpandedQuery): Set<string>[] {
+  const words: Set<string>[] = [];
+  for (const word of expanded.words) {
+    if (isAnswerTypeTerm(word.term)) continue;
+    if ((commonRank(word.surface, expanded.language) ?? Number.POSITIVE_INFINITY) <= COMMONEST) continue;
+    words.push(new Set(word.matches.filter((m) => m.credit >= OWN_WORD_CREDIT && !isAnswerTypeTerm(m.term)).map((m) => m.term)));
+  }
+  return words;
+}
+
+/** What a title says to a visitor: a help centre's heading path ends with the section's own heading. */
+function shownTitle(title: string): string {
+  const parts = title.split(' › ');
+  return (parts[parts.length - 1] ?? title).trim();
+}
+
+/**
+ * Up to `MAX_SUGGESTIONS` of `retrieved` (best first, as retrieval ranked them) that have a title
+ * and write (in title or text) at least half of the question's telling words, or two of them; each
+ * title once. "Which programming language is best for machine learning?" shares only "machine"
+ * with an espresso machine: nothing is offered.
+ */
+export function suggestionsFor(expanded: ExpandedQuery, retrieved: readonly RetrievedRecord[]): Suggestion[] {
+  const telling = tellingWords(expanded);
+  if (!telling.some((terms) => terms.size > 0)) return [];
+  const out: Suggestion[] = [];
+  const titles = new Set<string>();
+  for (const record of retrieved) {
+    if (out.length >= MAX_SUGGESTIONS) break;
+    const title = record.title ? shownTitle(record.title) : '';
+    if (!title || titles.has(title.toLowerCase())) continue;
+    const written = new Set([...analyzeWords(record.title ?? '', expanded.language, 'index').terms, ...analyzeWords(record.text, expanded.language, 'index').terms]);
+    const covered = telling.filter((terms) => [...terms].some((term) => written.has(term))).length;
+    if (covered < MIN_TELLING_SHARE * telling.length && covered < MIN_TELLING_WORDS) continue;
+    titles.add(title.toLowerCase());
+    out.push({ recordId: record.recordId, title });
+  }
+  return out;
+}
