@@ -13,7 +13,7 @@ import { KnowledgeIndex } from '../../src/knowledge/retrieval/knowledge-index.js
 
 function knowledgeBase(file: string, format: SourceFormat) {
   const content = readFileSync(new URL(`../../eval/sets/${file}`, import.meta.url));
-  const records = extract(content, format).records.map((r, i) => ({ recordId: `r${i + 1}`, sourceName: file, title: r.title ?? null, text: r.text, kind: r.kind }));
+  const records = extract(content, format).records.map((r, i) => ({ recordId: `${file}#${i + 1}`, sourceName: file, title: r.title ?? null, text: r.text, kind: r.kind }));
   const index = KnowledgeIndex.build(records);
   const byId = new Map(records.map((r) => [r.recordId, r]));
   /** The refusal's suggested titles, or null when the question is answered. */
