@@ -200,13 +200,15 @@ function mount({ target, attr }: Options): void {
     for (const suggestion of suggestions) {
       const button = el('button', 'k', suggestion.title);
       button.setAttribute('type', 'button');
-      button.addEventListener('click', () => void ask(suggestion.title));
+      // A record's title is a whole question: asked on its own, not as a follow-up to the refused one.
+      button.addEventListener('click', () => void ask(suggestion.title, false));
       group.append(button);
     }
     body.append(group);
   };
 
-  const ask = async (question: string) => {
+  /** Asks `question`; with `followUp` false it is sent without the earlier turns (a whole question). */
+  const ask = async (question: string, followUp = true) => {
     if (controller || refusal) return;
     const abort = new AbortController();
     controller = abort;
@@ -221,7 +223,7 @@ function mount({ target, attr }: Options): void {
     emit('question', { question });
     let text: ReturnType<typeof doc.createTextNode> | undefined;
     try {
-      for await (const event of streamQuery(target, question, abort.signal, { conversation: recentTurns(turns) })) {
+      for await (const event of streamQuery(target, question, abort.signal, { conversation: followUp ? recentTurns(turns) : [] })) {
         if (event.type === 'token') {
           if (!text) {
             text = doc.createTextNode('');

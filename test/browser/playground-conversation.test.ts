@@ -39,6 +39,7 @@ describeIf(chromium, 'Playground in Chromium', () => {
     const alice = await signedInClient(server.baseUrl);
     ragId = await createKb(alice, 'Shop Helper');
     for (const [name, text] of Object.entries(followUpRecords)) await uploadFile(alice, ragId, name, text);
+    await uploadFile(alice, ragId, 'mugs.json', JSON.stringify([{ name: 'Blue mug', price: '12 EUR', description: 'A blue ceramic mug.' }]));
     const { apiKey } = await createKey(alice, ragId);
     expect((await askVisitor(server.baseUrl, apiKey, ragId, 'Are you open on Saturday?')).status).toBe(200);
     expect((await askVisitor(server.baseUrl, apiKey, ragId, 'Are you open on Sunday?')).status).toBe(429);
@@ -151,6 +152,23 @@ describeIf(chromium, 'Playground in Chromium', () => {
     await ask(followUp);
     expect(sent.at(-1)).toEqual({ query: followUp });
     expect(keyed).toEqual([]);
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('beside a refusal, offers what a visitor is offered, and asks it when clicked', async () => {
+    await page.goto(`/dashboard/kb/${ragId}/playground`);
+    await page.getByRole('button', { name: 'Clear conversation' }).waitFor({ state: 'visible' });
+    await ask('Is the blue mug dishwasher safe?');
+    await page.getByText('Not in your records').waitFor();
+    const offered = page.getByTestId('suggestions');
+    expect(await offered.getByRole('button').allInnerTexts()).toEqual(['Blue mug']);
+    expect(await page.getByTestId('refusal-help').getByText('Visitors are offered instead:').isVisible()).toBe(true);
+    await offered.getByRole('button', { name: 'Blue mug' }).click();
+    // Asked as a whole question, not as a follow-up to the refused one (which would be refused again).
+    await expect.poll(() => sent.at(-1)).toEqual({ query: 'Blue mug' });
+    await page.getByText('Grounded in your records').waitFor();
+    expect(await page.getByTestId('refusal-help').isHidden()).toBe(true);
+    expect(await page.getByTestId('citation').first().locator('.cite-title').innerText()).toBe('Blue mug');
     expect(pageErrors).toEqual([]);
   });
 });

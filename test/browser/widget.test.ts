@@ -355,7 +355,10 @@ describeIf(chromium, 'chat widget in Chromium', () => {
     expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join('; ')})`)).toEqual([]);
     await screenshot(p, 'widget-desktop-suggestions');
 
+    // Asked as a whole question: without the refused one as its conversation.
+    const followed = p.waitForRequest((r) => r.url().endsWith('/api/v1/query/stream') && r.method() === 'POST');
     await offered.getByRole('button', { name: 'Fellside E48 Electric Grinder' }).click();
+    expect(JSON.parse((await followed).postData() ?? '{}')).toEqual({ ragId, query: 'Fellside E48 Electric Grinder' });
     await expect.poll(() => p.locator('groundwork-chat .g .m.u').last().innerText()).toBe('Fellside E48 Electric Grinder');
     await lastBot(p).locator('button.c').first().waitFor();
     expect(await lastBot(p).locator('summary').first().innerText()).toBe('[1] Fellside E48 Electric Grinder');

@@ -9,7 +9,7 @@
  * follow-ups can be tried; "Clear conversation" starts afresh. Beside a
  * refusal it shows the words of the question no record uses, with "Add a
  * synonym" and "Add a record for this", as the Usage tab does for visitors'
- * unanswered questions.
+ * unanswered questions, and the records a visitor is offered instead.
  */
 import { field, fill, h, notice } from './dom.js';
 import { markTried } from './first-run.js';
@@ -162,10 +162,8 @@ export async function playgroundTab(panel: HTMLElement, ctx: TabContext): Promis
     }
     const offered = refusal.suggestions.map((suggestion) => {
       const button = h('button', { type: 'button', class: 'secondary small' }, suggestion.title);
-      button.addEventListener('click', () => {
-        question.value = suggestion.title;
-        form.requestSubmit();
-      });
+      // A record's title is a whole question: asked on its own, not as a follow-up to the refused one.
+      button.addEventListener('click', () => void run(suggestion.title));
       return button;
     });
     fill(
@@ -189,7 +187,9 @@ export async function playgroundTab(panel: HTMLElement, ctx: TabContext): Promis
     void run();
   });
 
-  async function run(): Promise<void> {
+  /** Asks the question in the box, as a follow-up to the conversation; or `whole`, on its own. */
+  async function run(whole?: string): Promise<void> {
+    if (whole !== undefined) question.value = whole;
     const query = question.value.trim();
     error.replaceChildren();
     if (!query) return;
@@ -198,7 +198,7 @@ export async function playgroundTab(panel: HTMLElement, ctx: TabContext): Promis
     const started = performance.now();
     let firstToken: number | undefined;
     let text = '';
-    const conversation = recentTurns(turns);
+    const conversation = whole === undefined ? recentTurns(turns) : [];
     answer.replaceChildren();
     citations.replaceChildren();
     showRefusalHelp(undefined);
