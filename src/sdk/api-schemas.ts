@@ -449,7 +449,7 @@ const answerFields = {
       maxItems: 3,
       description:
         "Present beside a refusal (grounded false) when records share the question's telling words: their titles, best first, for the visitor to ask about instead (the widget shows them as questions to ask). " +
-        'Nothing is claimed by them: asking one is an ordinary question. Absent when no record is near the question.',
+        'Nothing is claimed by them: asking one is an ordinary question, best sent without the earlier turns (a title is a whole question, not a follow-up to the refused one). Absent when no record is near the question.',
     }),
   ),
 };
