@@ -47,6 +47,9 @@ const VISITOR_ROWS: [string, (s: VisitorSummary) => string][] = [
   ['Answers citing a non-gold record', (s) => pct(s.citesNonGold)],
   ['Every segment verbatim from its cited record', (s) => pct(s.verbatim)],
   ['Mean answer length (answered, characters)', (s) => String(s.meanAnswerChars)],
+  // What a refusal offers instead (docs/quality.md, "Session 44"): of the refused questions.
+  ['Wrongly refused: gold record suggested', (s) => pct(s.refusedGoldOffered)],
+  ['Correctly refused: something suggested', (s) => pct(s.refusedNearTopicOffered)],
 ];
 
 function printTable(title: string, cols: string[], rows: [string, string[]][]): void {

@@ -2,23 +2,17 @@
  * What a refusal offers instead (src/knowledge/answering/suggestions.ts), measured on the visitor
  * sets: `npx tsx eval/suggestions.ts [--half tune|report] [--show]`. For each refusal, the records
  * suggested as the query service suggests them (the question as searched, the records retrieval
- * gave the answerer). Counted: answerable questions refused, how many of them come with a
- * suggestion and with the gold record among the suggestions; unanswerable (near-topic) questions
- * refused and how many come with a suggestion; and the off-topic questions (eval/off-topic.json)
- * over each English set, where a suggestion is a coincidence of words. The thresholds were chosen
- * on the tuning half (docs/quality.md, "Session 44").
+ * gave the answerer: eval/visitor.ts's asker). Counted: answerable questions refused, how many of
+ * them come with a suggestion and with the gold record among the suggestions; unanswerable
+ * (near-topic) questions refused and how many come with a suggestion; and the off-topic questions
+ * (eval/off-topic.json) over each English set, where a suggestion is a coincidence of words. The
+ * thresholds were chosen on the tuning half (docs/quality.md, "Session 44"). `npm run eval` prints
+ * the gold and near-topic shares per set.
  */
 import { readFileSync } from 'node:fs';
-import { answerExtractively } from '../src/knowledge/answering/extractive.js';
-import { contextualQuery } from '../src/knowledge/answering/follow-up.js';
-import { type Suggestion, suggestionsFor } from '../src/knowledge/answering/suggestions.js';
-import type { RetrievedRecord } from '../src/knowledge/answering/types.js';
-import { KnowledgeIndex } from '../src/knowledge/retrieval/knowledge-index.js';
-import type { EvalRecord } from './dataset.js';
-import { loadSet, setNames, type Turn } from './sets.js';
-
-/** Records the query service hands to the answerer (eval/visitor.ts). */
-const RETRIEVAL_DEPTH = 6;
+import type { Suggestion } from '../src/knowledge/answering/suggestions.js';
+import { loadSet, setNames } from './sets.js';
+import { askerOf } from './visitor.js';
 
 const halfArg = process.argv.indexOf('--half');
 const half = halfArg >= 0 ? process.argv[halfArg + 1] : 'report';
@@ -31,13 +25,10 @@ const titles = (suggestions: Suggestion[]) => suggestions.map((s) => s.title).jo
 
 for (const name of setNames()) {
   const set = loadSet(name);
-  const index = KnowledgeIndex.build(set.records);
-  const byId = new Map(set.records.map((r) => [r.recordId, r]));
-  const ask = (question: string, conversation?: Turn[]) => {
-    const searched = contextualQuery(question, conversation);
-    const retrieved: RetrievedRecord[] = index.search(searched, RETRIEVAL_DEPTH).map((h) => ({ ...(byId.get(h.recordId) as EvalRecord), score: h.score }));
-    const answer = answerExtractively(question, retrieved, { stats: index, conversation: conversation ?? [] });
-    return { grounded: answer.grounded, suggestions: answer.grounded ? [] : suggestionsFor(index.expand(searched), retrieved) };
+  const asker = askerOf(set);
+  const ask = (question: string, conversation?: (typeof set.questions)[number]['conversation']) => {
+    const { grounded } = asker(question, conversation);
+    return { grounded, suggestions: grounded ? [] : asker.suggest(question, conversation) };
   };
   for (const q of set.questions) {
     if (q.half !== half) continue;

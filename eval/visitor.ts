@@ -4,6 +4,7 @@
  * answerer. Scores each answer against the gold records and facts.
  */
 import { answerExtractively } from '../src/knowledge/answering/extractive.js';
+import { type Suggestion, suggestionsFor } from '../src/knowledge/answering/suggestions.js';
 import { contextualQuery } from '../src/knowledge/answering/follow-up.js';
 import type { ExtractiveOptions } from '../src/knowledge/answering/plan.js';
 import type { Answer, RetrievedRecord } from '../src/knowledge/answering/types.js';
@@ -28,6 +29,10 @@ export interface VisitorOutcome {
   /** Every segment of the answer is copied from the record it cites. */
   verbatim: boolean;
   missingFacts: string[][];
+  /** What a refusal offers instead (the query service's suggestions); empty for an answer. */
+  offered: Suggestion[];
+  /** A gold record is among `offered`. */
+  offersGold: boolean;
 }
 
 const collapse = (s: string) => s.toLowerCase().replace(/\s+/g, ' ').trim();
@@ -63,8 +68,13 @@ export function segmentsVerbatim(answer: Answer, records: ReadonlyMap<string, Ev
   return any;
 }
 
-/** Asks a question of one set's records as the query service would (ExtractiveAnswerer.complete is this call). */
-export type SetAsker = (question: string, conversation?: VisitorQuestion['conversation'], options?: ExtractiveOptions) => Answer;
+/**
+ * Asks a question of one set's records as the query service would (ExtractiveAnswerer.complete is
+ * this call); `suggest` gives what the query service offers beside a refusal of it.
+ */
+export type SetAsker = ((question: string, conversation?: VisitorQuestion['conversation'], options?: ExtractiveOptions) => Answer) & {
+  suggest: (question: string, conversation?: VisitorQuestion['conversation']) => Suggestion[];
+};
 
 /**
  * An asker of `set`'s records, its index built once: a follow-up is searched with the turns it
@@ -73,11 +83,15 @@ export type SetAsker = (question: string, conversation?: VisitorQuestion['conver
 export function askerOf(set: VisitorSet): SetAsker {
   const index = KnowledgeIndex.build(set.records);
   const byId = new Map(set.records.map((r) => [r.recordId, r]));
-  return (question, conversation, options = {}) => {
+  const retrieve = (searched: string): RetrievedRecord[] =>
+    index.search(searched, RETRIEVAL_DEPTH).map((h) => ({ ...(byId.get(h.recordId) as EvalRecord), score: h.score }));
+  const ask = (question: string, conversation?: VisitorQuestion['conversation'], options: ExtractiveOptions = {}) =>
+    answerExtractively(question, retrieve(contextualQuery(question, conversation)), { ...options, stats: index, conversation });
+  const suggest = (question: string, conversation?: VisitorQuestion['conversation']) => {
     const searched = contextualQuery(question, conversation);
-    const retrieved: RetrievedRecord[] = index.search(searched, RETRIEVAL_DEPTH).map((h) => ({ ...(byId.get(h.recordId) as EvalRecord), score: h.score }));
-    return answerExtractively(question, retrieved, { ...options, stats: index, conversation });
+    return suggestionsFor(index.expand(searched), retrieve(searched));
   };
+  return Object.assign(ask, { suggest });
 }
 
 /** Asks every question of `set`; `options` overrides the answerer's defaults, for the tuning sweep. */
@@ -89,6 +103,7 @@ export function runVisitorSet(set: VisitorSet, options: ExtractiveOptions = {}):
     const gold = new Set(set.goldIds.get(question.id) ?? []);
     const cited = answer.sources.map((s) => s.recordId);
     const missingFacts = answer.grounded ? missing(answer.answer, question.facts) : question.facts;
+    const offered = answer.grounded ? [] : ask.suggest(question.question, question.conversation);
     return {
       set: set.name,
       language: set.language,
@@ -99,6 +114,8 @@ export function runVisitorSet(set: VisitorSet, options: ExtractiveOptions = {}):
       citesNonGold: answer.grounded && cited.some((id) => !gold.has(id)),
       verbatim: !answer.grounded || segmentsVerbatim(answer, byId),
       missingFacts,
+      offered,
+      offersGold: offered.some((s) => gold.has(s.recordId)),
     };
   });
 }
@@ -121,6 +138,10 @@ export interface VisitorSummary {
    * that were answered: "correct & complete" rewards quoting more, this keeps the cost in sight.
    */
   meanAnswerChars: number;
+  /** Share of refused answerable questions offered their gold record instead (a suggestion). */
+  refusedGoldOffered: number;
+  /** Share of refused unanswerable questions offered something instead. */
+  refusedNearTopicOffered: number;
 }
 
 const MARKER_RE = /\s*\[\d+\]/gu;
@@ -140,5 +161,7 @@ export function summarizeVisitor(outcomes: readonly VisitorOutcome[]): VisitorSu
     correctlyRefused: round(rate(unanswerable.map((o) => !o.answer.grounded))),
     verbatim: grounded.length === 0 ? 1 : round(rate(grounded.map((o) => o.verbatim))),
     meanAnswerChars: answered.length === 0 ? 0 : Math.round(answered.reduce((sum, o) => sum + o.answer.answer.replace(MARKER_RE, '').length, 0) / answered.length),
+    refusedGoldOffered: round(rate(answerable.filter((o) => !o.answer.grounded).map((o) => o.offersGold))),
+    refusedNearTopicOffered: round(rate(unanswerable.filter((o) => !o.answer.grounded).map((o) => o.offered.length > 0))),
   };
 }

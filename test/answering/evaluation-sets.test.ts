@@ -14,18 +14,21 @@ describe('the evaluation sets', () => {
     });
   }
 
+  const outcome = (type: 'paraphrase' | 'unanswerable', answer: string, grounded: boolean, offered: 'none' | 'gold' | 'other' = 'none'): VisitorOutcome => ({
+    set: 's',
+    language: 'en',
+    question: { id: 'x', type, question: 'q', gold: [], facts: [], half: 'report' },
+    answer: { answer, grounded, sources: [] },
+    complete: grounded,
+    citesGold: grounded,
+    citesNonGold: false,
+    verbatim: true,
+    missingFacts: [],
+    offered: offered === 'none' ? [] : [{ title: 'T', recordId: 'r' }],
+    offersGold: offered === 'gold',
+  });
+
   it('measures the mean length of the answers given to answerable questions, without the markers', () => {
-    const outcome = (type: 'paraphrase' | 'unanswerable', answer: string, grounded: boolean): VisitorOutcome => ({
-      set: 's',
-      language: 'en',
-      question: { id: 'x', type, question: 'q', gold: [], facts: [], half: 'report' },
-      answer: { answer, grounded, sources: [] },
-      complete: grounded,
-      citesGold: grounded,
-      citesNonGold: false,
-      verbatim: true,
-      missingFacts: [],
-    });
     const summary = summarizeVisitor([
       outcome('paraphrase', 'Returns are free. [1]', true),
       outcome('paraphrase', 'Ten characters long [1] and more [2]', true),
@@ -34,6 +37,21 @@ describe('the evaluation sets', () => {
       outcome('unanswerable', 'A wrong answer of some length. [1]', true),
     ]);
     expect(summary.meanAnswerChars).toBe(Math.round(('Returns are free.'.length + 'Ten characters long and more'.length) / 2));
+  });
+
+  it('counts what refusals offer instead, among the refusals only', () => {
+    const summary = summarizeVisitor([
+      outcome('paraphrase', 'Returns are free. [1]', true),
+      outcome('paraphrase', 'No.', false, 'gold'),
+      outcome('paraphrase', 'No.', false, 'other'),
+      outcome('paraphrase', 'No.', false),
+      outcome('paraphrase', 'No.', false),
+      outcome('unanswerable', 'No.', false, 'other'),
+      outcome('unanswerable', 'No.', false),
+      outcome('unanswerable', 'A wrong answer. [1]', true),
+    ]);
+    expect(summary.refusedGoldOffered).toBe(0.25);
+    expect(summary.refusedNearTopicOffered).toBe(0.5);
   });
 
   it('leaves the held-out sets out of tuning, and only them', () => {
