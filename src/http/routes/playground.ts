@@ -80,7 +80,7 @@ export function playgroundRoutes(app: App, deps: PlaygroundRouteDeps): void {
         summary: 'Ask your own knowledge base a question, as the Playground does; get the answer as Server-Sent Events',
         description:
           `${about} The events are those of POST /api/v1/query/stream: \`meta\` {requestId, cached}; \`sources\` {sources}; \`token\` {text} repeated; ` +
-          '`done` {answer, sources, grounded, cached, fallback?, smallTalk?, unknownWords?} (its `answer` is final; `unknownWords` as in the JSON answer); `error` {code, message}. ' +
+          '`done` {answer, sources, grounded, cached, fallback?, smallTalk?, suggestions?, unknownWords?} (its `answer` is final; `suggestions` and `unknownWords` as in the JSON answer); `error` {code, message}. ' +
           'Errors before the stream starts (auth, CSRF, ownership, limits, validation) are ordinary problem documents.',
         params: RagIdParams,
         body: PlaygroundQueryBody,

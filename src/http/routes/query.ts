@@ -191,7 +191,7 @@ export function queryRoutes(app: App, queries: QueryService, metrics: Metrics, h
         summary: 'Ask a question; get the answer as Server-Sent Events',
         description:
           'Events (each with an `id:`): `meta` {requestId, cached} at once; `sources` {sources} after retrieval; `token` {text} repeated; ' +
-          '`done` {answer, sources, grounded, cached, fallback?, smallTalk?} — its `answer` is final and replaces the streamed tokens; `error` {code, message} if something fails mid-stream. Comment heartbeats every 15 s. ' +
+          '`done` {answer, sources, grounded, cached, fallback?, smallTalk?, suggestions?} — its `answer` is final and replaces the streamed tokens; `error` {code, message} if something fails mid-stream. Comment heartbeats every 15 s. ' +
           'Errors before the stream starts (auth, whitelist, limits, validation) are ordinary problem documents.',
         body: QueryBody,
         produces: ['text/event-stream'],
