@@ -8,9 +8,10 @@
  */
 import { LRUCache } from 'lru-cache';
 import { isAnswerTypeTerm } from '../language/answer-types.js';
-import { commonRank } from '../language/common-words.js';
 import type { ExpandedQuery } from '../retrieval/query-expansion.js';
 import { analyzeWords } from '../retrieval/tokenize.js';
+import { amongCommonest, OWN_WORD_CREDIT } from '../retrieval/unknown-words.js';
+import { HEADING_PATH_SEPARATOR } from '../extraction/markdown.js';
 import type { RetrievedRecord } from './types.js';
 
 /** A record offered beside a refusal: its title, and its id for API clients. */
@@ -20,13 +21,7 @@ export interface Suggestion {
 }
 
 /** At most this many suggestions. */
-export const MAX_SUGGESTIONS = 3;
-
-/** A word among this many of the language's commonest tells nothing about a record ("get", "time", "good"). */
-const COMMONEST = 500;
-
-/** A match at least this good is the records' own word (or the owner's synonym), not the answerer's guess at a related one. */
-const OWN_WORD_CREDIT = 0.8;
+const MAX_SUGGESTIONS = 3;
 
 /**
  * A record is offered when it writes at least this share of the question's telling words, or at
@@ -44,7 +39,7 @@ function tellingWords(expanded: ExpandedQuery): Set<string>[] {
   const words: Set<string>[] = [];
   for (const word of expanded.words) {
     if (isAnswerTypeTerm(word.term)) continue;
-    if ((commonRank(word.surface, expanded.language) ?? Number.POSITIVE_INFINITY) <= COMMONEST) continue;
+    if (amongCommonest(word.surface, expanded.language)) continue;
     words.push(new Set(word.matches.filter((m) => m.credit >= OWN_WORD_CREDIT && !isAnswerTypeTerm(m.term)).map((m) => m.term)));
   }
   return words;
@@ -70,7 +65,7 @@ function writtenTerms(record: RetrievedRecord, language: string): readonly strin
 
 /** What a title says to a visitor: a help centre's heading path ends with the section's own heading. */
 function shownTitle(title: string): string {
-  const parts = title.split(' › ');
+  const parts = title.split(HEADING_PATH_SEPARATOR);
   return (parts[parts.length - 1] ?? title).trim();
 }
 

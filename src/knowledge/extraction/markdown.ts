@@ -142,10 +142,13 @@ function bodyLine(content: string): { text: string; plain: boolean } {
   return { text: rest, plain };
 }
 
+/** Between the headings of a section's title ("Billing › Payment methods"). */
+export const HEADING_PATH_SEPARATOR = ' › ';
+
 /** `leaf`: no sub-section follows, so a heading without body is kept as a passage of its own. */
 export function sectionDrafts(section: Section, leaf: boolean): Draft[] {
   const drafts: Draft[] = [];
-  const title = section.path.join(' › ');
+  const title = section.path.join(HEADING_PATH_SEPARATOR);
   const heading = section.heading ?? '';
   let first = true;
   for (const seg of splitQa(section.lines, section.literal)) {

@@ -14,11 +14,19 @@ import { analyzeWords } from './tokenize.js';
 /** Words among this many of the language's commonest are not shown. */
 const COMMONEST = 500;
 
+/**
+ * Whether a word is among the language's commonest ("without", "made", "back"): rarely why a
+ * question went unanswered, and no sign of what a record is about.
+ */
+export function amongCommonest(surface: string, language: string): boolean {
+  return (commonRank(surface, language) ?? Number.POSITIVE_INFINITY) <= COMMONEST;
+}
+
 /** A word as the visitor may write it: letters and digits, with inner apostrophes or hyphens. */
 const TYPED_WORD = /[\p{L}\p{N}]+(?:['’-][\p{L}\p{N}]+)*/gu;
 
 /** A match at least this good is the records' own word or the owner's synonym; related words count for less (term-matches.ts). */
-const OWN_WORD_CREDIT = 0.8;
+export const OWN_WORD_CREDIT = 0.8;
 
 /**
  * Whether the records use the word: as written, in another form, in a compound or misspelt; or the
@@ -36,7 +44,7 @@ export function wordsNoRecordUses(question: string, expanded: ExpandedQuery): st
   const unknown = new Set<string>();
   for (const w of expanded.words) {
     if (usedByRecords(w) || isAnswerTypeTerm(w.term)) continue;
-    if ((commonRank(w.surface, expanded.language) ?? Number.POSITIVE_INFINITY) <= COMMONEST) continue;
+    if (amongCommonest(w.surface, expanded.language)) continue;
     unknown.add(w.surface);
   }
   if (unknown.size === 0) return [];
