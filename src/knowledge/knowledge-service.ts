@@ -11,6 +11,7 @@ import { IngestThreads } from './ingest-threads.js';
 import type { CandidateRecord, KnowledgeBase, KnowledgeRecord, Page, Source, WidgetTheme } from './model.js';
 import { sha256Hex } from './fingerprint.js';
 import { MIN_RECORDS_PER_UPLOAD, type ReportedRecord } from './prepare-upload.js';
+import { checkedStarterQuestions } from './starter-questions.js';
 import { checkedSynonyms } from './synonyms.js';
 
 export interface KnowledgeLimits {
@@ -28,11 +29,13 @@ export interface NewKnowledgeBaseInput {
   fallbackMessage?: string | null | undefined;
   /** Checked here (synonyms.ts): null or absent, none. */
   synonyms?: unknown;
+  /** Checked here (starter-questions.ts): null or absent, none. */
+  starterQuestions?: unknown;
   theme?: WidgetTheme | undefined;
 }
 
-/** What an owner may change of a knowledge base; null clears a text or the synonyms. */
-export type KnowledgeBaseChanges = Omit<KnowledgeBasePatch, 'synonyms'> & { synonyms?: unknown };
+/** What an owner may change of a knowledge base; null clears a text, the synonyms or the starter questions. */
+export type KnowledgeBaseChanges = Omit<KnowledgeBasePatch, 'synonyms' | 'starterQuestions'> & { synonyms?: unknown; starterQuestions?: unknown };
 
 /** The owner's refusal text: at most this many characters after trimming. */
 export const maxFallbackMessageChars = 500;
@@ -139,6 +142,7 @@ export class KnowledgeService {
         greeting: input.greeting?.trim() || null,
         fallbackMessage: checkedFallbackMessage(input.fallbackMessage),
         synonyms: checkedSynonyms(input.synonyms),
+        starterQuestions: checkedStarterQuestions(input.starterQuestions),
         theme: input.theme ?? {},
       },
       this.limits.maxKnowledgeBases,
@@ -161,9 +165,10 @@ export class KnowledgeService {
   }
 
   async update(ownerId: string, ragId: string, changes: KnowledgeBaseChanges): Promise<KnowledgeBase> {
-    const { synonyms, ...patch } = changes;
+    const { synonyms, starterQuestions, ...patch } = changes;
     const clean: KnowledgeBasePatch = { ...patch };
     if (synonyms !== undefined) clean.synonyms = checkedSynonyms(synonyms);
+    if (starterQuestions !== undefined) clean.starterQuestions = checkedStarterQuestions(starterQuestions);
     if (clean.botName !== undefined) clean.botName = clean.botName.trim();
     if (clean.description !== undefined) clean.description = clean.description?.trim() || null;
     if (clean.greeting !== undefined) clean.greeting = clean.greeting?.trim() || null;

@@ -21,6 +21,8 @@ export interface KnowledgeBase {
   fallbackMessage: string | null;
   /** The owner's groups of words that mean the same to their visitors (synonyms.ts); empty when none. */
   synonyms: SynonymGroups;
+  /** Questions the widget offers before the visitor types (starter-questions.ts), in the owner's order; empty when none. */
+  starterQuestions: string[];
   theme: WidgetTheme;
   /** Changes whenever the knowledge base's records change; caches key on it. */
   contentVersion: number;

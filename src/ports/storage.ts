@@ -55,10 +55,12 @@ export interface NewKnowledgeBase {
   fallbackMessage?: string | null;
   /** Absent or empty: none. */
   synonyms?: SynonymGroups;
+  /** Absent or empty: none. */
+  starterQuestions?: string[];
   theme: WidgetTheme;
 }
 
-export type KnowledgeBasePatch = Partial<Pick<KnowledgeBase, 'botName' | 'description' | 'greeting' | 'fallbackMessage' | 'synonyms' | 'theme'>>;
+export type KnowledgeBasePatch = Partial<Pick<KnowledgeBase, 'botName' | 'description' | 'greeting' | 'fallbackMessage' | 'synonyms' | 'starterQuestions' | 'theme'>>;
 
 export type CreateKnowledgeBaseResult =
   | { kind: 'created'; knowledgeBase: KnowledgeBase }

@@ -83,6 +83,16 @@ export const SynonymGroups = Type.Array(Type.Array(Type.String({ maxLength: 200 
 export type SynonymGroups = Static<typeof SynonymGroups>;
 const synonymsInput = Type.Optional(Type.Union([SynonymGroups, Type.Null()], { description: 'null or [] removes them all.' }));
 
+// The widget's starter questions. The knowledge service checks each (422 at /body/starterQuestions/…:
+// at most 120 characters after trimming, a letter or digit); the schema bounds the shape and what is sent.
+export const StarterQuestions = Type.Array(Type.String({ maxLength: 500 }), {
+  maxItems: 5,
+  description:
+    'Questions the widget offers as buttons before the visitor types, in this order, e.g. ["What does delivery cost?", "How do I return an item?"]; a click asks it. ' +
+    'At most 5, each at most 120 characters after trimming; trimmed, spaces collapsed, and a repeated question (ignoring case) kept once.',
+});
+const starterQuestionsInput = Type.Optional(Type.Union([StarterQuestions, Type.Null()], { description: 'null or [] removes them all.' }));
+
 export const CreateKnowledgeBaseBody = Type.Object(
   {
     botName: Type.String({ minLength: 1, maxLength: 80, pattern: '\\S', description: 'Name the widget shows; 1–80 characters.' }),
@@ -90,6 +100,7 @@ export const CreateKnowledgeBaseBody = Type.Object(
     greeting: Type.Optional(Type.Union([displayText(300), Type.Null()])),
     fallbackMessage,
     synonyms: synonymsInput,
+    starterQuestions: starterQuestionsInput,
     theme: Type.Optional(Theme),
   },
   { additionalProperties: false },
@@ -103,6 +114,7 @@ export const UpdateKnowledgeBaseBody = Type.Object(
     greeting: Type.Optional(Type.Union([displayText(300), Type.Null()])),
     fallbackMessage,
     synonyms: synonymsInput,
+    starterQuestions: starterQuestionsInput,
     theme: Type.Optional(Theme),
   },
   { additionalProperties: false, minProperties: 1 },
@@ -124,6 +136,7 @@ export const KnowledgeBase = Type.Object(
     greeting: Type.Union([Type.String(), Type.Null()]),
     fallbackMessage: Type.Union([Type.String(), Type.Null()], { description: 'The answer text when the records do not answer; null = the default refusal in the question\'s language.' }),
     synonyms: SynonymGroups,
+    starterQuestions: StarterQuestions,
     theme: Theme,
     contentVersion: Type.Integer(),
     recordCount: Type.Integer(),
@@ -480,6 +493,7 @@ export type SearchResults = Static<typeof SearchResults>;
 export const WidgetConfig = Type.Object({
   botName: Type.String(),
   greeting: Type.Union([Type.String(), Type.Null()]),
+  starterQuestions: Type.Array(Type.String(), { description: "The owner's starter questions, shown as buttons until the visitor asks something; empty when none" }),
   theme: Theme,
   allowed: Type.Literal(true),
 });

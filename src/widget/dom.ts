@@ -45,6 +45,7 @@ export interface WElement extends WNode {
   removeAttribute(name: string): void;
   append(...nodes: (WNode | string)[]): void;
   replaceChildren(...nodes: (WNode | string)[]): void;
+  after(...nodes: (WNode | string)[]): void;
   querySelector(selector: string): WElement | null;
   addEventListener(type: string, listener: (event: WEvent) => void): void;
   dispatchEvent(event: unknown): boolean;

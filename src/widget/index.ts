@@ -98,6 +98,9 @@ function mount({ target, attr }: Options): void {
   title.textContent = attr('data-title') || t.title;
   const greeting = el('p', 'm', attr('data-greeting') || t.greeting);
   log.append(greeting);
+  /** The owner's starter questions under the greeting, until the visitor asks something (`ask` removes them). */
+  let starters: WElement | undefined;
+  let asked = false;
 
   const theme = (accent: string | null | undefined, scheme: string | null | undefined, position: string | null | undefined) => {
     if (accent && /^#[0-9a-f]{6}$/i.test(accent)) {
@@ -140,6 +143,10 @@ function mount({ target, attr }: Options): void {
     (config: WidgetConfig) => {
       if (!attr('data-title')) title.textContent = config.botName;
       if (!attr('data-greeting') && config.greeting) greeting.textContent = config.greeting;
+      if (!asked && config.starterQuestions.length > 0) {
+        starters = buttons(config.starterQuestions, t.starters);
+        greeting.after(starters);
+      }
       theme(attr('data-accent') || config.theme.accentColor, attr('data-color-scheme') || config.theme.colorScheme, attr('data-position') || config.theme.position);
       emit('ready', { botName: config.botName });
     },
@@ -191,20 +198,27 @@ function mount({ target, attr }: Options): void {
     if (sources.length) body.append(list);
   };
 
-  /** Beside a refusal, the records the visitor may ask about instead: a button each that asks its title. */
-  const offer = (body: WElement, suggestions: readonly Suggestion[]) => {
+  /**
+   * A group of buttons named `name`, each asking its question whole: a record's title or a starter
+   * question is asked on its own, not as a follow-up to what came before. `shown` labels the group.
+   */
+  const buttons = (questions: readonly string[], name: string, shown?: string) => {
     const group = el('div', 'o');
     group.setAttribute('role', 'group');
-    group.setAttribute('aria-label', t.related);
-    group.append(el('span', '', t.related));
-    for (const suggestion of suggestions) {
-      const button = el('button', 'k', suggestion.title);
+    group.setAttribute('aria-label', name);
+    if (shown) group.append(el('span', '', shown));
+    for (const question of questions) {
+      const button = el('button', 'k', question);
       button.setAttribute('type', 'button');
-      // A record's title is a whole question: asked on its own, not as a follow-up to the refused one.
-      button.addEventListener('click', () => void ask(suggestion.title, false));
+      button.addEventListener('click', () => void ask(question, false));
       group.append(button);
     }
-    body.append(group);
+    return group;
+  };
+
+  /** Beside a refusal, the records the visitor may ask about instead: a button each that asks its title. */
+  const offer = (body: WElement, suggestions: readonly Suggestion[]) => {
+    body.append(buttons(suggestions.map((s) => s.title), t.related, t.related));
   };
 
   /** Asks `question`; with `followUp` false it is sent without the earlier turns (a whole question). */
@@ -213,6 +227,9 @@ function mount({ target, attr }: Options): void {
     const abort = new AbortController();
     controller = abort;
     send.disabled = true;
+    asked = true;
+    starters?.remove();
+    starters = undefined;
     log.append(el('p', 'm u', question));
     const body = el('div', 'm');
     body.setAttribute('aria-busy', 'true');

@@ -21,6 +21,8 @@ export interface Strings {
   stopped: string;
   /** Above the records offered beside a refusal, each a question to ask with one click. */
   related: string;
+  /** The accessible name of the owner's starter questions, offered before the first question. */
+  starters: string;
 }
 
 const en: Strings = {
@@ -43,6 +45,7 @@ const en: Strings = {
   failed: 'Something went wrong. Please try again.',
   stopped: 'Stopped.',
   related: 'Maybe this helps:',
+  starters: 'Suggested questions',
 };
 
 const de: Strings = {
@@ -65,6 +68,7 @@ const de: Strings = {
   failed: 'Etwas ist schiefgelaufen. Bitte versuchen Sie es erneut.',
   stopped: 'Abgebrochen.',
   related: 'Vielleicht hilft das:',
+  starters: 'Vorgeschlagene Fragen',
 };
 
 const fr: Strings = {
@@ -87,6 +91,7 @@ const fr: Strings = {
   failed: 'Une erreur est survenue. Réessayez.',
   stopped: 'Interrompu.',
   related: 'Ceci peut vous aider :',
+  starters: 'Questions suggérées',
 };
 
 const table: Record<string, Strings> = { en, de, fr };

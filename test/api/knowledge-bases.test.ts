@@ -59,6 +59,7 @@ describe('happy path', () => {
       greeting: 'Hi! Ask me anything.',
       fallbackMessage: 'Ask us at help@shop.example',
       synonyms: [],
+      starterQuestions: [],
       theme: { accentColor: '#1a2b3c', colorScheme: 'dark', position: 'bottom-left' },
       contentVersion: kb.contentVersion,
       recordCount: 0,

@@ -365,6 +365,45 @@ describeIf(chromium, 'chat widget in Chromium', () => {
     expect(await lastBot(p).locator('.o').count()).toBe(0);
   });
 
+  it("offers the owner's starter questions until the visitor asks, as text, and asks one whole when clicked", async () => {
+    const erin = await signedInClient(server.baseUrl);
+    const ragId = await createKb(erin, 'Starter Helper');
+    await uploadFile(erin, ragId, 'faq.md', faqMarkdown);
+    const questions = ['How long do I have to return a bike?', `Is ${payload} safe?`];
+    expect((await erin.patch(`/api/v1/knowledge-bases/${ragId}`, { starterQuestions: questions })).status).toBe(200);
+    const apiKey = (await createKey(erin, ragId, ['localhost'])).apiKey;
+    pages['/starters.html'] = page(snippet({ ragId, apiKey }));
+
+    const p = await open(siteUrl('/starters.html'));
+    await p.getByRole('button', { name: 'Open chat' }).click();
+    const offered = p.locator('groundwork-chat').getByRole('group', { name: 'Suggested questions' });
+    await offered.waitFor();
+    expect(await offered.getByRole('button').allInnerTexts()).toEqual(questions);
+    expect(await p.evaluate(inShadow("root.querySelectorAll('img').length"))).toBe(0);
+    const axe = await new AxeBuilder({ page: p }).include('groundwork-chat').analyze();
+    const serious = axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join('; ')})`)).toEqual([]);
+    await screenshot(p, 'widget-desktop-starters');
+
+    // A click asks the question as it stands, and the offer goes.
+    const asked = p.waitForRequest((r) => r.url().endsWith('/api/v1/query/stream') && r.method() === 'POST');
+    await offered.getByRole('button', { name: questions[0] }).click();
+    expect(JSON.parse((await asked).postData() ?? '{}')).toEqual({ ragId, query: questions[0] });
+    await expect.poll(() => p.locator('groundwork-chat .g .m.u').last().innerText()).toBe(questions[0]);
+    await lastBot(p).locator('button.c').first().waitFor();
+    expect(await lastBot(p).innerText()).toContain('30 days');
+    expect(await p.locator('groundwork-chat .o').count()).toBe(0);
+    expect(await p.evaluate('window.__gwPwned')).toBeUndefined();
+
+    // On the next page load they are offered again; a visitor who types instead makes them go too.
+    await p.reload();
+    await p.getByRole('button', { name: 'Open chat' }).click();
+    await offered.waitFor();
+    await ask(p, 'Do you sell gift cards?');
+    await expect.poll(() => lastBot(p).getAttribute('aria-busy')).toBeNull();
+    expect(await p.locator('groundwork-chat .o').count()).toBe(0);
+  });
+
   it('says when to try again after a 429', async () => {
     const p = await open(siteUrl('/busy.html'));
     await p.getByRole('button', { name: 'Open chat' }).click();

@@ -136,6 +136,30 @@ describe('knowledge bases', () => {
     expect(cleared.knowledgeBase.synonyms).toEqual([]);
   });
 
+  it("sets, reads and clears the widget's greeting and starter questions", async () => {
+    type Kb = { knowledgeBase: { ragId: string; greeting: string | null; starterQuestions: string[] } };
+    const { tools } = await client.listTools();
+    for (const name of ['create_knowledge_base', 'update_knowledge_base']) {
+      expect(tools.find((t) => t.name === name)?.inputSchema.properties, name).toHaveProperty('starterQuestions');
+    }
+    const questions = ['Do you ship to Canada?', 'How long is the warranty?'];
+    const updated = structured<Kb>(
+      await client.callTool({ name: 'update_knowledge_base', arguments: { ragId, greeting: 'Hi!', starterQuestions: [' Do you ship to  Canada? ', 'How long is the warranty?', 'do you ship to canada?'] } }),
+    );
+    expect(updated.knowledgeBase).toMatchObject({ greeting: 'Hi!', starterQuestions: questions });
+    expect(structured<Kb>(await client.callTool({ name: 'get_knowledge_base', arguments: { ragId } })).knowledgeBase).toMatchObject({ greeting: 'Hi!', starterQuestions: questions });
+    const viaApi = await fetch(`${server.baseUrl}/api/v1/knowledge-bases/${ragId}`, { headers: { authorization: `Bearer ${agent.accessToken}` } });
+    expect(((await viaApi.json()) as { starterQuestions: string[] }).starterQuestions).toEqual(questions);
+
+    const refused = await client.callTool({ name: 'update_knowledge_base', arguments: { ragId, starterQuestions: ['Fine?', 'x'.repeat(121)] } });
+    expect(refused.isError).toBe(true);
+    expect((refused.content as { text: string }[])[0]?.text).toMatch(/^validation_failed: starterQuestions\[1\] must be at most 120 characters/);
+    expect(structured<Kb>(await client.callTool({ name: 'get_knowledge_base', arguments: { ragId } })).knowledgeBase.starterQuestions).toEqual(questions);
+
+    const cleared = structured<Kb>(await client.callTool({ name: 'update_knowledge_base', arguments: { ragId, greeting: null, starterQuestions: [] } }));
+    expect(cleared.knowledgeBase).toMatchObject({ greeting: null, starterQuestions: [] });
+  });
+
   it('adds records in each format, skipping duplicates', async () => {
     const added = structured<{ added: number; duplicate: number; quota: { used: number } }>(
       await client.callTool({ name: 'add_records', arguments: { ragId, name: 'FAQ', content: faq } }),

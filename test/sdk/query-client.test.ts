@@ -60,7 +60,7 @@ describe('query client', () => {
   });
 
   it('reads the widget settings without using queries', async () => {
-    expect(await fetchWidgetConfig({ ...target, fetch: withOrigin('https://shop.example.com') })).toEqual({ botName: 'Client Bot', greeting: null, theme: {}, allowed: true });
+    expect(await fetchWidgetConfig({ ...target, fetch: withOrigin('https://shop.example.com') })).toEqual({ botName: 'Client Bot', greeting: null, starterQuestions: [], theme: {}, allowed: true });
   });
 
   it('turns refusals into QueryErrors with status, code and details', async () => {

@@ -147,6 +147,28 @@ export function storeContract(makeStore: () => Promise<Store>): void {
       expect((await store.knowledge.findKnowledgeBase(ragId))?.synonyms).toEqual([]);
     });
 
+    it('stores, keeps, replaces and clears the starter questions in their order, every read seeing the same', async () => {
+      const me = await account();
+      expect((await kb(me)).starterQuestions).toEqual([]); // none given
+      const questions = ['What does delivery cost?', 'Wie lange dauert der Versand?', '“ü” 🙂 <b>x</b> & "y"'];
+      const created = await store.knowledge.createKnowledgeBase({ ragId: id('kb'), ownerId: me, botName: 'Shop', description: null, greeting: null, starterQuestions: questions, theme: {} }, 1000);
+      if (created.kind !== 'created') throw new Error('expected created');
+      const ragId = created.knowledgeBase.ragId;
+      expect(created.knowledgeBase.starterQuestions).toEqual(questions);
+      expect((await store.knowledge.getKnowledgeBase(me, ragId))?.starterQuestions).toEqual(questions);
+      expect((await store.knowledge.findKnowledgeBase(ragId))?.starterQuestions).toEqual(questions);
+      expect((await store.knowledge.listKnowledgeBases(me)).find((k) => k.ragId === ragId)?.starterQuestions).toEqual(questions);
+
+      // A patch of other fields leaves them; a patch of them leaves the others.
+      expect((await store.knowledge.updateKnowledgeBase(me, ragId, { botName: 'Renamed', synonyms: [['a', 'b']] }))?.starterQuestions).toEqual(questions);
+      const replaced = await store.knowledge.updateKnowledgeBase(me, ragId, { starterQuestions: ['Do you ship to Canada?'] });
+      expect(replaced).toMatchObject({ botName: 'Renamed', synonyms: [['a', 'b']], starterQuestions: ['Do you ship to Canada?'] });
+      expect((await store.knowledge.findKnowledgeBase(ragId))?.starterQuestions).toEqual(['Do you ship to Canada?']);
+
+      expect((await store.knowledge.updateKnowledgeBase(me, ragId, { starterQuestions: [] }))?.starterQuestions).toEqual([]);
+      expect((await store.knowledge.findKnowledgeBase(ragId))?.starterQuestions).toEqual([]);
+    });
+
     it('writes the first widget sighting once, even when several come at once, and every read sees it', async () => {
       const me = await account();
       const { ragId } = await kb(me);

@@ -161,6 +161,7 @@ async function expectDataKept(store: Store): Promise<void> {
     greeting: 'Hello!',
     fallbackMessage: 'Mail us.',
     synonyms: [], // migration 22: none before it
+    starterQuestions: [], // migration 23: none before it
     theme: { accentColor: '#123456' },
     contentVersion: 3,
     keysVersion: 2,

@@ -23,7 +23,7 @@ import type {
 } from '../../ports/storage.js';
 import { decodeCursor, encodeCursor } from './cursor.js';
 import { readIndexSnapshot, writeIndexSnapshot } from './index-snapshot-parts.js';
-import { frozenKnowledgeBase, partitionCandidates, type Row, synonymsColumn, toKnowledgeBase, toRecord, toSource, toSourcedRecord } from './rows.js';
+import { frozenKnowledgeBase, partitionCandidates, type Row, starterQuestionsColumn, synonymsColumn, toKnowledgeBase, toRecord, toSource, toSourcedRecord } from './rows.js';
 import type { Schema } from './schema.js';
 import { chunks, type Db, now, type SqlContext } from './sql.js';
 import { nextTurn } from '../../time-slices.js';
@@ -128,6 +128,7 @@ export class SqlKnowledgeStore implements KnowledgeStore {
           greeting: input.greeting,
           fallback_message: input.fallbackMessage ?? null,
           synonyms: synonymsColumn(input.synonyms),
+          starter_questions: starterQuestionsColumn(input.starterQuestions),
           theme: JSON.stringify(input.theme),
           created_at: at,
           updated_at: at,
@@ -174,6 +175,7 @@ export class SqlKnowledgeStore implements KnowledgeStore {
           greeting: next.greeting,
           fallback_message: next.fallbackMessage,
           synonyms: synonymsColumn(next.synonyms),
+          starter_questions: starterQuestionsColumn(next.starterQuestions),
           theme: JSON.stringify(next.theme),
           updated_at: now(),
         })

@@ -514,6 +514,14 @@ export const migrations: Migration[] = [
       await db.schema.alterTable('knowledge_bases').addColumn('synonyms', 'text').execute();
     },
   },
+  {
+    id: 23,
+    name: "knowledge bases: the widget's starter questions",
+    // Nullable with no default: existing knowledge bases have none. JSON text, as the synonyms are.
+    async up(db) {
+      await db.schema.alterTable('knowledge_bases').addColumn('starter_questions', 'text').execute();
+    },
+  },
 ];
 
 async function createApiKeyDomains(db: AnyDb): Promise<void> {

@@ -60,6 +60,26 @@ export function synonymsColumn(groups: SynonymGroups | undefined): string | null
   return groups === undefined || groups.length === 0 ? null : JSON.stringify(groups);
 }
 
+/** The starter questions of a row's JSON text, frozen (a few short strings, parsed as the row is read). */
+function parseStarterQuestions(value: unknown): string[] {
+  let questions: string[] = [];
+  if (value !== null && value !== undefined && value !== '') {
+    try {
+      const parsed: unknown = JSON.parse(String(value));
+      if (Array.isArray(parsed)) questions = parsed.filter((q): q is string => typeof q === 'string');
+    } catch {
+      // Never written so: the store writes starterQuestionsColumn's JSON only.
+    }
+  }
+  Object.freeze(questions);
+  return questions;
+}
+
+/** The column's value for `questions`: null when there are none. */
+export function starterQuestionsColumn(questions: string[] | undefined): string | null {
+  return questions === undefined || questions.length === 0 ? null : JSON.stringify(questions);
+}
+
 export function toKnowledgeBase(row: Row): KnowledgeBase {
   return {
     ragId: text(row.rag_id),
@@ -69,6 +89,7 @@ export function toKnowledgeBase(row: Row): KnowledgeBase {
     greeting: nullableText(row.greeting),
     fallbackMessage: nullableText(row.fallback_message),
     synonyms: parseSynonyms(row.synonyms),
+    starterQuestions: parseStarterQuestions(row.starter_questions),
     theme: parseTheme(row.theme),
     contentVersion: num(row.content_version),
     keysVersion: num(row.keys_version),

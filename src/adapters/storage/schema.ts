@@ -40,6 +40,8 @@ export interface Schema {
     fallback_message: ColumnType<string | null, string | null | undefined, string | null>;
     /** Migration 22: the owner's synonym groups as JSON text; null when none. */
     synonyms: ColumnType<string | null, string | null | undefined, string | null>;
+    /** Migration 23: the widget's starter questions as a JSON array of strings; null when none. */
+    starter_questions: ColumnType<string | null, string | null | undefined, string | null>;
     theme: Json;
     content_version: Int;
     /** Migration 16: the oldest content version from which `record_removals` holds every removal. */

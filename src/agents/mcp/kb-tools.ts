@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { SourceFormat } from '../../knowledge/extraction/types.js';
 import { maxFallbackMessageChars } from '../../knowledge/knowledge-service.js';
 import type { KnowledgeBase } from '../../knowledge/model.js';
+import { starterQuestionLimits } from '../../knowledge/starter-questions.js';
 import { synonymLimits } from '../../knowledge/synonyms.js';
 import { maxQueryChars } from '../../knowledge/query/query-service.js';
 import { guarded, type McpCaller, type McpServices, ok, toolError } from './context.js';
@@ -27,6 +28,14 @@ const synonyms = z
   .describe(
     'Groups of words or phrases that mean the same to your visitors, e.g. [["postage", "delivery cost"], ["sign up", "account"]]: a question using one member also finds the records that use another. ' +
       `At most ${synonymLimits.maxGroups} groups of 2–${synonymLimits.maxTermsPerGroup} members, each at most ${synonymLimits.maxTermChars} characters. Replaces the groups stored; [] removes them.`,
+  );
+// As over HTTP: the shape is bounded here, each question is checked by the knowledge service (starter-questions.ts).
+const starterQuestions = z
+  .array(z.string().max(500))
+  .max(starterQuestionLimits.maxQuestions)
+  .describe(
+    'Questions the chat widget offers as buttons before the visitor types, e.g. ["What does delivery cost?", "How do I return an item?"]; a click asks it. ' +
+      `At most ${starterQuestionLimits.maxQuestions}, each at most ${starterQuestionLimits.maxChars} characters. Replaces the questions stored; [] removes them.`,
   );
 const formats = { text: 'txt', markdown: 'md', json: 'json', jsonl: 'jsonl' } as const satisfies Record<string, SourceFormat>;
 
@@ -54,8 +63,10 @@ export function knowledgeBaseView(knowledge: McpServices['knowledge'], kb: Knowl
     ragId: kb.ragId,
     botName: kb.botName,
     description: kb.description,
+    greeting: kb.greeting,
     fallbackMessage: kb.fallbackMessage,
     synonyms: kb.synonyms,
+    starterQuestions: kb.starterQuestions,
     recordCount: kb.recordCount,
     quota: knowledge.quotaOf(kb),
     createdAt: kb.createdAt,
@@ -93,6 +104,7 @@ export function registerKnowledgeTools(server: McpServer, caller: McpCaller, ser
         greeting: z.string().max(300).regex(noControl).optional().describe("The widget's first message."),
         fallbackMessage: fallbackMessage.optional(),
         synonyms: synonyms.optional(),
+        starterQuestions: starterQuestions.optional(),
       },
       annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
     },
@@ -107,7 +119,7 @@ export function registerKnowledgeTools(server: McpServer, caller: McpCaller, ser
     'get_knowledge_base',
     {
       title: 'Read a knowledge base',
-      description: 'One knowledge base: its name, description, fallback message, synonyms, record count and free record slots.',
+      description: 'One knowledge base: its name, description, greeting, fallback message, synonyms, starter questions, record count and free record slots.',
       inputSchema: { ragId },
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
@@ -119,8 +131,8 @@ export function registerKnowledgeTools(server: McpServer, caller: McpCaller, ser
     {
       title: 'Update a knowledge base',
       description:
-        'Change the bot name, description, greeting, fallback message or synonyms of a knowledge base; fields left out stay as they are. ' +
-        'null (or an empty string) clears description, greeting and fallbackMessage; null or [] removes the synonyms.',
+        'Change the bot name, description, greeting, fallback message, synonyms or starter questions of a knowledge base; fields left out stay as they are. ' +
+        'null (or an empty string) clears description, greeting and fallbackMessage; null or [] removes the synonyms or the starter questions.',
       inputSchema: {
         ragId,
         botName: z.string().min(1).max(80).regex(/\S/).regex(noControl).optional().describe('Name the chat widget shows, 1–80 characters.'),
@@ -128,6 +140,7 @@ export function registerKnowledgeTools(server: McpServer, caller: McpCaller, ser
         greeting: z.string().max(300).regex(noControl).nullable().optional().describe("The widget's first message."),
         fallbackMessage: fallbackMessage.nullable().optional(),
         synonyms: synonyms.nullable().optional(),
+        starterQuestions: starterQuestions.nullable().optional(),
       },
       annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
     },

@@ -1,7 +1,7 @@
 /**
  * The embeddable widget (docs/widget.md): `GET /widget.js`, the bundle Vite
  * builds into `dist/widget/widget.js` (`npm run build:widget`), and
- * `GET /api/v1/widget/config`, the bot's name, greeting and theme after the
+ * `GET /api/v1/widget/config`, the bot's name, greeting, starter questions and theme after the
  * same key and whitelist checks as a query, without counting as one.
  *
  * The config endpoint takes the key in the query string as well as in
@@ -80,7 +80,7 @@ export function widgetRoutes(app: App, queries: QueryService, options: WidgetRou
     {
       schema: {
         tags: ['Widget'],
-        summary: "The widget's bot name, greeting and theme",
+        summary: "The widget's bot name, greeting, starter questions and theme",
         description:
           'Checks the key and the caller\'s Origin/Referer against the key\'s whitelist exactly as a query does, but counts as no query. ' +
           'Pass the key as `key` in the query string (a simple CORS request: no preflight, so refused pages can read why) or in `X-API-Key`. ' +
@@ -109,7 +109,7 @@ export function widgetRoutes(app: App, queries: QueryService, options: WidgetRou
         referer: request.headers.referer,
       });
       reply.header('cache-control', 'private, max-age=60');
-      return { botName: kb.botName, greeting: kb.greeting, theme: kb.theme, allowed: true as const };
+      return { botName: kb.botName, greeting: kb.greeting, starterQuestions: kb.starterQuestions, theme: kb.theme, allowed: true as const };
     },
   );
 }

@@ -289,6 +289,9 @@ export async function widgetTab(panel: HTMLElement, ctx: TabContext): Promise<vo
   // Shown as the answer (text only, never markup) when the records do not answer a question.
   const fallback = h('textarea', { name: 'fallbackMessage', rows: 3, maxlength: 500, autocomplete: 'off', placeholder: 'Ask us at help@shop.example' });
   fallback.value = ctx.kb.fallbackMessage ?? '';
+  // One question a line; blank lines are dropped. The server checks each (422 names the one refused).
+  const starters = h('textarea', { name: 'starterQuestions', rows: 3, autocomplete: 'off', placeholder: 'What does delivery cost?\nHow do I return an item?' });
+  starters.value = ctx.kb.starterQuestions.join('\n');
   const save = h('button', { type: 'submit' }, 'Save appearance');
   const saved = h('div', { 'aria-live': 'polite' });
   const themeForm = h(
@@ -301,12 +304,18 @@ export async function widgetTab(panel: HTMLElement, ctx: TabContext): Promise<vo
       fallback,
       "What the bot answers when your records do not cover a question, e.g. how to reach you; up to 500 characters. Empty for the default, which follows the visitor's language.",
     ),
+    field(
+      'Starter questions',
+      starters,
+      'Up to 5 questions, one a line, that the widget offers as buttons before the visitor types. Ask them in the Playground first: the bot should answer each.',
+    ),
     h('div', { class: 'row' }, field('Accent colour', accent)),
     field('Position', position),
     field('Colour scheme', scheme),
     save,
     saved,
   );
+  let starterLines: number[] = [];
   themeForm.addEventListener('submit', (event) => {
     event.preventDefault();
     void busy(save, async () => {
@@ -320,10 +329,13 @@ export async function widgetTab(panel: HTMLElement, ctx: TabContext): Promise<vo
           return;
         }
         botName.removeAttribute('aria-invalid');
+        const { questions, lines } = questionsOfText(starters.value);
+        starterLines = lines;
         await api.updateKnowledgeBase(ragId, {
           botName: name,
           greeting: greeting.value.trim() || null,
           fallbackMessage: fallback.value.trim() || null,
+          starterQuestions: questions,
           theme: next,
         });
         Object.assign(theme, next);
@@ -331,7 +343,8 @@ export async function widgetTab(panel: HTMLElement, ctx: TabContext): Promise<vo
         saved.replaceChildren(notice('ok', 'Saved. Widgets on your site pick it up on their next page load.'));
         renderPreview();
       } catch (e) {
-        saved.replaceChildren(notice('error', errorText(e)));
+        // "starterQuestions[1]" said as the line of the box it came from.
+        saved.replaceChildren(notice('error', errorText(e).replace(/\bstarterQuestions\[(\d+)\]/u, (_, i: string) => `Starter question on line ${starterLines[Number(i)] ?? Number(i) + 1}`)));
       }
     });
   });
@@ -374,4 +387,16 @@ export async function widgetTab(panel: HTMLElement, ctx: TabContext): Promise<vo
       h('section', { class: 'card', 'aria-labelledby': 'w-preview' }, h('h2', { id: 'w-preview' }, 'Live preview'), preview),
     ),
   );
+}
+
+/** The questions a text holds, a line each (blank lines dropped), with the line (1-based) each is on. */
+function questionsOfText(text: string): { questions: string[]; lines: number[] } {
+  const questions: string[] = [];
+  const lines: number[] = [];
+  text.split('\n').forEach((line, i) => {
+    if (line.trim().length === 0) return;
+    questions.push(line.trim());
+    lines.push(i + 1);
+  });
+  return { questions, lines };
 }
