@@ -165,7 +165,7 @@ export async function* answerEvents(body: ReadableStream<Uint8Array>): AsyncGene
 }
 
 /**
- * `GET /api/v1/widget/config`: the bot's name, greeting and theme, after the
+ * `GET /api/v1/widget/config`: the bot's name, greeting, starter questions and theme, after the
  * same key and whitelist checks as a query (no query is counted). The key
  * travels in the query string so the browser needs no preflight and can read
  * a refusal from any origin.
