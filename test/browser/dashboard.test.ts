@@ -252,7 +252,7 @@ describeIf(chromium, 'dashboard in Chromium', () => {
     for (let attempt = 0; ; attempt++) {
       await greeting.fill('Hello from the shop!');
       await fallback.fill(`  ${fallbackText}  `);
-      await starters.fill('Do you ship to Canada?\n\n  How long is the <i>warranty</i>?  ');
+      await starters.fill('How long does delivery take?\n\n  How long is the <i>warranty</i>?  ');
       await page.getByLabel('Position').selectOption('bottom-left');
       const held = (await greeting.inputValue()) === 'Hello from the shop!' && (await fallback.inputValue()).trim() === fallbackText && (await starters.inputValue()).includes('warranty');
       if (held) break;
@@ -260,6 +260,8 @@ describeIf(chromium, 'dashboard in Chromium', () => {
     }
     await page.getByRole('button', { name: 'Save appearance' }).click();
     await page.getByText(/^Saved\./).waitFor();
+    // Each new starter question was asked: the one no record answers is named, as text.
+    await page.getByText('The bot does not answer this starter question yet: “How long is the <i>warranty</i>?”.').waitFor();
     const savedKb = async () => {
       const kb = (await (await fetch(`${server.baseUrl}/api/v1/knowledge-bases/${ragId}`, { headers: { cookie: await cookieHeader() } })).json()) as {
         greeting?: string | null;
@@ -269,7 +271,7 @@ describeIf(chromium, 'dashboard in Chromium', () => {
       };
       return { greeting: kb.greeting, fallbackMessage: kb.fallbackMessage, starterQuestions: kb.starterQuestions, position: kb.theme?.position };
     };
-    const starterQuestions = ['Do you ship to Canada?', 'How long is the <i>warranty</i>?'];
+    const starterQuestions = ['How long does delivery take?', 'How long is the <i>warranty</i>?'];
     await expect.poll(savedKb).toEqual({ greeting: 'Hello from the shop!', fallbackMessage: fallbackText, starterQuestions, position: 'bottom-left' });
     expect(await page.locator('iframe.preview').count()).toBe(1);
     // Read back from the server when the tab opens again, as the text it is (markup is not interpreted).
@@ -280,7 +282,7 @@ describeIf(chromium, 'dashboard in Chromium', () => {
     expect(await starters.inputValue()).toBe(starterQuestions.join('\n'));
     expect(await page.locator('form b, form i').count()).toBe(0);
     // A question too long is refused by its line; what was saved stays.
-    await starters.fill(`Do you ship to Canada?\n\n${'x'.repeat(121)}`);
+    await starters.fill(`How long does delivery take?\n\n${'x'.repeat(121)}`);
     await page.getByRole('button', { name: 'Save appearance' }).click();
     await page.getByText(/Starter question on line 3 must be at most 120 characters/).waitFor();
     expect((await savedKb()).starterQuestions).toEqual(starterQuestions);

@@ -307,7 +307,7 @@ export async function widgetTab(panel: HTMLElement, ctx: TabContext): Promise<vo
     field(
       'Starter questions',
       starters,
-      'Up to 5 questions, one a line, that the widget offers as buttons before the visitor types. Ask them in the Playground first: the bot should answer each.',
+      'Up to 5 questions, one a line, that the widget offers as buttons before the visitor types. Each new one is asked once when you save, and named if the bot does not answer it.',
     ),
     h('div', { class: 'row' }, field('Accent colour', accent)),
     field('Position', position),
@@ -331,7 +331,8 @@ export async function widgetTab(panel: HTMLElement, ctx: TabContext): Promise<vo
         botName.removeAttribute('aria-invalid');
         const { questions, lines } = questionsOfText(starters.value);
         starterLines = lines;
-        await api.updateKnowledgeBase(ragId, {
+        const before = ctx.kb.starterQuestions;
+        const updated = await api.updateKnowledgeBase(ragId, {
           botName: name,
           greeting: greeting.value.trim() || null,
           fallbackMessage: fallback.value.trim() || null,
@@ -341,6 +342,18 @@ export async function widgetTab(panel: HTMLElement, ctx: TabContext): Promise<vo
         Object.assign(theme, next);
         await ctx.refreshKb();
         saved.replaceChildren(notice('ok', 'Saved. Widgets on your site pick it up on their next page load.'));
+        // New starter questions are asked once, as in the Playground: one the bot refuses would greet visitors with a refusal.
+        const added = updated.starterQuestions.filter((q) => !before.includes(q));
+        const refused = await refusedQuestions(ragId, added);
+        if (refused.length > 0) {
+          saved.append(
+            notice(
+              'warn',
+              `The bot does not answer ${refused.length === 1 ? 'this starter question' : 'these starter questions'} yet: ${refused.map((q) => `“${q}”`).join(', ')}. `,
+              'Add a record that answers it, or write it in the words your records use.',
+            ),
+          );
+        }
         renderPreview();
       } catch (e) {
         // "starterQuestions[1]" said as the line of the box it came from.
@@ -399,4 +412,22 @@ function questionsOfText(text: string): { questions: string[]; lines: number[] }
     lines.push(i + 1);
   });
   return { questions, lines };
+}
+
+/**
+ * Which of `questions` the bot refuses, asked in turn as the Playground asks (the owner's own
+ * Playground limits; cached answers are reused). A question that cannot be asked (a limit reached,
+ * the network) is not reported: the check only warns, it never blocks a save.
+ */
+async function refusedQuestions(ragId: string, questions: readonly string[]): Promise<string[]> {
+  const refused: string[] = [];
+  for (const query of questions) {
+    try {
+      const answer = await api.playgroundQuery(ragId, { query });
+      if (!answer.grounded && !answer.smallTalk) refused.push(query);
+    } catch {
+      break;
+    }
+  }
+  return refused;
 }
