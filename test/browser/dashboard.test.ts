@@ -286,6 +286,13 @@ describeIf(chromium, 'dashboard in Chromium', () => {
     await page.getByRole('button', { name: 'Save appearance' }).click();
     await page.getByText(/Starter question on line 3 must be at most 120 characters/).waitFor();
     expect((await savedKb()).starterQuestions).toEqual(starterQuestions);
+    // The records' own questions fill the box: kept lines first, none twice.
+    await starters.fill('Do you ship to Canada?');
+    await page.getByRole('button', { name: 'Take from your records' }).click();
+    await page.getByText(/^Added 1 from your records/).waitFor();
+    expect(await starters.inputValue()).toBe('Do you ship to Canada?\nHow long does delivery take?');
+    await page.getByRole('button', { name: 'Take from your records' }).click();
+    await page.getByText('No other record is written as a question: write your own.').waitFor();
 
     // API Keys: edit the whitelist, then revoke (with confirmation).
     await page.getByRole('link', { name: 'API Keys' }).click();

@@ -292,6 +292,26 @@ export async function widgetTab(panel: HTMLElement, ctx: TabContext): Promise<vo
   // One question a line; blank lines are dropped. The server checks each (422 names the one refused).
   const starters = h('textarea', { name: 'starterQuestions', rows: 3, autocomplete: 'off', placeholder: 'What does delivery cost?\nHow do I return an item?' });
   starters.value = ctx.kb.starterQuestions.join('\n');
+  // Fills the empty lines up to 5 with records' own questions (a Q&A record's title): the bot answers those.
+  const fromRecords = h('button', { type: 'button', class: 'secondary' }, 'Take from your records');
+  const fromRecordsStatus = h('span', { class: 'small', 'aria-live': 'polite' });
+  fromRecords.addEventListener('click', () => {
+    void busy(fromRecords, async () => {
+      fromRecordsStatus.textContent = '';
+      try {
+        const { questions } = questionsOfText(starters.value);
+        const taken = recordQuestions(await api.allRecords(ragId, 500), questions, STARTER_QUESTIONS_AT_MOST - questions.length);
+        if (taken.length === 0) {
+          fromRecordsStatus.textContent = questions.length >= STARTER_QUESTIONS_AT_MOST ? 'There are 5 already.' : 'No other record is written as a question: write your own.';
+          return;
+        }
+        starters.value = [...questions, ...taken].join('\n');
+        fromRecordsStatus.textContent = `Added ${taken.length} from your records; save to use them.`;
+      } catch (e) {
+        fromRecordsStatus.textContent = errorText(e);
+      }
+    });
+  });
   const save = h('button', { type: 'submit' }, 'Save appearance');
   const saved = h('div', { 'aria-live': 'polite' });
   const themeForm = h(
@@ -309,6 +329,7 @@ export async function widgetTab(panel: HTMLElement, ctx: TabContext): Promise<vo
       starters,
       'Up to 5 questions, one a line, that the widget offers as buttons before the visitor types. Each new one is asked once when you save, and named if the bot does not answer it.',
     ),
+    h('div', { class: 'row' }, fromRecords, fromRecordsStatus),
     h('div', { class: 'row' }, field('Accent colour', accent)),
     field('Position', position),
     field('Colour scheme', scheme),
@@ -430,4 +451,24 @@ async function refusedQuestions(ragId: string, questions: readonly string[]): Pr
     }
   }
   return refused;
+}
+
+/** The widget shows at most this many starter questions (starter-questions.ts on the server). */
+const STARTER_QUESTIONS_AT_MOST = 5;
+
+/**
+ * Up to `room` of the records' own questions (titles written as a question, short enough for a
+ * button) in the records' order, none of them already in `have` (ignoring case).
+ */
+function recordQuestions(records: readonly { title: string | null }[], have: readonly string[], room: number): string[] {
+  const seen = new Set(have.map((q) => q.toLowerCase()));
+  const out: string[] = [];
+  for (const record of records) {
+    if (out.length >= room) break;
+    const title = record.title?.trim().replace(/\s+/g, ' ');
+    if (!title || !title.endsWith('?') || [...title].length > 120 || seen.has(title.toLowerCase())) continue;
+    seen.add(title.toLowerCase());
+    out.push(title);
+  }
+  return out;
 }
