@@ -149,7 +149,7 @@ describeIf(chromium, 'chat widget in Chromium', () => {
       const allowed = await config(`http://localhost:${site.port}`);
       expect(allowed.status).toBe(200);
       expect(allowed.headers.get('access-control-allow-origin')).toBe(`http://localhost:${site.port}`);
-      expect(await allowed.json()).toEqual({ botName: 'Busy Helper', greeting: null, theme: {}, allowed: true });
+      expect(await allowed.json()).toEqual({ botName: 'Busy Helper', greeting: null, starterQuestions: [], theme: {}, allowed: true });
     }
     const refused = await config('http://127.0.0.2:9');
     expect(refused.status).toBe(403);
