@@ -380,7 +380,7 @@ describeIf(chromium, 'dashboard in Chromium', () => {
     expect(await stored()).toEqual([]);
   });
 
-  it('a refusal in the Playground names the words no record uses, and opens a synonym or a record for it', async () => {
+  it('a refusal in the Playground names the words no record uses, and opens a synonym or a record for it; starter questions are asked with a click', async () => {
     expect(ragId).not.toBe('');
     await page.goto(`/dashboard/kb/${ragId}/playground`);
     const question = page.getByRole('textbox', { name: 'Question' });
@@ -413,6 +413,15 @@ describeIf(chromium, 'dashboard in Chromium', () => {
     await help.getByRole('button', { name: 'Add a record for this' }).click();
     await page.waitForURL(/\/knowledge$/);
     await expect.poll(() => page.getByRole('textbox', { name: 'Text', exact: true }).inputValue()).toBe(`Q: ${refusal}\nA: `);
+
+    // The widget's starter questions (saved on the Widget tab in the first run) are asked with a click, as a visitor's would be.
+    await page.getByRole('link', { name: 'Playground', exact: true }).click();
+    const starters = page.getByTestId('starter-questions');
+    await starters.waitFor();
+    expect(await starters.getByRole('button').allInnerTexts()).toEqual(['How long does delivery take?', 'How long is the <i>warranty</i>?']);
+    await starters.getByRole('button', { name: 'How long does delivery take?' }).click();
+    await page.getByText('Grounded in your records').waitFor();
+    expect(await question.inputValue()).toBe('How long does delivery take?');
   });
 
   it('every tab renders, passes axe, and is captured at desktop and phone sizes', async () => {

@@ -9,7 +9,8 @@
  * follow-ups can be tried; "Clear conversation" starts afresh. Beside a
  * refusal it shows the words of the question no record uses, with "Add a
  * synonym" and "Add a record for this", as the Usage tab does for visitors'
- * unanswered questions, and the records a visitor is offered instead.
+ * unanswered questions, and the records a visitor is offered instead. The widget's starter
+ * questions are buttons that ask them, as a visitor's click would.
  */
 import { field, fill, h, notice } from './dom.js';
 import { markTried } from './first-run.js';
@@ -89,6 +90,16 @@ export async function playgroundTab(panel: HTMLElement, ctx: TabContext): Promis
     h('div', { class: 'row' }, ask, stop, clear),
     error,
   );
+  // The widget's starter questions, to try as a visitor who clicks one would (each asked on its own).
+  const starterButtons = ctx.kb.starterQuestions.map((starter) => {
+    const button = h('button', { type: 'button', class: 'secondary small' }, starter);
+    button.addEventListener('click', () => void run(starter));
+    return button;
+  });
+  const starters =
+    starterButtons.length > 0
+      ? h('div', { 'data-testid': 'starter-questions' }, h('p', { class: 'small' }, 'Your widget’s starter questions:'), h('div', { class: 'row' }, ...starterButtons))
+      : null;
 
   let controller: AbortController | undefined;
   stop.addEventListener('click', () => controller?.abort());
@@ -252,7 +263,7 @@ export async function playgroundTab(panel: HTMLElement, ctx: TabContext): Promis
   }
 
   panel.append(
-    h('section', { class: 'card', 'aria-labelledby': 'pg-ask' }, h('h2', { id: 'pg-ask' }, 'Ask a question'), form),
+    h('section', { class: 'card', 'aria-labelledby': 'pg-ask' }, h('h2', { id: 'pg-ask' }, 'Ask a question'), form, starters),
     h('section', { class: 'card', 'aria-labelledby': 'pg-answer' }, h('h2', { id: 'pg-answer' }, 'Answer'), history, status, answer, refused, scoresToggle, citations),
   );
 }
