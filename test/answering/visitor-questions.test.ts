@@ -32,7 +32,7 @@ function knowledgeBase(content: string, format: 'md' | 'json' = 'md') {
     return answerer.complete({ query, botName: 'Shop', retrieved, stats: index, ...options });
   };
   const titleOf = (a: Answer) => a.sources.map((s) => byId.get(s.recordId)?.title);
-  return { ask, titleOf, index };
+  return { ask, titleOf, index, records };
 }
 
 /** The knowledge base of one of the evaluation's sets, from its file (`<set>/<file>`, JSON or Markdown by its name). */
@@ -1921,5 +1921,20 @@ describe('the section whose own question is the visitor’s', () => {
     const answer = teaShop.ask('Vos thés sont bio ?');
     expect(teaShop.titleOf(answer)[0]).toBe("D'où viennent vos thés et sont-ils bio ?");
     expect(answer.answer).toContain('certifiées biologiques');
+  });
+});
+
+describe("a record's own question, as a starter question taken from the records asks it", () => {
+  // The dashboard's "Take from your records" offers these; each must be answered from its record.
+  const files = ['shop-faq-en/faq.json', 'shop-faq-de/faq.json', 'shop-faq-fr/faq.md', 'clinic-faq-en/faq.json', 'driving-school-fr/faq.json', 'help-questions-en/help-centre.md', 'holiday-flat-de/help-centre.md'];
+  it.each(files)('%s: every title written as a question is answered from its own record first', (file) => {
+    const kb = setKnowledgeBase(file);
+    const titles = kb.records.flatMap((r) => (r.title?.endsWith('?') ? [r.title] : []));
+    expect(titles.length).toBeGreaterThanOrEqual(20);
+    const missed = titles.filter((title) => {
+      const answer = kb.ask(title);
+      return !answer.grounded || kb.titleOf(answer)[0] !== title;
+    });
+    expect(missed).toEqual([]);
   });
 });
