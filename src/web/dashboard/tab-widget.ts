@@ -302,7 +302,7 @@ export async function widgetTab(panel: HTMLElement, ctx: TabContext): Promise<vo
         const { questions } = questionsOfText(starters.value);
         const taken = recordQuestions(await api.allRecords(ragId, 500), questions, STARTER_QUESTIONS_AT_MOST - questions.length);
         if (taken.length === 0) {
-          fromRecordsStatus.textContent = questions.length >= STARTER_QUESTIONS_AT_MOST ? 'There are 5 already.' : 'No other record is written as a question: write your own.';
+          fromRecordsStatus.textContent = questions.length >= STARTER_QUESTIONS_AT_MOST ? `There are ${STARTER_QUESTIONS_AT_MOST} already.` : 'No other record is written as a question: write your own.';
           return;
         }
         starters.value = [...questions, ...taken].join('\n');
@@ -453,8 +453,9 @@ async function refusedQuestions(ragId: string, questions: readonly string[]): Pr
   return refused;
 }
 
-/** The widget shows at most this many starter questions (starter-questions.ts on the server). */
+/** The widget shows at most this many starter questions, each at most this long (starter-questions.ts on the server). */
 const STARTER_QUESTIONS_AT_MOST = 5;
+const STARTER_QUESTION_MAX_CHARS = 120;
 
 /**
  * Up to `room` of the records' own questions (titles written as a question, short enough for a
@@ -466,7 +467,7 @@ function recordQuestions(records: readonly { title: string | null }[], have: rea
   for (const record of records) {
     if (out.length >= room) break;
     const title = record.title?.trim().replace(/\s+/g, ' ');
-    if (!title || !title.endsWith('?') || [...title].length > 120 || seen.has(title.toLowerCase())) continue;
+    if (!title || !title.endsWith('?') || [...title].length > STARTER_QUESTION_MAX_CHARS || seen.has(title.toLowerCase())) continue;
     seen.add(title.toLowerCase());
     out.push(title);
   }
