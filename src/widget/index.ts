@@ -143,8 +143,11 @@ function mount({ target, attr }: Options): void {
     (config: WidgetConfig) => {
       if (!attr('data-title')) title.textContent = config.botName;
       if (!attr('data-greeting') && config.greeting) greeting.textContent = config.greeting;
-      if (!asked && config.starterQuestions.length > 0) {
-        starters = buttons(config.starterQuestions, t.starters);
+      // The page's own (data-starter-questions, "|" between them; empty for none) win over the knowledge base's.
+      const own = attr('data-starter-questions');
+      const questions = own === null ? config.starterQuestions : pageStarterQuestions(own);
+      if (!asked && questions.length > 0) {
+        starters = buttons(questions, t.starters);
         greeting.after(starters);
       }
       theme(attr('data-accent') || config.theme.accentColor, attr('data-color-scheme') || config.theme.colorScheme, attr('data-position') || config.theme.position);
@@ -321,6 +324,19 @@ function mount({ target, attr }: Options): void {
 
   doc.body?.append(host);
   browser.GroundworkWidget = { open: (options?: { focus?: boolean }) => open(options?.focus !== false), close, ask: (question: string) => ask(question), element: host };
+}
+
+/** A page's starter questions (`data-starter-questions`, "|" between them): at most 5, each at most 120 characters, as the service keeps an owner's. */
+function pageStarterQuestions(value: string): string[] {
+  const seen = new Set<string>();
+  const questions: string[] = [];
+  for (const part of value.split('|')) {
+    const question = part.trim().replace(/\s+/g, ' ');
+    if (!question || [...question].length > 120 || seen.has(question.toLowerCase())) continue;
+    seen.add(question.toLowerCase());
+    questions.push(question);
+  }
+  return questions.slice(0, 5);
 }
 
 function boot(): void {

@@ -402,6 +402,19 @@ describeIf(chromium, 'chat widget in Chromium', () => {
     await ask(p, 'Do you sell gift cards?');
     await expect.poll(() => lastBot(p).getAttribute('aria-busy')).toBeNull();
     expect(await p.locator('groundwork-chat .o').count()).toBe(0);
+
+    // A page may give its own ("|" between them; blanks and repeats dropped), or none with an empty attribute.
+    pages['/starters-own.html'] = page(snippet({ ragId, apiKey }, ' data-starter-questions="Do you sell gift cards? | |do you sell gift cards?|How long do I have to return a bike?"'));
+    pages['/starters-none.html'] = page(snippet({ ragId, apiKey }, ' data-starter-questions=""'));
+    await p.goto(siteUrl('/starters-own.html'));
+    await p.getByRole('button', { name: 'Open chat' }).click();
+    await offered.waitFor();
+    expect(await offered.getByRole('button').allInnerTexts()).toEqual(['Do you sell gift cards?', 'How long do I have to return a bike?']);
+    await p.goto(siteUrl('/starters-none.html'));
+    await p.getByRole('button', { name: 'Open chat' }).click();
+    // The settings have arrived (the panel is titled with the bot's name), and brought no starter questions.
+    await p.locator('groundwork-chat h2', { hasText: 'Starter Helper' }).waitFor();
+    expect(await p.locator('groundwork-chat .o').count()).toBe(0);
   });
 
   it('says when to try again after a 429', async () => {
