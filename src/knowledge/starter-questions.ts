@@ -5,14 +5,10 @@
  * built-in answerer meets it at its best; a visitor who does not still sees what the bot can answer
  * (docs/decisions.md, "Starter questions").
  */
+import { starterQuestionLimits } from '../sdk/starter-questions.js';
 import { checkedPhrase, distinctIgnoringCase, fieldProblem } from './owner-phrases.js';
 
-export const starterQuestionLimits = {
-  /** Questions per knowledge base: a widget shows them all at once. */
-  maxQuestions: 5,
-  /** Characters of one question, after trimming: a button's worth. */
-  maxChars: 120,
-} as const;
+export { starterQuestionLimits };
 
 /**
  * The questions as they are kept: each trimmed, its spaces collapsed and in NFC; a question given

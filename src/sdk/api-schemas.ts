@@ -9,6 +9,7 @@
  * test/sdk/types.test.ts pins the SDK's exported types to these.
  */
 import { type Static, type TSchema, Type } from 'typebox';
+import { starterQuestionLimits } from './starter-questions.js';
 
 /** An RFC 9457 problem document: the body of every error response (`ApiError.body` in the SDK). */
 export const Problem = Type.Object(
@@ -86,7 +87,7 @@ const synonymsInput = Type.Optional(Type.Union([SynonymGroups, Type.Null()], { d
 // The widget's starter questions. The knowledge service checks each (422 at /body/starterQuestions/…:
 // at most 120 characters after trimming, a letter or digit); the schema bounds the shape and what is sent.
 export const StarterQuestions = Type.Array(Type.String({ maxLength: 500 }), {
-  maxItems: 5,
+  maxItems: starterQuestionLimits.maxQuestions,
   description:
     'Questions the widget offers as buttons before the visitor types, in this order, e.g. ["What does delivery cost?", "How do I return an item?"]; a click asks it. ' +
     'At most 5, each at most 120 characters after trimming; trimmed, spaces collapsed, and a repeated question (ignoring case) kept once.',

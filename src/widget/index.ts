@@ -6,6 +6,7 @@
  * `createTextNode`); the one `innerHTML` is the constant skeleton below.
  */
 import { type Citation, fetchWidgetConfig, maxConversationTurns, QueryError, type QueryTarget, recentTurns, streamQuery, type Suggestion, type Turn, type WidgetConfig } from '../sdk/query-client.js';
+import { offeredQuestions } from '../sdk/starter-questions.js';
 import { browser, type WElement, type WEvent } from './dom.js';
 import { pickLanguage } from './strings.js';
 import { css } from './styles.js';
@@ -145,7 +146,7 @@ function mount({ target, attr }: Options): void {
       if (!attr('data-greeting') && config.greeting) greeting.textContent = config.greeting;
       // The page's own (data-starter-questions, "|" between them; empty for none) win over the knowledge base's.
       const own = attr('data-starter-questions');
-      const questions = own === null ? config.starterQuestions : pageStarterQuestions(own);
+      const questions = own === null ? config.starterQuestions : offeredQuestions(own.split('|'));
       if (!asked && questions.length > 0) {
         starters = buttons(questions, t.starters);
         greeting.after(starters);
@@ -324,19 +325,6 @@ function mount({ target, attr }: Options): void {
 
   doc.body?.append(host);
   browser.GroundworkWidget = { open: (options?: { focus?: boolean }) => open(options?.focus !== false), close, ask: (question: string) => ask(question), element: host };
-}
-
-/** A page's starter questions (`data-starter-questions`, "|" between them): at most 5, each at most 120 characters, as the service keeps an owner's. */
-function pageStarterQuestions(value: string): string[] {
-  const seen = new Set<string>();
-  const questions: string[] = [];
-  for (const part of value.split('|')) {
-    const question = part.trim().replace(/\s+/g, ' ');
-    if (!question || [...question].length > 120 || seen.has(question.toLowerCase())) continue;
-    seen.add(question.toLowerCase());
-    questions.push(question);
-  }
-  return questions.slice(0, 5);
 }
 
 function boot(): void {

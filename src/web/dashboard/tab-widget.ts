@@ -6,6 +6,7 @@
  * localStorage as a key id only, never the key.
  */
 import type { ApiKey, Theme } from '../../sdk/management.js';
+import { offeredQuestions, starterQuestionLimits } from '../../sdk/starter-questions.js';
 import { api, hasWidget, keepKnownKeyIfLive, knownKeys } from './api.js';
 import { busy, copyText, errorText, field, h, notice, toast, uid } from './dom.js';
 import type { TabContext } from './kb.js';
@@ -300,9 +301,11 @@ export async function widgetTab(panel: HTMLElement, ctx: TabContext): Promise<vo
       fromRecordsStatus.textContent = '';
       try {
         const { questions } = questionsOfText(starters.value);
-        const taken = recordQuestions(await api.allRecords(ragId, 500), questions, STARTER_QUESTIONS_AT_MOST - questions.length);
+        const { maxQuestions } = starterQuestionLimits;
+        const asked = (await api.allRecords(ragId, 500)).flatMap((r) => (r.title?.trim().endsWith('?') ? [r.title] : []));
+        const taken = offeredQuestions(asked, maxQuestions - questions.length, questions);
         if (taken.length === 0) {
-          fromRecordsStatus.textContent = questions.length >= STARTER_QUESTIONS_AT_MOST ? `There are ${STARTER_QUESTIONS_AT_MOST} already.` : 'No other record is written as a question: write your own.';
+          fromRecordsStatus.textContent = questions.length >= maxQuestions ? `There are ${maxQuestions} already.` : 'No other record is written as a question: write your own.';
           return;
         }
         starters.value = [...questions, ...taken].join('\n');
@@ -451,25 +454,4 @@ async function refusedQuestions(ragId: string, questions: readonly string[]): Pr
     }
   }
   return refused;
-}
-
-/** The widget shows at most this many starter questions, each at most this long (starter-questions.ts on the server). */
-const STARTER_QUESTIONS_AT_MOST = 5;
-const STARTER_QUESTION_MAX_CHARS = 120;
-
-/**
- * Up to `room` of the records' own questions (titles written as a question, short enough for a
- * button) in the records' order, none of them already in `have` (ignoring case).
- */
-function recordQuestions(records: readonly { title: string | null }[], have: readonly string[], room: number): string[] {
-  const seen = new Set(have.map((q) => q.toLowerCase()));
-  const out: string[] = [];
-  for (const record of records) {
-    if (out.length >= room) break;
-    const title = record.title?.trim().replace(/\s+/g, ' ');
-    if (!title || !title.endsWith('?') || [...title].length > STARTER_QUESTION_MAX_CHARS || seen.has(title.toLowerCase())) continue;
-    seen.add(title.toLowerCase());
-    out.push(title);
-  }
-  return out;
 }
