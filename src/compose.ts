@@ -37,6 +37,7 @@ import { QueryService } from './knowledge/query/query-service.js';
 import { KnowledgeBaseCopies } from './knowledge/query/knowledge-base-copies.js';
 import { stampedKeyStore, stampedKnowledgeStore } from './knowledge/query/stamped-stores.js';
 import { UsageRecorder } from './knowledge/query/usage-recorder.js';
+import { FeedbackService } from './knowledge/query/answer-feedback.js';
 import { UsageReports } from './knowledge/query/usage-reports.js';
 import type { Retriever } from './knowledge/retrieval/port.js';
 import { Metrics } from './ops/metrics.js';
@@ -199,6 +200,7 @@ export async function compose(config: Config, logger: Logger, options: ComposeOp
       limits: config,
       onUnknownWordsFailed: (err) => logger.warn({ err }, 'the words no record uses could not be found'),
     }),
+    feedback: new FeedbackService(queries, usageRecorder),
     flushUsage: () => usageRecorder.flush(),
     limiter,
     signIn,

@@ -33,6 +33,7 @@ import { registerJsonBody } from './plugins/json-body.js';
 import { acceptMultipartUnread } from './multipart-body.js';
 import { refuseBadSignatures, registerWebBotAuth } from './plugins/web-bot-auth.js';
 import { queryCorsRoutes } from './plugins/query-cors.js';
+import type { FeedbackService } from '../knowledge/query/answer-feedback.js';
 import { agentCatalogEntries, agentRoutes } from './routes/agents.js';
 import { apiKeyRoutes } from './routes/api-keys.js';
 import { botDirectoryRoutes } from './routes/bot-directory.js';
@@ -50,6 +51,7 @@ import { sourceRoutes } from './routes/sources.js';
 import { toolAssetRoutes } from './routes/tool-assets.js';
 import { toolsApiRoutes } from './routes/tools-api.js';
 import { usageRoutes } from './routes/usage.js';
+import { feedbackRoutes } from './routes/feedback.js';
 import type { UsageReports } from '../knowledge/query/usage-reports.js';
 import { widgetRoutes } from './routes/widget.js';
 import { webRoutes } from './routes/web.js';
@@ -70,6 +72,8 @@ export interface AppDeps {
   keyStore: KeyStore;
   /** The owner's usage reports (REST and MCP). */
   usageReports: UsageReports;
+  /** Visitors' feedback on answers (`POST /api/v1/feedback`). */
+  feedback: FeedbackService;
   /** Writes this instance's pending usage counters (the benchmarks, before they read memory). */
   flushUsage: () => Promise<void>;
   limiter: RateLimiter;
@@ -202,6 +206,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   usageRoutes(app, deps.usageReports);
   queryCorsRoutes(app, deps.keyStore);
   const answerStreams = queryRoutes(app, deps.queries, deps.metrics, config.sseHeartbeatSeconds * 1000);
+  feedbackRoutes(app, deps.feedback);
   playgroundRoutes(app, {
     owners: new OwnerQueries(deps.knowledge, deps.queries, { limiter: deps.limiter, limits: config }),
     metrics: deps.metrics,

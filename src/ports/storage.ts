@@ -320,22 +320,53 @@ export interface UsageDelta {
   unanswered: number;
   /** Questions the knowledge base could not answer, as asked (trimmed, at most 500 characters each). */
   unansweredQuestions: string[];
-  /** ISO time of the latest query in the batch. */
+  /** Visitors' feedback on answers that day: how many said helpful, how many not (absent: none). */
+  helpful?: number;
+  unhelpful?: number;
+  /** The feedback by question (absent: none); its time is the delta's `at`. */
+  feedback?: FeedbackDelta[];
+  /** ISO time of the latest query or feedback in the batch. */
   at: string;
+}
+
+/** Feedback on the answers to one question within a batch: the latest wording and cited records, and the counts. */
+export interface FeedbackDelta {
+  /** As asked (trimmed, at most 500 characters). */
+  question: string;
+  /** The records the answer cited, as the latest feedback named them (not checked against the records). */
+  recordIds: string[];
+  helpful: number;
+  unhelpful: number;
+}
+
+/** A question visitors gave feedback on, as stored, its records resolved to those the knowledge base still holds. */
+export interface StoredFeedback {
+  question: string;
+  helpful: number;
+  unhelpful: number;
+  lastAt: string;
+  records: { recordId: string; title: string | null; sourceName: string }[];
 }
 
 export interface UsageReport {
   days: DailyUsage[];
   unanswered: UnansweredQuestion[];
+  /** The questions whose answers visitors found unhelpful, the most often first. */
+  feedback: StoredFeedback[];
 }
 
 export interface UsageStore {
   /** Adds the deltas in one transaction; deltas for knowledge bases deleted meanwhile are dropped. */
   recordUsage(deltas: UsageDelta[]): Promise<void>;
-  /** The last `days` days that have usage (oldest first) and the most frequent unanswered questions. */
-  usage(ownerId: string, ragId: string, sinceDay: string, unansweredLimit: number): Promise<UsageReport | undefined>;
+  /**
+   * The last `days` days that have usage (oldest first), the most frequent unanswered questions and
+   * the questions with the most unhelpful feedback (at most `listLimit` of each).
+   */
+  usage(ownerId: string, ragId: string, sinceDay: string, listLimit: number): Promise<UsageReport | undefined>;
   /** Removes an unanswered question once a record answers it (or the owner dismisses it). */
   dismissUnanswered(ownerId: string, ragId: string, question: string): Promise<boolean>;
+  /** Removes the feedback on a question (the owner has dealt with it); false when there is none. */
+  dismissFeedback(ownerId: string, ragId: string, question: string): Promise<boolean>;
 }
 
 /** A signing key pair kept in the store, so every instance signs with the same keys and they survive restarts. */

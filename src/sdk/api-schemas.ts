@@ -360,9 +360,14 @@ export type UpdateKeyBody = Static<typeof UpdateKeyBody>;
 // ---------------------------------------------------------------------------------------------
 // Usage (/api/v1/knowledge-bases/{ragId}/usage)
 
+const feedbackCounts = {
+  helpful: Type.Integer({ description: 'Answers visitors marked helpful (`POST /api/v1/feedback`).' }),
+  unhelpful: Type.Integer({ description: 'Answers visitors marked not helpful.' }),
+};
+
 export const UsageReport = Type.Object({
-  days: Type.Array(Type.Object({ day: Type.String(), queries: Type.Integer(), cacheHits: Type.Integer(), unanswered: Type.Integer() })),
-  totals: Type.Object({ queries: Type.Integer(), cacheHits: Type.Integer(), unanswered: Type.Integer() }),
+  days: Type.Array(Type.Object({ day: Type.String(), queries: Type.Integer(), cacheHits: Type.Integer(), unanswered: Type.Integer(), ...feedbackCounts })),
+  totals: Type.Object({ queries: Type.Integer(), cacheHits: Type.Integer(), unanswered: Type.Integer(), ...feedbackCounts }),
   unanswered: Type.Array(
     Type.Object({
       question: Type.String(),
@@ -373,6 +378,21 @@ export const UsageReport = Type.Object({
           "Words of the question, as the visitor typed them, that no record uses in any form (nor through the knowledge base's synonyms), leaving out the language's commonest words: what to add as a record or a synonym.",
       }),
     }),
+  ),
+  feedback: Type.Array(
+    Type.Object({
+      question: Type.String({ description: 'The question, in the latest wording a visitor gave feedback on.' }),
+      helpful: Type.Integer(),
+      unhelpful: Type.Integer(),
+      lastAt: Type.String({ description: 'When the latest feedback on it came (ISO 8601).' }),
+      records: Type.Array(Type.Object({ recordId: Type.String(), title: Type.Union([Type.String(), Type.Null()]), sourceName: Type.String() }), {
+        description: 'The records the answer cited, as the latest feedback named them; records since deleted are left out.',
+      }),
+    }),
+    {
+      description:
+        'The questions whose answers visitors marked not helpful (at least once), the most often first, at most 50: the answers to improve with a better record, a synonym or a starter question. Dismiss one with DELETE …/usage/feedback.',
+    },
   ),
   limits: Type.Object({ queriesPerMinute: Type.Integer(), queriesPerDay: Type.Integer() }),
 });
@@ -408,6 +428,23 @@ export const QueryBody = Type.Object(
   { additionalProperties: false },
 );
 export type QueryBody = Static<typeof QueryBody>;
+
+/** `POST /api/v1/feedback`: a visitor's word on an answer (docs/widget.md, "Feedback"). */
+export const FeedbackBody = Type.Object(
+  {
+    ragId: Type.String({ minLength: 1, maxLength: 64 }),
+    query: Type.String({ maxLength: 20_000, description: 'The question the answer was to, as asked: 1 to 4,000 characters after trimming' }),
+    helpful: Type.Boolean({ description: 'true: the answer helped; false: it did not' }),
+    sources: Type.Optional(
+      Type.Array(Type.String({ maxLength: 64 }), {
+        maxItems: 10,
+        description: "The answer's `sources[].recordId`, in order, so the owner sees which records gave it.",
+      }),
+    ),
+  },
+  { additionalProperties: false },
+);
+export type FeedbackBody = Static<typeof FeedbackBody>;
 
 /**
  * The owner's question in the dashboard's Playground (`POST /api/v1/knowledge-bases/{ragId}/playground/query[/stream]`):

@@ -307,6 +307,9 @@ export class ManagementClient {
   dismissUnanswered(ragId: string, question: string) {
     return this.request<void>('DELETE', `${kbPath(ragId)}/usage/unanswered?question=${encodeURIComponent(question)}`);
   }
+  dismissFeedback(ragId: string, question: string) {
+    return this.request<void>('DELETE', `${kbPath(ragId)}/usage/feedback?question=${encodeURIComponent(question)}`);
+  }
 
   // Playground: the owner asks their own knowledge base (no query key; the Playground's own limits)
   playgroundQuery(ragId: string, body: PlaygroundQueryBody) {

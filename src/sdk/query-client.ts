@@ -5,11 +5,11 @@
  * dependencies and no DOM, so it runs in browsers and in Node 20.
  */
 // The wire types, derived from the schemas the server validates with (`import type`: no TypeBox in the widget).
-import type { Answer, Citation, QueryBody, SearchBody, SearchHit, SearchResults, Suggestion, Turn, WidgetConfig } from './api-schemas.js';
+import type { Answer, Citation, FeedbackBody, QueryBody, SearchBody, SearchHit, SearchResults, Suggestion, Turn, WidgetConfig } from './api-schemas.js';
 import { readSse } from './sse.js';
 
 export { maxConversationTurns, maxTurnChars, recentTurns, type Turn } from './conversation.js';
-export type { Answer, Citation, QueryBody, SearchBody, SearchHit, SearchResults, Suggestion, WidgetConfig } from './api-schemas.js';
+export type { Answer, Citation, FeedbackBody, QueryBody, SearchBody, SearchHit, SearchResults, Suggestion, WidgetConfig } from './api-schemas.js';
 /** The widget's look, as `WidgetConfig.theme` carries it (the management API's `Theme`). */
 export type { Theme as WidgetTheme } from './api-schemas.js';
 
@@ -162,6 +162,15 @@ export async function* answerEvents(body: ReadableStream<Uint8Array>): AsyncGene
     if (event.type === 'done' || event.type === 'error') return true;
   }
   return false;
+}
+
+/**
+ * `POST /api/v1/feedback`: whether the answer to `question` helped, naming the records it cited
+ * (its `sources`), so the owner's usage report can show which answers to improve. Counts as no query.
+ */
+export async function sendFeedback(target: QueryTarget, question: string, helpful: boolean, sources: readonly Pick<Citation, 'recordId'>[] = [], signal?: AbortSignal): Promise<void> {
+  const body: FeedbackBody = { ragId: target.ragId, query: question, helpful, sources: sources.slice(0, 10).map((s) => s.recordId) };
+  await call(target, '/api/v1/feedback', jsonPost(target, body, signal));
 }
 
 /**

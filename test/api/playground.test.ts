@@ -185,12 +185,12 @@ describe('owner queries without a key', () => {
     expect(owner.status).toBe(200);
     expect(owner.body.grounded).toBe(false);
     await alice.post(playground(kb.ragId, true), { query: 'Where do orders ship from?' });
-    expect((await usageOf(alice, kb.ragId)).totals).toEqual({ queries: 0, cacheHits: 0, unanswered: 0 });
+    expect((await usageOf(alice, kb.ragId)).totals).toEqual({ queries: 0, cacheHits: 0, unanswered: 0, helpful: 0, unhelpful: 0 });
     // A visitor's unanswered question is counted as before (the owner's same question served from the cache).
     const visitor = await ask(server.baseUrl, kb.apiKey, kb.ragId, unanswerable);
     expect(visitor.status).toBe(200);
     const usage = await usageOf(alice, kb.ragId);
-    expect(usage.totals).toEqual({ queries: 1, cacheHits: 1, unanswered: 1 });
+    expect(usage.totals).toEqual({ queries: 1, cacheHits: 1, unanswered: 1, helpful: 0, unhelpful: 0 });
     expect(usage.unanswered.map((u) => u.question)).toEqual([unanswerable]);
   });
 });

@@ -267,6 +267,20 @@ describe('knowledge bases', () => {
     const viaApi = await fetch(`${server.baseUrl}/api/v1/knowledge-bases/${ragId}/usage`, { headers: { authorization: `Bearer ${agent.accessToken}` } });
     expect(((await viaApi.json()) as Usage).unanswered.find((u) => u.question === question)).toEqual(listed);
 
+    // A visitor's "not helpful" on an answer comes with the records it cited, as the REST report says.
+    const feedback = await fetch(`${server.baseUrl}/api/v1/feedback`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-api-key': key.apiKey },
+      body: JSON.stringify({ ragId, query: 'Is the answer right?', helpful: false, sources: ['rec_not_here'] }),
+    });
+    expect(feedback.status).toBe(204);
+    type Feedback = { totals: { unhelpful: number }; feedback: { question: string; unhelpful: number; records: unknown[] }[] };
+    const withFeedback = structured<Feedback>(await client.callTool({ name: 'get_usage', arguments: { ragId } }));
+    expect(withFeedback.totals.unhelpful).toBe(1);
+    expect(withFeedback.feedback).toMatchObject([{ question: 'Is the answer right?', unhelpful: 1, records: [] }]);
+    const feedbackViaApi = await fetch(`${server.baseUrl}/api/v1/knowledge-bases/${ragId}/usage`, { headers: { authorization: `Bearer ${agent.accessToken}` } });
+    expect(((await feedbackViaApi.json()) as Feedback).feedback).toEqual(withFeedback.feedback);
+
     const missing = await client.callTool({ name: 'get_usage', arguments: { ragId: 'kb_nosuchknowledgebase0000000' } });
     expect(missing.isError).toBe(true);
     expect((missing.content as { text: string }[])[0]?.text).toMatch(/^not_found:/);

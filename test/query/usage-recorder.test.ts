@@ -74,3 +74,51 @@ describe('UsageRecorder and the same question', () => {
     expect(questions).not.toContain('question 199'); // past the bound of distinct questions
   });
 });
+
+describe("UsageRecorder and visitors' feedback", () => {
+  const at = Date.UTC(2026, 10, 22, 12);
+  const recorderWith = () => {
+    const { store, batches } = capturingStore();
+    const recorder = new UsageRecorder(store, (error) => {
+      throw error;
+    });
+    return { recorder, batches };
+  };
+
+  it('counts feedback in the day beside the queries, by question, the latest wording and records winning, and counts it as no query', async () => {
+    const { recorder, batches } = recorderWith();
+    recorder.record({ ragId: 'kb_a', at, cached: false, grounded: true, question: 'How long is the warranty?' });
+    recorder.recordFeedback({ ragId: 'kb_a', at, question: 'How long is the warranty?', helpful: false, recordIds: ['rec_1'] });
+    recorder.recordFeedback({ ragId: 'kb_a', at: at + 1, question: ' how long is the warranty ', helpful: true, recordIds: ['rec_2', 'rec_1'] });
+    recorder.recordFeedback({ ragId: 'kb_a', at: at + 2, question: 'Cards?', helpful: false, recordIds: [] });
+    await recorder.close();
+    expect(batches[0]).toEqual([
+      {
+        ragId: 'kb_a',
+        day: '2026-11-22',
+        queries: 1,
+        cacheHits: 0,
+        unanswered: 0,
+        unansweredQuestions: [],
+        helpful: 1,
+        unhelpful: 2,
+        feedback: [
+          { question: 'how long is the warranty', recordIds: ['rec_2', 'rec_1'], helpful: 1, unhelpful: 1 },
+          { question: 'Cards?', recordIds: [], helpful: 0, unhelpful: 1 },
+        ],
+        at: new Date(at + 2).toISOString(),
+      },
+    ]);
+  });
+
+  it('bounds a flood: 200 questions a batch, each counted at most 200 times, while the day still counts all', async () => {
+    const { recorder, batches } = recorderWith();
+    for (let i = 0; i < 300; i++) recorder.recordFeedback({ ragId: 'kb_a', at, question: 'Same?', helpful: false, recordIds: [] });
+    for (let i = 0; i < 250; i++) recorder.recordFeedback({ ragId: 'kb_a', at, question: `Question ${i}?`, helpful: false, recordIds: [] });
+    await recorder.close();
+    const delta = batches[0]?.[0];
+    expect(delta?.unhelpful).toBe(550);
+    expect(delta?.feedback).toHaveLength(200);
+    expect(delta?.feedback?.[0]).toMatchObject({ question: 'Same?', unhelpful: 200 });
+  });
+});

@@ -10,12 +10,21 @@ import { UsageReports } from '../../src/knowledge/query/usage-reports.js';
 
 const stored = {
   days: [
-    { day: '2026-11-30', queries: 3, cacheHits: 1, unanswered: 2 },
-    { day: '2026-12-01', queries: 4, cacheHits: 0, unanswered: 1 },
+    { day: '2026-11-30', queries: 3, cacheHits: 1, unanswered: 2, helpful: 2, unhelpful: 0 },
+    { day: '2026-12-01', queries: 4, cacheHits: 0, unanswered: 1, helpful: 1, unhelpful: 1 },
   ],
   unanswered: [
     { question: 'Was kostet das Porto?', count: 2, lastAskedAt: '2026-12-01T08:00:00.000Z' },
     { question: 'Do you sell oat milk?', count: 1, lastAskedAt: '2026-11-30T08:00:00.000Z' },
+  ],
+  feedback: [
+    {
+      question: 'How long is the warranty?',
+      helpful: 1,
+      unhelpful: 1,
+      lastAt: '2026-12-01T09:00:00.000Z',
+      records: [{ recordId: 'rec_warranty', title: 'Warranty', sourceName: 'faq.md' }],
+    },
   ],
 };
 
@@ -30,6 +39,7 @@ function reports(unknownWords: (ragId: string, questions: readonly string[]) => 
       return Promise.resolve(owner === 'acc_owner' && ragId === 'kb_shop' ? stored : undefined);
     },
     dismissUnanswered: (owner, ragId, question) => Promise.resolve(owner === 'acc_owner' && ragId === 'kb_shop' && question === 'Was kostet das Porto?'),
+    dismissFeedback: (owner, ragId, question) => Promise.resolve(owner === 'acc_owner' && ragId === 'kb_shop' && question === 'How long is the warranty?'),
   };
   const service = new UsageReports({
     store,
@@ -51,7 +61,8 @@ describe('usage reports', () => {
     const report = await service.report('acc_owner', 'kb_shop', 7);
     expect(flushed()).toBe(1);
     expect(asked).toEqual([{ since: '2026-11-25', limit: 50 }]);
-    expect(report.totals).toEqual({ queries: 7, cacheHits: 1, unanswered: 3 });
+    expect(report.totals).toEqual({ queries: 7, cacheHits: 1, unanswered: 3, helpful: 3, unhelpful: 1 });
+    expect(report.feedback).toEqual(stored.feedback);
     expect(report.limits).toEqual({ queriesPerMinute: 10, queriesPerDay: 100 });
     expect(report.unanswered.map((u) => u.unknownWords)).toEqual([['Porto'], ['oat']]);
   });
@@ -72,5 +83,7 @@ describe('usage reports', () => {
     await expect(service.report('acc_other', 'kb_shop')).rejects.toMatchObject({ code: 'not_found' });
     await expect(service.dismiss('acc_owner', 'kb_shop', 'Do you sell oat milk?')).rejects.toBeInstanceOf(DomainError);
     await expect(service.dismiss('acc_owner', 'kb_shop', 'Was kostet das Porto?')).resolves.toBeUndefined();
+    await expect(service.dismissFeedback('acc_owner', 'kb_shop', 'Was kostet das Porto?')).rejects.toMatchObject({ code: 'not_found' });
+    await expect(service.dismissFeedback('acc_owner', 'kb_shop', 'How long is the warranty?')).resolves.toBeUndefined();
   });
 });

@@ -4,7 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { NewApiKey, NewSource, Store } from '../../src/ports/storage.js';
+import type { NewApiKey, NewSource, Store, UsageDelta } from '../../src/ports/storage.js';
 import { fingerprint } from '../../src/knowledge/fingerprint.js';
 import type { ApiKey, CandidateRecord } from '../../src/knowledge/model.js';
 import { oauthStoreContract } from './oauth-contract.js';
@@ -726,8 +726,8 @@ export function storeContract(makeStore: () => Promise<Store>): void {
       await store.usage.recordUsage([{ ragId: base.ragId, day: '2026-11-20', queries: 1, cacheHits: 1, unanswered: 0, unansweredQuestions: [], at }]);
       const report = await store.usage.usage(owner, base.ragId, '2026-11-01', 10);
       expect(report?.days).toEqual([
-        { day: '2026-11-19', queries: 3, cacheHits: 1, unanswered: 1 },
-        { day: '2026-11-20', queries: 3, cacheHits: 1, unanswered: 2 },
+        { day: '2026-11-19', queries: 3, cacheHits: 1, unanswered: 1, helpful: 0, unhelpful: 0 },
+        { day: '2026-11-20', queries: 3, cacheHits: 1, unanswered: 2, helpful: 0, unhelpful: 0 },
       ]);
       expect(report?.unanswered.map((q) => [q.question, q.count])).toEqual([
         ['do you ship to  mars?', 2],
@@ -759,7 +759,7 @@ export function storeContract(makeStore: () => Promise<Store>): void {
       // A batch flushed late (older) by another instance counts, but does not move the wording or time back.
       await store.usage.recordUsage([delta(base.ragId, '2026-11-20', ['gift wrap', 'Gift-wrap?'], '2026-11-20T08:00:00.000Z')]);
       const report = await store.usage.usage(owner, base.ragId, '2026-11-20', 10);
-      expect(report?.days).toEqual([{ day: '2026-11-20', queries: 4, cacheHits: 0, unanswered: 6 }]);
+      expect(report?.days).toEqual([{ day: '2026-11-20', queries: 4, cacheHits: 0, unanswered: 6, helpful: 0, unhelpful: 0 }]);
       expect(report?.unanswered).toEqual([
         { question: 'GIFT WRAP?', count: 5, lastAskedAt: '2026-11-20T11:00:00.000Z' },
         { question: 'Gift-wrap?', count: 1, lastAskedAt: '2026-11-20T08:00:00.000Z' },
@@ -785,6 +785,68 @@ export function storeContract(makeStore: () => Promise<Store>): void {
       );
       expect((await store.usage.usage(owner, a.ragId, '2026-11-01', 10))?.days[0]?.queries).toBe(24);
       expect((await store.usage.usage(owner, b.ragId, '2026-11-01', 10))?.unanswered).toMatchObject([{ question: 'Parking?', count: 12 }]);
+    });
+
+    it("keeps visitors' feedback per day and per question, the latest wording and records winning, and lists the unhelpful with the records still held", async () => {
+      const base = await kb(owner);
+      const committed = await store.knowledge.commitSource(owner, base.ragId, newSource('warranty.md'), [candidate('Two years.'), candidate('Kettles only.')], 25);
+      if (committed.kind !== 'committed') throw new Error(committed.kind);
+      const [first, second] = (await store.knowledge.allRecords(base.ragId)).map((r) => r.recordId) as [string, string];
+      const given = (day: string, at: string, helpful: number, unhelpful: number, feedback: UsageDelta['feedback']): UsageDelta => ({
+        ragId: base.ragId,
+        day,
+        queries: 0,
+        cacheHits: 0,
+        unanswered: 0,
+        unansweredQuestions: [],
+        helpful,
+        unhelpful,
+        ...(feedback ? { feedback } : {}),
+        at,
+      });
+      await store.usage.recordUsage([
+        given('2026-11-20', '2026-11-20T10:00:00.000Z', 1, 2, [
+          { question: 'How long is the warranty?', recordIds: [first], helpful: 1, unhelpful: 1 },
+          { question: 'Do you sell oat milk?', recordIds: [], helpful: 0, unhelpful: 1 },
+        ]),
+        // The same question in the same batch, later: its wording and records win, the counts add up.
+        given('2026-11-20', '2026-11-20T11:00:00.000Z', 0, 1, [{ question: 'how long is the WARRANTY', recordIds: [second, 'rec_gone', first], helpful: 0, unhelpful: 1 }]),
+        given('2026-11-21', '2026-11-21T09:00:00.000Z', 4, 0, [{ question: 'Which cards?', recordIds: [first], helpful: 4, unhelpful: 0 }]),
+      ]);
+      // A late batch (older) from another instance counts, and moves neither the wording nor the records back.
+      await store.usage.recordUsage([given('2026-11-20', '2026-11-20T08:00:00.000Z', 0, 1, [{ question: 'How long is the warranty', recordIds: [], helpful: 0, unhelpful: 1 }])]);
+
+      const report = await store.usage.usage(owner, base.ragId, '2026-11-01', 10);
+      expect(report?.days.map((d) => [d.day, d.helpful, d.unhelpful])).toEqual([
+        ['2026-11-20', 1, 4],
+        ['2026-11-21', 4, 0],
+      ]);
+      // Helpful-only questions are not listed; the most unhelpful first.
+      expect(report?.feedback).toEqual([
+        {
+          question: 'how long is the WARRANTY',
+          helpful: 1,
+          unhelpful: 3,
+          lastAt: '2026-11-20T11:00:00.000Z',
+          records: [
+            { recordId: second, title: null, sourceName: 'warranty.md' },
+            { recordId: first, title: null, sourceName: 'warranty.md' },
+          ],
+        },
+        { question: 'Do you sell oat milk?', helpful: 0, unhelpful: 1, lastAt: '2026-11-20T10:00:00.000Z', records: [] },
+      ]);
+      expect((await store.usage.usage(owner, base.ragId, '2026-11-01', 1))?.feedback).toHaveLength(1);
+
+      // A record deleted since is left out; the owner dismisses a question, another account cannot.
+      expect(await store.knowledge.deleteRecord(owner, base.ragId, second)).toBe(true);
+      expect((await store.usage.usage(owner, base.ragId, '2026-11-01', 10))?.feedback[0]?.records.map((r) => r.recordId)).toEqual([first]);
+      expect(await store.usage.dismissFeedback(other, base.ragId, 'How long is the warranty?')).toBe(false);
+      expect(await store.usage.dismissFeedback(owner, base.ragId, 'How long is the warranty?')).toBe(true);
+      expect(await store.usage.dismissFeedback(owner, base.ragId, 'How long is the warranty?')).toBe(false);
+      expect((await store.usage.usage(owner, base.ragId, '2026-11-01', 10))?.feedback.map((f) => f.question)).toEqual(['Do you sell oat milk?']);
+      // Its feedback goes with the knowledge base (the rows cascade; a missing cascade would refuse the delete).
+      expect(await store.knowledge.deleteKnowledgeBase(owner, base.ragId)).toBe(true);
+      expect(await store.usage.usage(owner, base.ragId, '2026-11-01', 10)).toBeUndefined();
     });
   });
 

@@ -186,7 +186,9 @@ async function expectDataKept(store: Store): Promise<void> {
   expect(await store.keys.anyKeyAllows(['other.example'])).toBe(false);
 
   const usage = await store.usage.usage(ids.person, ids.rag, '2026-01-01', 10);
-  expect(usage?.days).toEqual([{ day: '2026-01-02', queries: 5, cacheHits: 2, unanswered: 3 }]);
+  // Migration 24: no feedback before it.
+  expect(usage?.days).toEqual([{ day: '2026-01-02', queries: 5, cacheHits: 2, unanswered: 3, helpful: 0, unhelpful: 0 }]);
+  expect(usage?.feedback).toEqual([]);
   expect(usage?.unanswered).toEqual([
     { question: 'price', count: 5, lastAskedAt: later },
     { question: 'Opening hours?', count: 1, lastAskedAt: at },

@@ -133,7 +133,7 @@ describeIf(postgres, 'PostgreSQL store contract', () => {
         await client.query('COMMIT');
         await expect(recorded).resolves.toBeUndefined();
         await expect(created).resolves.toEqual({ kind: 'not_found' });
-        expect((await store.usage.usage(owner, kept.ragId, '2026-11-22', 10))?.days).toEqual([{ day: '2026-11-22', queries: 1, cacheHits: 0, unanswered: 1 }]);
+        expect((await store.usage.usage(owner, kept.ragId, '2026-11-22', 10))?.days).toEqual([{ day: '2026-11-22', queries: 1, cacheHits: 0, unanswered: 1, helpful: 0, unhelpful: 0 }]);
         expect(await store.keys.findApiKeyByHash(key.keyHash)).toBeUndefined();
       } finally {
         await client.query('ROLLBACK').catch(() => {});

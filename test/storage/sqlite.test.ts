@@ -52,7 +52,7 @@ describe('SQLite knowledge-base row cache', () => {
       expect(await store.knowledge.findKnowledgeBase(ragId)).toBe(first);
       await store.usage.recordUsage([{ ragId, day: '2026-11-24', queries: 2, cacheHits: 1, unanswered: 1, unansweredQuestions: ['Mars?'], at: '2026-11-24T10:00:00.000Z' }]);
       expect(await store.knowledge.findKnowledgeBase(ragId)).toBe(first);
-      expect((await store.usage.usage(owner, ragId, '2026-11-01', 5))?.days).toEqual([{ day: '2026-11-24', queries: 2, cacheHits: 1, unanswered: 1 }]);
+      expect((await store.usage.usage(owner, ragId, '2026-11-01', 5))?.days).toEqual([{ day: '2026-11-24', queries: 2, cacheHits: 1, unanswered: 1, helpful: 0, unhelpful: 0 }]);
       // Any other write empties the cache, and the row read next is the new one.
       await store.knowledge.updateKnowledgeBase(owner, ragId, { botName: 'Renamed' });
       const renamed = await store.knowledge.findKnowledgeBase(ragId);

@@ -522,6 +522,26 @@ export const migrations: Migration[] = [
       await db.schema.alterTable('knowledge_bases').addColumn('starter_questions', 'text').execute();
     },
   },
+  {
+    id: 24,
+    name: "visitors' feedback on answers: per day the helpful and unhelpful counts, per question the counts and the records cited",
+    async up(db, kind) {
+      const t = columnTypes(kind);
+      await db.schema.alterTable('usage_daily').addColumn('helpful', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+      await db.schema.alterTable('usage_daily').addColumn('unhelpful', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+      await db.schema
+        .createTable('answer_feedback')
+        .addColumn('rag_id', 'text', (c) => c.notNull().references('knowledge_bases.rag_id').onDelete('cascade'))
+        .addColumn('question_hash', 'text', (c) => c.notNull())
+        .addColumn('question', 'text', (c) => c.notNull())
+        .addColumn('record_ids', 'text', (c) => c.notNull())
+        .addColumn('helpful', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('unhelpful', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('last_at', t.timestamp, (c) => c.notNull())
+        .addPrimaryKeyConstraint('answer_feedback_pkey', ['rag_id', 'question_hash'])
+        .execute();
+    },
+  },
 ];
 
 async function createApiKeyDomains(db: AnyDb): Promise<void> {

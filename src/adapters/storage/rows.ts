@@ -13,7 +13,7 @@ import type { ApiKey, KnowledgeBase, KnowledgeRecord, Source, SourcedRecord, Una
 export type Row = Record<string, unknown>;
 
 const num = (value: unknown): number => Number(value);
-const text = (value: unknown): string => (value instanceof Date ? value.toISOString() : String(value));
+export const text = (value: unknown): string => (value instanceof Date ? value.toISOString() : String(value));
 const nullableText = (value: unknown): string | null => (value === null || value === undefined ? null : text(value));
 
 function parseTheme(value: unknown): WidgetTheme {

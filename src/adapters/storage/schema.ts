@@ -99,8 +99,11 @@ export interface Schema {
     sealed_key: ColumnType<string | null, string | null | undefined, string | null>;
   };
   api_key_domains: { key_id: string; pattern: string };
-  usage_daily: { rag_id: string; day: string; queries: Int; cache_hits: Int; unanswered: Int };
+  /** `helpful`, `unhelpful`: migration 24. */
+  usage_daily: { rag_id: string; day: string; queries: Int; cache_hits: Int; unanswered: Int; helpful: Int; unhelpful: Int };
   unanswered_questions: { rag_id: string; question_hash: string; question: string; count: Int; last_asked_at: Timestamp };
+  /** Migration 24: visitors' feedback on answers, by question; `record_ids` a JSON array of the cited records' ids. */
+  answer_feedback: { rag_id: string; question_hash: string; question: string; record_ids: string; helpful: Int; unhelpful: Int; last_at: Timestamp };
   signing_keys: {
     kid: string;
     purpose: string;

@@ -1,5 +1,5 @@
 /**
- * Usage counters and unanswered questions, written in batches: one
+ * Usage counters, unanswered questions and visitors' feedback on answers, written in batches: one
  * transaction per batch, one multi-row upsert per table. The batch is first
  * folded to one row per key (a single INSERT … ON CONFLICT cannot touch a row
  * twice) and written in key order (two instances flushing at once lock shared
@@ -8,9 +8,9 @@
  */
 import { sql } from 'kysely';
 import { questionHash } from '../../knowledge/query/same-question.js';
-import type { UsageDelta, UsageReport, UsageStore } from '../../ports/storage.js';
+import type { StoredFeedback, UsageDelta, UsageReport, UsageStore } from '../../ports/storage.js';
 import { reaches } from './knowledge-store.js';
-import { type Row, toUnanswered } from './rows.js';
+import { type Row, text, toUnanswered } from './rows.js';
 import { chunks, type SqlContext } from './sql.js';
 
 interface DailyRow {
@@ -19,6 +19,19 @@ interface DailyRow {
   queries: number;
   cache_hits: number;
   unanswered: number;
+  helpful: number;
+  unhelpful: number;
+}
+
+interface FeedbackRow {
+  rag_id: string;
+  question_hash: string;
+  question: string;
+  /** JSON array of record ids. */
+  record_ids: string;
+  helpful: number;
+  unhelpful: number;
+  last_at: string;
 }
 
 interface QuestionRow {
@@ -31,21 +44,42 @@ interface QuestionRow {
 
 const byKey = <T>([a]: [string, T], [b]: [string, T]) => (a < b ? -1 : a > b ? 1 : 0);
 
-/** Sums the deltas per (knowledge base, day) and per (knowledge base, question), in key order; the latest wording wins. */
-export function foldUsage(deltas: UsageDelta[]): { daily: DailyRow[]; questions: QuestionRow[] } {
+/**
+ * Sums the deltas per (knowledge base, day), per (knowledge base, unanswered question) and per
+ * (knowledge base, question given feedback), in key order; the latest wording (and cited records) wins.
+ */
+export function foldUsage(deltas: UsageDelta[]): { daily: DailyRow[]; questions: QuestionRow[]; feedback: FeedbackRow[] } {
   const daily = new Map<string, DailyRow>();
   const questions = new Map<string, QuestionRow & { atMs: number }>();
+  const feedback = new Map<string, FeedbackRow & { atMs: number }>();
   for (const delta of deltas) {
     const dayKey = `${delta.ragId}\n${delta.day}`;
     const row = daily.get(dayKey);
+    const helpful = delta.helpful ?? 0;
+    const unhelpful = delta.unhelpful ?? 0;
     if (row) {
       row.queries += delta.queries;
       row.cache_hits += delta.cacheHits;
       row.unanswered += delta.unanswered;
+      row.helpful += helpful;
+      row.unhelpful += unhelpful;
     } else {
-      daily.set(dayKey, { rag_id: delta.ragId, day: delta.day, queries: delta.queries, cache_hits: delta.cacheHits, unanswered: delta.unanswered });
+      daily.set(dayKey, { rag_id: delta.ragId, day: delta.day, queries: delta.queries, cache_hits: delta.cacheHits, unanswered: delta.unanswered, helpful, unhelpful });
     }
     const atMs = Date.parse(delta.at);
+    for (const given of delta.feedback ?? []) {
+      const hash = questionHash(given.question);
+      const key = `${delta.ragId}\n${hash}`;
+      const latest = { question: given.question, record_ids: JSON.stringify(given.recordIds), last_at: delta.at, atMs };
+      const seen = feedback.get(key);
+      if (!seen) {
+        feedback.set(key, { rag_id: delta.ragId, question_hash: hash, helpful: given.helpful, unhelpful: given.unhelpful, ...latest });
+        continue;
+      }
+      seen.helpful += given.helpful;
+      seen.unhelpful += given.unhelpful;
+      if (!(atMs < seen.atMs)) Object.assign(seen, latest);
+    }
     for (const question of delta.unansweredQuestions) {
       const hash = questionHash(question);
       const key = `${delta.ragId}\n${hash}`;
@@ -62,6 +96,7 @@ export function foldUsage(deltas: UsageDelta[]): { daily: DailyRow[]; questions:
   return {
     daily: [...daily.entries()].sort(byKey).map(([, row]) => row),
     questions: [...questions.entries()].sort(byKey).map(([, { atMs: _, ...row }]) => row),
+    feedback: [...feedback.entries()].sort(byKey).map(([, { atMs: _, ...row }]) => row),
   };
 }
 
@@ -83,7 +118,7 @@ export class SqlUsageStore implements UsageStore {
         for (const row of await (this.ctx.kind === 'postgres' ? query.forKeyShare() : query).execute()) live.add(row.rag_id);
       }
       if (live.size === 0) return;
-      const { daily, questions } = foldUsage(deltas.filter((d) => live.has(d.ragId)));
+      const { daily, questions, feedback } = foldUsage(deltas.filter((d) => live.has(d.ragId)));
       for (const batch of chunks(daily)) {
         await tx
           .insertInto('usage_daily')
@@ -93,6 +128,8 @@ export class SqlUsageStore implements UsageStore {
               queries: eb('usage_daily.queries', '+', eb.ref('excluded.queries')),
               cache_hits: eb('usage_daily.cache_hits', '+', eb.ref('excluded.cache_hits')),
               unanswered: eb('usage_daily.unanswered', '+', eb.ref('excluded.unanswered')),
+              helpful: eb('usage_daily.helpful', '+', eb.ref('excluded.helpful')),
+              unhelpful: eb('usage_daily.unhelpful', '+', eb.ref('excluded.unhelpful')),
             })),
           )
           .execute();
@@ -111,13 +148,33 @@ export class SqlUsageStore implements UsageStore {
           )
           .execute();
       }
+      // As the questions: the wording and the cited records follow the latest feedback.
+      for (const batch of chunks(feedback)) {
+        await tx
+          .insertInto('answer_feedback')
+          .values(batch)
+          .onConflict((oc) =>
+            oc.columns(['rag_id', 'question_hash']).doUpdateSet((eb) => {
+              const latest = <T>(column: 'question' | 'record_ids') =>
+                sql<T>`CASE WHEN ${eb.ref('excluded.last_at')} >= ${eb.ref('answer_feedback.last_at')} THEN ${eb.ref(`excluded.${column}`)} ELSE ${eb.ref(`answer_feedback.${column}`)} END`;
+              return {
+                helpful: eb('answer_feedback.helpful', '+', eb.ref('excluded.helpful')),
+                unhelpful: eb('answer_feedback.unhelpful', '+', eb.ref('excluded.unhelpful')),
+                question: latest<string>('question'),
+                record_ids: latest<string>('record_ids'),
+                last_at: this.ctx.greatest(eb.ref('answer_feedback.last_at'), eb.ref('excluded.last_at')) as never,
+              };
+            }),
+          )
+          .execute();
+      }
     });
   }
 
-  async usage(ownerId: string, ragId: string, sinceDay: string, unansweredLimit: number): Promise<UsageReport | undefined> {
+  async usage(ownerId: string, ragId: string, sinceDay: string, listLimit: number): Promise<UsageReport | undefined> {
     const owned = await this.ctx.db.selectFrom('knowledge_bases').select('rag_id').where('rag_id', '=', ragId).where(reaches(ownerId)).executeTakeFirst();
     if (!owned) return undefined;
-    const [days, unanswered] = await Promise.all([
+    const [days, unanswered, feedback] = await Promise.all([
       // `day` is 'YYYY-MM-DD' text compared byte-wise (COLLATE "C" on PostgreSQL), so text order is date order.
       this.ctx.db.selectFrom('usage_daily').selectAll().where('rag_id', '=', ragId).where('day', '>=', sinceDay).orderBy('day').execute(),
       this.ctx.db
@@ -126,19 +183,76 @@ export class SqlUsageStore implements UsageStore {
         .where('rag_id', '=', ragId)
         .orderBy('count', 'desc')
         .orderBy('last_asked_at', 'desc')
-        .limit(unansweredLimit)
+        .limit(listLimit)
+        .execute(),
+      this.ctx.db
+        .selectFrom('answer_feedback')
+        .selectAll()
+        .where('rag_id', '=', ragId)
+        .where('unhelpful', '>', 0)
+        .orderBy('unhelpful', 'desc')
+        .orderBy('last_at', 'desc')
+        .limit(listLimit)
         .execute(),
     ]);
     return {
-      days: days.map((r) => ({ day: String(r.day), queries: Number(r.queries), cacheHits: Number(r.cache_hits), unanswered: Number(r.unanswered) })),
+      days: days.map((r) => ({
+        day: String(r.day),
+        queries: Number(r.queries),
+        cacheHits: Number(r.cache_hits),
+        unanswered: Number(r.unanswered),
+        helpful: Number(r.helpful),
+        unhelpful: Number(r.unhelpful),
+      })),
       unanswered: unanswered.map((row) => toUnanswered(row as Row)),
+      feedback: await this.withRecords(ragId, feedback),
     };
   }
 
-  async dismissUnanswered(ownerId: string, ragId: string, question: string): Promise<boolean> {
+  /** Feedback rows with their record ids resolved to the records the knowledge base still holds (one read for all). */
+  private async withRecords(ragId: string, rows: readonly Row[]): Promise<StoredFeedback[]> {
+    const idsOf = (row: Row): string[] => {
+      try {
+        const ids: unknown = JSON.parse(text(row.record_ids));
+        return Array.isArray(ids) ? ids.filter((id): id is string => typeof id === 'string') : [];
+      } catch {
+        return [];
+      }
+    };
+    const ids = rows.map(idsOf);
+    const wanted = [...new Set(ids.flat())];
+    const found = new Map<string, StoredFeedback['records'][number]>();
+    for (const batch of chunks(wanted)) {
+      const records = await this.ctx.db
+        .selectFrom('records')
+        .innerJoin('sources', 'sources.source_id', 'records.source_id')
+        .select(['records.record_id', 'records.title', 'sources.source_name'])
+        .where('records.rag_id', '=', ragId)
+        .where('records.record_id', 'in', batch)
+        .execute();
+      for (const r of records) found.set(r.record_id, { recordId: r.record_id, title: r.title ?? null, sourceName: r.source_name });
+    }
+    return rows.map((row, i) => ({
+      question: text(row.question),
+      helpful: Number(row.helpful),
+      unhelpful: Number(row.unhelpful),
+      lastAt: text(row.last_at),
+      records: (ids[i] ?? []).flatMap((id) => found.get(id) ?? []),
+    }));
+  }
+
+  dismissUnanswered(ownerId: string, ragId: string, question: string): Promise<boolean> {
+    return this.dismiss('unanswered_questions', ownerId, ragId, question);
+  }
+
+  dismissFeedback(ownerId: string, ragId: string, question: string): Promise<boolean> {
+    return this.dismiss('answer_feedback', ownerId, ragId, question);
+  }
+
+  private async dismiss(table: 'unanswered_questions' | 'answer_feedback', ownerId: string, ragId: string, question: string): Promise<boolean> {
     // One statement: the owner check is part of the DELETE.
     const result = await this.ctx.db
-      .deleteFrom('unanswered_questions')
+      .deleteFrom(table)
       .where('rag_id', '=', ragId)
       .where('question_hash', '=', questionHash(question))
       .where((eb) => eb.exists(eb.selectFrom('knowledge_bases').select('rag_id').where('rag_id', '=', ragId).where(reaches(ownerId))))

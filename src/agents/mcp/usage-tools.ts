@@ -1,15 +1,20 @@
 /**
  * The usage tool of the MCP server: an agent that keeps a knowledge base sees what visitors asked
  * that its records did not answer, and the words of each that no record uses, so it can add a
- * record (`add_records`) or a synonym (`update_knowledge_base`) as the owner would on the Usage tab.
+ * record (`add_records`) or a synonym (`update_knowledge_base`) as the owner would on the Usage tab;
+ * and the questions whose answers visitors marked not helpful, with the records those answers cited.
  */
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
 import { guarded, type McpCaller, type McpServices, ok } from './context.js';
 
+const counts = { queries: z.number(), cacheHits: z.number(), unanswered: z.number(), helpful: z.number(), unhelpful: z.number() };
+
 const UsageOutput = {
-  days: z.array(z.object({ day: z.string(), queries: z.number(), cacheHits: z.number(), unanswered: z.number() })).describe('UTC days with usage, oldest first.'),
-  totals: z.object({ queries: z.number(), cacheHits: z.number(), unanswered: z.number() }),
+  days: z
+    .array(z.object({ day: z.string(), ...counts }))
+    .describe("UTC days with usage, oldest first; helpful and unhelpful count visitors' feedback on answers (the widget's \"Was this helpful?\")."),
+  totals: z.object(counts),
   unanswered: z
     .array(
       z.object({
@@ -20,6 +25,17 @@ const UsageOutput = {
       }),
     )
     .describe('Visitors\' questions the records did not answer, most asked first (at most 50).'),
+  feedback: z
+    .array(
+      z.object({
+        question: z.string(),
+        helpful: z.number(),
+        unhelpful: z.number(),
+        lastAt: z.string(),
+        records: z.array(z.object({ recordId: z.string(), title: z.string().nullable(), sourceName: z.string() })).describe('The records the answer cited.'),
+      }),
+    )
+    .describe('Questions whose answers visitors marked not helpful, the most often first (at most 50): improve or add the record that should answer them.'),
   limits: z.object({ queriesPerMinute: z.number(), queriesPerDay: z.number() }),
 };
 
@@ -29,8 +45,9 @@ export function registerUsageTools(server: McpServer, caller: McpCaller, service
     {
       title: 'Read a knowledge base\'s usage',
       description:
-        'Queries, cache hits and unanswered questions per UTC day for the last `days` days, and the visitors\' questions the records did not answer, ' +
-        'each with the words of it that no record uses. Owner questions (the Playground, query_knowledge_base) are not counted.',
+        'Queries, cache hits, unanswered questions and visitors\' feedback per UTC day for the last `days` days, the visitors\' questions the records did not answer, ' +
+        'each with the words of it that no record uses, and the questions whose answers visitors marked not helpful, with the records cited. ' +
+        'Owner questions (the Playground, query_knowledge_base) are not counted.',
       inputSchema: {
         ragId: z.string().min(1).max(64).describe('The knowledge base id (ragId), as list_knowledge_bases shows it.'),
         days: z.number().int().min(1).max(365).default(30).describe('How many UTC days back, today included.'),

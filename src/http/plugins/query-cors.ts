@@ -10,7 +10,7 @@ import type { KeyStore } from '../../ports/storage.js';
 import { callerOrigin, candidatePatterns } from '../../knowledge/keys/domains.js';
 import type { App } from '../types.js';
 
-export const queryPaths = ['/api/v1/query', '/api/v1/query/stream', '/api/v1/search'];
+export const queryPaths = ['/api/v1/query', '/api/v1/query/stream', '/api/v1/search', '/api/v1/feedback'];
 
 /** CORS headers for an actual (non-preflight) query response from a browser origin. */
 export function corsHeadersFor(request: FastifyRequest): Record<string, string> {

@@ -1,4 +1,7 @@
-/** `GET /api/v1/knowledge-bases/{ragId}/usage`: queries per day, cache hits, unanswered questions with the words of each no record uses. */
+/**
+ * `GET /api/v1/knowledge-bases/{ragId}/usage`: queries per day, cache hits, unanswered questions with the words of each no record
+ * uses, visitors' feedback; and the dismissal of an unanswered question or of a question's feedback.
+ */
 import { Type } from 'typebox';
 import type { UsageReports } from '../../knowledge/query/usage-reports.js';
 import { accountOf } from '../plugins/auth.js';
@@ -15,7 +18,7 @@ export function usageRoutes(app: App, reports: UsageReports): void {
       schema: {
         tags,
         security,
-        summary: 'Queries per day, cache hits and unanswered questions',
+        summary: "Queries per day, cache hits, unanswered questions and visitors' feedback",
         params: RagIdParams,
         querystring: Type.Object({ days: Type.Optional(Type.Integer({ minimum: 1, maximum: 365, default: 30 })) }, { additionalProperties: false }),
         response: { 200: UsageReport, ...errorResponses(401, 404) },
@@ -24,22 +27,29 @@ export function usageRoutes(app: App, reports: UsageReports): void {
     (request) => reports.report(accountOf(request), request.params.ragId, request.query.days ?? 30),
   );
 
-  app.delete(
-    '/api/v1/knowledge-bases/:ragId/usage/unanswered',
-    {
-      onRequest: app.requireAccount('kb:write'),
-      schema: {
-        tags,
-        security,
-        summary: 'Dismiss an unanswered question',
-        params: RagIdParams,
-        querystring: Type.Object({ question: Type.String({ minLength: 1, maxLength: 500 }) }, { additionalProperties: false }),
-        response: { 204: Type.Null(), ...errorResponses(401, 404) },
+  // A question comes off the report's list once the owner has dealt with it.
+  const dismissals = [
+    { list: 'unanswered', summary: 'Dismiss an unanswered question', dismiss: reports.dismiss.bind(reports) },
+    { list: 'feedback', summary: "Dismiss the feedback on a question (the report's `feedback[].question`)", dismiss: reports.dismissFeedback.bind(reports) },
+  ];
+  for (const { list, summary, dismiss } of dismissals) {
+    app.delete(
+      `/api/v1/knowledge-bases/:ragId/usage/${list}`,
+      {
+        onRequest: app.requireAccount('kb:write'),
+        schema: {
+          tags,
+          security,
+          summary,
+          params: RagIdParams,
+          querystring: Type.Object({ question: Type.String({ minLength: 1, maxLength: 500 }) }, { additionalProperties: false }),
+          response: { 204: Type.Null(), ...errorResponses(401, 404) },
+        },
       },
-    },
-    async (request, reply) => {
-      await reports.dismiss(accountOf(request), request.params.ragId, request.query.question);
-      return reply.code(204).send(null);
-    },
-  );
+      async (request, reply) => {
+        await dismiss(accountOf(request), request.params.ragId, request.query.question);
+        return reply.code(204).send(null);
+      },
+    );
+  }
 }

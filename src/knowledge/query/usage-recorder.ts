@@ -1,8 +1,9 @@
 /**
  * Usage counters are collected in memory and written in batches (every few
  * seconds and at shutdown), so the query path never waits for a usage write.
+ * Visitors' feedback on answers (answer-feedback.ts) travels in the same batches.
  */
-import type { UsageDelta, UsageStore } from '../../ports/storage.js';
+import type { FeedbackDelta, UsageDelta, UsageStore } from '../../ports/storage.js';
 import { sameQuestion } from './same-question.js';
 
 export interface QueryOutcome {
@@ -14,6 +15,15 @@ export interface QueryOutcome {
   /** A greeting, thanks, "ok"… answered without the records: not an unanswered question for the owner. */
   smallTalk?: boolean;
   question: string;
+}
+
+/** A visitor's feedback on an answer, checked (answer-feedback.ts). */
+export interface FeedbackOutcome {
+  ragId: string;
+  at: number;
+  question: string;
+  helpful: boolean;
+  recordIds: string[];
 }
 
 const dayMs = 86_400_000;
@@ -35,7 +45,12 @@ interface AskedQuestion {
  * question hash use, so a flood of one question ("Price?", "price", …) takes one of the
  * MAX_QUESTIONS places instead of crowding out the others.
  */
-type PendingDelta = Omit<UsageDelta, 'at' | 'unansweredQuestions'> & { at: number; questions: Map<string, AskedQuestion> };
+type PendingDelta = Omit<UsageDelta, 'at' | 'unansweredQuestions' | 'feedback'> & {
+  at: number;
+  questions: Map<string, AskedQuestion>;
+  /** Feedback by `sameQuestion`, bounded as the questions are. */
+  feedback: Map<string, FeedbackDelta>;
+};
 
 export class UsageRecorder {
   private pending = new Map<string, PendingDelta>();
@@ -54,13 +69,7 @@ export class UsageRecorder {
   }
 
   record(outcome: QueryOutcome): void {
-    const day = this.dayOf(outcome.at);
-    const key = `${outcome.ragId}/${day}`;
-    let delta = this.pending.get(key);
-    if (!delta) {
-      delta = { ragId: outcome.ragId, day, queries: 0, cacheHits: 0, unanswered: 0, questions: new Map(), at: outcome.at };
-      this.pending.set(key, delta);
-    }
+    const delta = this.deltaFor(outcome.ragId, outcome.at);
     delta.queries++;
     if (outcome.cached) delta.cacheHits++;
     if (!outcome.grounded && !outcome.smallTalk) {
@@ -68,6 +77,38 @@ export class UsageRecorder {
       this.countQuestion(delta.questions, outcome.question.trim().slice(0, 500));
     }
     delta.at = outcome.at;
+  }
+
+  /** Feedback counts in the day's helpful or unhelpful total and beside its question (the latest wording and records win). */
+  recordFeedback(outcome: FeedbackOutcome): void {
+    const delta = this.deltaFor(outcome.ragId, outcome.at);
+    if (outcome.helpful) delta.helpful = (delta.helpful ?? 0) + 1;
+    else delta.unhelpful = (delta.unhelpful ?? 0) + 1;
+    const question = outcome.question.trim().slice(0, 500);
+    const same = sameQuestion(question);
+    let entry = delta.feedback.get(same);
+    if (!entry) {
+      if (delta.feedback.size >= MAX_QUESTIONS) return;
+      entry = { question, recordIds: outcome.recordIds, helpful: 0, unhelpful: 0 };
+      delta.feedback.set(same, entry);
+    }
+    entry.question = question;
+    entry.recordIds = outcome.recordIds;
+    if (outcome.helpful) entry.helpful = Math.min(MAX_REPEATS, entry.helpful + 1);
+    else entry.unhelpful = Math.min(MAX_REPEATS, entry.unhelpful + 1);
+    delta.at = outcome.at;
+  }
+
+  /** The pending delta of this knowledge base and the UTC day of `at`. */
+  private deltaFor(ragId: string, at: number): PendingDelta {
+    const day = this.dayOf(at);
+    const key = `${ragId}/${day}`;
+    let delta = this.pending.get(key);
+    if (!delta) {
+      delta = { ragId, day, queries: 0, cacheHits: 0, unanswered: 0, questions: new Map(), feedback: new Map(), at };
+      this.pending.set(key, delta);
+    }
+    return delta;
   }
 
   /** Bounded per batch: a flood of unanswerable questions must not grow memory without end. */
@@ -94,8 +135,9 @@ export class UsageRecorder {
   flush(): Promise<void> {
     this.flushing = this.flushing.then(async () => {
       if (this.pending.size === 0) return;
-      const batch: UsageDelta[] = [...this.pending.values()].map(({ questions, at, ...delta }) =>
+      const batch: UsageDelta[] = [...this.pending.values()].map(({ questions, feedback, at, ...delta }) =>
         Object.assign(delta, {
+          ...(feedback.size > 0 ? { feedback: [...feedback.values()] } : {}),
           // The store counts one per entry (and groups them by questionHash, which is sameQuestion's).
           unansweredQuestions: [...questions.values()].flatMap(({ question, count }) => Array<string>(count).fill(question)),
           at: new Date(at).toISOString(),

@@ -1,14 +1,15 @@
 /**
- * The owner's usage report of a knowledge base (product.md §4): queries, cache hits and unanswered
- * questions per UTC day, the totals, the limits, and beside each unanswered question the words of
- * it that no record uses (QueryService.unknownWords). One service for the REST endpoint and the
- * MCP `get_usage` tool, so both say the same.
+ * The owner's usage report of a knowledge base (product.md §4): queries, cache hits, unanswered
+ * questions and visitors' feedback per UTC day, the totals, the limits, beside each unanswered
+ * question the words of it that no record uses (QueryService.unknownWords), and the questions
+ * whose answers visitors found unhelpful with the records those answers cited. One service for the
+ * REST endpoint and the MCP `get_usage` tool, so both say the same.
  */
 import { DomainError } from '../../errors.js';
 import type { UsageStore } from '../../ports/storage.js';
 import type { UsageReport } from '../../sdk/api-schemas.js';
 
-/** Unanswered questions a report lists, most asked first. */
+/** Unanswered questions (and questions given unhelpful feedback) a report lists, most asked first. */
 const LISTED = 50;
 
 export interface UsageReportsOptions {
@@ -37,10 +38,8 @@ export class UsageReports {
     const since = new Date(this.now() - (days - 1) * 86_400_000).toISOString().slice(0, 10);
     const report = await store.usage(accountId, ragId, since, LISTED);
     if (!report) throw new DomainError('not_found', 'No such knowledge base in this account.');
-    const totals = report.days.reduce(
-      (sum, d) => ({ queries: sum.queries + d.queries, cacheHits: sum.cacheHits + d.cacheHits, unanswered: sum.unanswered + d.unanswered }),
-      { queries: 0, cacheHits: 0, unanswered: 0 },
-    );
+    const totals = { queries: 0, cacheHits: 0, unanswered: 0, helpful: 0, unhelpful: 0 };
+    for (const day of report.days) for (const name of Object.keys(totals) as (keyof typeof totals)[]) totals[name] += day[name];
     // A hint beside the report: should the index be unreadable now (PostgreSQL down), the report still comes, without it.
     const words = await unknownWords(
       ragId,
@@ -50,11 +49,16 @@ export class UsageReports {
       return [] as string[][];
     });
     const unanswered = report.unanswered.map((u, i) => ({ ...u, unknownWords: words[i] ?? [] }));
-    return { days: report.days, totals, unanswered, limits: { queriesPerMinute: limits.queryRatePerMinute, queriesPerDay: limits.queryQuotaPerDay } };
+    return { days: report.days, totals, unanswered, feedback: report.feedback, limits: { queriesPerMinute: limits.queryRatePerMinute, queriesPerDay: limits.queryQuotaPerDay } };
   }
 
   /** Takes a question off the unanswered list; not found when it is not there. */
   async dismiss(accountId: string, ragId: string, question: string): Promise<void> {
     if (!(await this.options.store.dismissUnanswered(accountId, ragId, question))) throw new DomainError('not_found', 'No such unanswered question.');
+  }
+
+  /** Takes a question's feedback off the report; not found when there is none. */
+  async dismissFeedback(accountId: string, ragId: string, question: string): Promise<void> {
+    if (!(await this.options.store.dismissFeedback(accountId, ragId, question))) throw new DomainError('not_found', 'No feedback on such a question.');
   }
 }
