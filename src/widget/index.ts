@@ -5,7 +5,19 @@
  * Answer and source text only ever go into text nodes (`textContent`,
  * `createTextNode`); the one `innerHTML` is the constant skeleton below.
  */
-import { type Citation, fetchWidgetConfig, maxConversationTurns, QueryError, type QueryTarget, recentTurns, streamQuery, type Suggestion, type Turn, type WidgetConfig } from '../sdk/query-client.js';
+import {
+  type Citation,
+  fetchWidgetConfig,
+  maxConversationTurns,
+  QueryError,
+  type QueryTarget,
+  recentTurns,
+  sendFeedback,
+  streamQuery,
+  type Suggestion,
+  type Turn,
+  type WidgetConfig,
+} from '../sdk/query-client.js';
 import { offeredQuestions } from '../sdk/starter-questions.js';
 import { browser, type WElement, type WEvent } from './dom.js';
 import { pickLanguage } from './strings.js';
@@ -220,6 +232,32 @@ function mount({ target, attr }: Options): void {
     return group;
   };
 
+  /**
+   * Under an answer from the records: "Was this helpful?" with Yes and No. A press sends the
+   * visitor's question and the records cited to the owner's usage report (`POST /api/v1/feedback`,
+   * counted as no question) and leaves a thank-you; a failure to send is not the visitor's concern.
+   * `data-feedback="off"` leaves it out.
+   */
+  const askFeedback = (body: WElement, question: string, sources: readonly Citation[]) => {
+    const row = el('div', 'y');
+    row.setAttribute('role', 'group');
+    row.setAttribute('aria-label', t.helpful);
+    row.append(el('span', '', t.helpful));
+    for (const [label, helpful] of [[t.yes, true], [t.no, false]] as const) {
+      const button = el('button', '', label);
+      button.setAttribute('type', 'button');
+      button.addEventListener('click', () => {
+        row.replaceChildren(el('span', '', t.thanks));
+        row.setAttribute('role', 'status');
+        row.removeAttribute('aria-label');
+        emit('feedback', { question, helpful });
+        sendFeedback(target, question, helpful, sources).catch(() => undefined);
+      });
+      row.append(button);
+    }
+    body.append(row);
+  };
+
   /** Beside a refusal, the records the visitor may ask about instead: a button each that asks its title. */
   const offer = (body: WElement, suggestions: readonly Suggestion[]) => {
     body.append(buttons(suggestions.map((s) => s.title), t.related, t.related));
@@ -255,6 +293,7 @@ function mount({ target, attr }: Options): void {
           // `done.answer` is authoritative: it replaces whatever was streamed.
           render(body, event.answer, event.sources);
           if (event.suggestions?.length) offer(body, event.suggestions);
+          if (event.grounded && !event.smallTalk && event.sources.length > 0 && attr('data-feedback') !== 'off') askFeedback(body, question, event.sources);
           turns.push({ role: 'user', content: question }, { role: 'assistant', content: event.answer });
           turns.splice(0, turns.length - maxConversationTurns);
           emit('answer', { question, answer: event.answer, sources: event.sources, grounded: event.grounded, suggestions: event.suggestions ?? [] });

@@ -23,6 +23,11 @@ export interface Strings {
   related: string;
   /** The accessible name of the owner's starter questions, offered before the first question. */
   starters: string;
+  /** Under an answer from the records: the question, its two buttons, and what replaces them once one is pressed. */
+  helpful: string;
+  yes: string;
+  no: string;
+  thanks: string;
 }
 
 const en: Strings = {
@@ -46,6 +51,10 @@ const en: Strings = {
   stopped: 'Stopped.',
   related: 'Maybe this helps:',
   starters: 'Suggested questions',
+  helpful: 'Was this helpful?',
+  yes: 'Yes',
+  no: 'No',
+  thanks: 'Thanks for your feedback.',
 };
 
 const de: Strings = {
@@ -69,6 +78,10 @@ const de: Strings = {
   stopped: 'Abgebrochen.',
   related: 'Vielleicht hilft das:',
   starters: 'Vorgeschlagene Fragen',
+  helpful: 'War das hilfreich?',
+  yes: 'Ja',
+  no: 'Nein',
+  thanks: 'Danke für Ihr Feedback.',
 };
 
 const fr: Strings = {
@@ -92,6 +105,10 @@ const fr: Strings = {
   stopped: 'Interrompu.',
   related: 'Ceci peut vous aider :',
   starters: 'Questions suggérées',
+  helpful: 'Cette réponse vous a-t-elle aidé ?',
+  yes: 'Oui',
+  no: 'Non',
+  thanks: 'Merci pour votre retour.',
 };
 
 const table: Record<string, Strings> = { en, de, fr };

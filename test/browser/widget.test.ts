@@ -417,6 +417,65 @@ describeIf(chromium, 'chat widget in Chromium', () => {
     expect(await p.locator('groundwork-chat .o').count()).toBe(0);
   });
 
+  it('asks whether an answer from the records helped, and a press reaches the owner\'s usage report with the records cited', async () => {
+    const fay = await signedInClient(server.baseUrl);
+    const ragId = await createKb(fay, 'Feedback Helper');
+    await uploadFile(fay, ragId, 'faq.md', faqMarkdown);
+    const apiKey = (await createKey(fay, ragId, ['localhost'])).apiKey;
+    pages['/feedback.html'] = page(snippet({ ragId, apiKey }));
+    pages['/feedback-off.html'] = page(snippet({ ragId, apiKey }, ' data-feedback="off"'));
+    pages['/feedback-de.html'] = page(snippet({ ragId, apiKey }), { lang: 'de' });
+
+    const p = await open(siteUrl('/feedback.html'));
+    await p.getByRole('button', { name: 'Open chat' }).click();
+    await ask(p, 'How long do I have to return a bike?');
+    const question = lastBot(p).getByRole('group', { name: 'Was this helpful?' });
+    await question.waitFor();
+    const cited = await lastBot(p).locator('summary').allInnerTexts();
+    expect(cited.length).toBeGreaterThan(0);
+    const axe = await new AxeBuilder({ page: p }).include('groundwork-chat').analyze();
+    const serious = axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join('; ')})`)).toEqual([]);
+    await screenshot(p, 'widget-desktop-feedback');
+
+    const sent = p.waitForRequest((r) => r.url().endsWith('/api/v1/feedback') && r.method() === 'POST');
+    const answered = p.waitForResponse((r) => r.url().endsWith('/api/v1/feedback') && r.request().method() === 'POST');
+    await question.getByRole('button', { name: 'No' }).click();
+    const body = JSON.parse((await sent).postData() ?? '{}') as { sources: string[] };
+    expect(body).toMatchObject({ ragId, query: 'How long do I have to return a bike?', helpful: false });
+    expect(body.sources.length).toBe(cited.length);
+    expect((await answered).status()).toBe(204);
+    await expect.poll(() => lastBot(p).locator('.y').innerText()).toBe('Thanks for your feedback.');
+    expect(await lastBot(p).locator('.y button').count()).toBe(0);
+
+    type Report = { totals: { queries: number; unhelpful: number }; feedback: { question: string; records: { recordId: string }[] }[] };
+    const report = (await fay.get<Report>(`/api/v1/knowledge-bases/${ragId}/usage`)).body;
+    expect(report.totals).toMatchObject({ queries: 1, unhelpful: 1 });
+    expect(report.feedback).toMatchObject([{ question: 'How long do I have to return a bike?' }]);
+    expect(report.feedback[0]?.records.map((r) => r.recordId)).toEqual(body.sources);
+
+    // Not asked under a refusal (the owner's unanswered questions already list it), nor small talk.
+    await ask(p, 'Do you sell oat milk?');
+    await expect.poll(() => lastBot(p).getAttribute('aria-busy')).toBeNull();
+    await ask(p, 'thanks!');
+    await expect.poll(() => lastBot(p).getAttribute('aria-busy')).toBeNull();
+    expect(await p.locator('groundwork-chat .y').count()).toBe(1);
+
+    // In the page's language; left out with data-feedback="off".
+    await p.goto(siteUrl('/feedback-de.html'));
+    await p.getByRole('button', { name: 'Chat öffnen' }).click();
+    await ask(p, 'How long do I have to return a bike?');
+    await lastBot(p).getByRole('group', { name: 'War das hilfreich?' }).getByRole('button', { name: 'Ja' }).click();
+    await expect.poll(() => lastBot(p).locator('.y').innerText()).toBe('Danke für Ihr Feedback.');
+    await p.goto(siteUrl('/feedback-off.html'));
+    await p.getByRole('button', { name: 'Open chat' }).click();
+    await ask(p, 'How long do I have to return a bike?');
+    await lastBot(p).locator('button.c').first().waitFor();
+    await expect.poll(() => lastBot(p).getAttribute('aria-busy')).toBeNull();
+    expect(await p.locator('groundwork-chat .y').count()).toBe(0);
+    await expect.poll(async () => (await fay.get<Report>(`/api/v1/knowledge-bases/${ragId}/usage`)).body.totals).toMatchObject({ unhelpful: 1, helpful: 1 });
+  });
+
   it('says when to try again after a 429', async () => {
     const p = await open(siteUrl('/busy.html'));
     await p.getByRole('button', { name: 'Open chat' }).click();

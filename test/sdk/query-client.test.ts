@@ -4,7 +4,7 @@
  * search, widget settings, and every kind of refusal as a QueryError.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fetchWidgetConfig, query, QueryError, type QueryTarget, search, type StreamEvent, streamQuery } from '../../src/sdk/query-client.js';
+import { fetchWidgetConfig, query, QueryError, type QueryTarget, search, sendFeedback, type StreamEvent, streamQuery } from '../../src/sdk/query-client.js';
 import { createKb, createKey, faqMarkdown, uploadFile } from '../query/helpers.js';
 import { freePort, signedInClient, startServer, type TestServer } from '../support/server.js';
 
@@ -61,6 +61,15 @@ describe('query client', () => {
 
   it('reads the widget settings without using queries', async () => {
     expect(await fetchWidgetConfig({ ...target, fetch: withOrigin('https://shop.example.com') })).toEqual({ botName: 'Client Bot', greeting: null, starterQuestions: [], theme: {}, allowed: true });
+  });
+
+  it("sends a visitor's feedback on an answer, naming its records, without using queries", async () => {
+    const answer = await query(target, 'How long is the warranty?');
+    await expect(sendFeedback({ ...target, fetch: withOrigin('https://shop.example.com') }, 'How long is the warranty?', false, answer.sources)).resolves.toBeUndefined();
+    const elsewhere = await refusal(sendFeedback({ ...target, fetch: withOrigin('https://evil.test') }, 'How long is the warranty?', true));
+    expect([elsewhere.status, elsewhere.code]).toEqual([403, 'origin_not_allowed']);
+    const empty = await refusal(sendFeedback(target, '   ', true));
+    expect([empty.status, empty.code]).toEqual([422, 'validation_failed']);
   });
 
   it('turns refusals into QueryErrors with status, code and details', async () => {
