@@ -2,7 +2,8 @@
  * The dashboard in a real browser (Debian's Chromium through playwright-core):
  * the first-run journey (sign in with the outbox code, create a knowledge
  * base, upload with progress and report, generate a key shown once, see the
- * records, ask in the Playground, turn an unanswered question into a record),
+ * records, ask in the Playground, turn an unanswered question into a record,
+ * see and dismiss the answers visitors found unhelpful),
  * every tab rendered, axe on every page (no serious or critical violations),
  * screenshots at desktop and phone sizes, and a guard that fails if any
  * request leaves the server's origin or the page logs an error (a CSP
@@ -378,6 +379,73 @@ describeIf(chromium, 'dashboard in Chromium', () => {
     await save.click();
     await page.getByText('Saved: no synonyms.').waitFor();
     expect(await stored()).toEqual([]);
+  });
+
+  it("the Usage tab lists the answers visitors found unhelpful, with the records they cited, as text, and dismisses one", async () => {
+    expect(ragId).not.toBe('');
+    // The owner's own calls, as the page makes them (the session cookie and its CSRF token).
+    const owner = async (method: string, apiPath: string, body?: unknown) => {
+      const csrf = (await context.cookies(server.baseUrl)).find((c) => c.name === 'gw_csrf')?.value ?? '';
+      return fetch(`${server.baseUrl}${apiPath}`, {
+        method,
+        headers: { cookie: await cookieHeader(), 'x-csrf-token': csrf, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+    };
+    // The journey revoked its key: a secret key for a visitor's server-to-server calls (no Origin is allowed).
+    const created = await owner('POST', `/api/v1/knowledge-bases/${ragId}/keys`, { name: 'Feedback test', allowedDomains: ['shop.example.com'] });
+    expect(created.status).toBe(201);
+    const { apiKey, key } = (await created.json()) as { apiKey: string; key: { keyId: string } };
+    const visitor = (apiPath: string, body: Record<string, unknown>) =>
+      fetch(`${server.baseUrl}${apiPath}`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-api-key': apiKey }, body: JSON.stringify({ ragId, ...body }) });
+
+    const question = 'How long does delivery take?';
+    const answer = await visitor('/api/v1/query', { query: question });
+    expect(answer.status).toBe(200);
+    const sources = ((await answer.json()) as { sources: { recordId: string; sourceName: string }[] }).sources;
+    expect(sources.length).toBeGreaterThan(0);
+    const recordIds = sources.map((s) => s.recordId);
+    expect((await visitor('/api/v1/feedback', { query: question, helpful: false, sources: recordIds })).status).toBe(204);
+    expect((await visitor('/api/v1/feedback', { query: question, helpful: true, sources: recordIds })).status).toBe(204);
+
+    interface Report {
+      totals: { helpful: number; unhelpful: number };
+      feedback: { question: string }[];
+    }
+    const report = async () => (await (await owner('GET', `/api/v1/knowledge-bases/${ragId}/usage`)).json()) as Report;
+    // The report writes the instance's pending usage, feedback included, before it reads.
+    expect((await report()).totals).toMatchObject({ helpful: 1, unhelpful: 1 });
+
+    await page.goto(`/dashboard/kb/${ragId}/usage`);
+    await page.getByRole('heading', { level: 2, name: 'Answers visitors found unhelpful' }).waitFor();
+    const total = (label: string) => page.locator('.stat', { has: page.getByText(label, { exact: true }) }).locator('.value').textContent();
+    expect(await total('Helpful')).toBe('1');
+    expect(await total('Not helpful')).toBe('1');
+    const list = page.getByTestId('feedback');
+    const delivery = list.getByRole('listitem').filter({ hasText: question });
+    await delivery.waitFor();
+    expect(await delivery.getByText(/^1 × not helpful, 1 × helpful · last /).count()).toBe(1);
+    const cited = (await delivery.getByTestId('cited-records').textContent()) ?? '';
+    expect(cited).toMatch(/^Answered from: /);
+    expect(cited).toContain(sources[0]?.sourceName);
+
+    // A question with markup in it is shown as the text it is.
+    const markup = 'Is <b>x</b> in stock?';
+    expect((await visitor('/api/v1/feedback', { query: markup, helpful: false })).status).toBe(204);
+    expect((await report()).feedback.map((f) => f.question)).toContain(markup);
+    await page.reload();
+    await list.getByText(markup, { exact: true }).waitFor();
+    expect(await list.locator('b').count()).toBe(0);
+    expect(await total('Not helpful')).toBe('2');
+    await axe(page, 'usage with feedback');
+
+    // Dismiss: off the page and off the server's report; the markup one stays (the tabs' axe run below sees a filled list).
+    await delivery.getByRole('button', { name: `Dismiss feedback on “${question}”` }).click();
+    await delivery.waitFor({ state: 'detached' });
+    expect((await report()).feedback.map((f) => f.question)).toEqual([markup]);
+    await list.getByText(markup, { exact: true }).waitFor();
+
+    expect((await owner('DELETE', `/api/v1/knowledge-bases/${ragId}/keys/${key.keyId}`)).status).toBe(204);
   });
 
   it('a refusal in the Playground names the words no record uses, and opens a synonym or a record for it; starter questions are asked with a click', async () => {

@@ -1,4 +1,4 @@
-/** Usage tab: queries per day (inline SVG bars), cache hits, limits, unanswered questions. */
+/** Usage tab: queries per day (inline SVG bars), cache hits, limits, unanswered questions, answers visitors found unhelpful. */
 import type { UsageReport } from '../../sdk/management.js';
 import { api } from './api.js';
 import { errorText, formatDate, h, svg, toast } from './dom.js';
@@ -14,7 +14,7 @@ function fillDays(report: UsageReport): UsageReport['days'] {
   const today = Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth(), new Date().getUTCDate());
   for (let i = days - 1; i >= 0; i--) {
     const day = new Date(today - i * 86_400_000).toISOString().slice(0, 10);
-    out.push(byDay.get(day) ?? { day, queries: 0, cacheHits: 0, unanswered: 0 });
+    out.push(byDay.get(day) ?? { day, queries: 0, cacheHits: 0, unanswered: 0, helpful: 0, unhelpful: 0 });
   }
   return out;
 }
@@ -57,6 +57,62 @@ function chart(series: UsageReport['days']): HTMLElement {
   );
 }
 
+type Feedback = UsageReport['feedback'][number];
+
+/** "2 × not helpful, 1 × helpful · last <date>", dated as the unanswered questions are. */
+function feedbackCounts(f: Feedback): HTMLElement {
+  return h('p', { class: 'muted small' }, `${f.unhelpful} × not helpful, ${f.helpful} × helpful · last ${formatDate(f.lastAt)}`);
+}
+
+/** "Answered from: title (source), source", the records the answer cited; null when none is left. */
+function citedRecords(records: Feedback['records']): HTMLElement | null {
+  if (records.length === 0) return null;
+  const names = records.map((r) => (r.title === null ? r.sourceName : `${r.title} (${r.sourceName})`));
+  return h('p', { class: 'small', 'data-testid': 'cited-records' }, `Answered from: ${names.join(', ')}`);
+}
+
+interface QuestionListOptions<T> {
+  testId: string;
+  items: T[];
+  /** Shown when there are none (left). */
+  empty: string;
+  dismissLabel: (item: T) => string;
+  /** Takes the item off the server's list. */
+  dismiss: (item: T) => Promise<void>;
+  /** The item's parts, given its Dismiss button. */
+  item: (item: T, dismiss: HTMLElement) => HTMLElement[];
+}
+
+/** One of the report's lists of questions, each with a Dismiss button that takes it off the server's list and this one. */
+function questionList<T>(options: QuestionListOptions<T>): HTMLElement {
+  const list = h('ul', { class: 'list', 'data-testid': options.testId });
+  let items = options.items;
+  const render = (): void => {
+    if (!items.length) {
+      list.replaceChildren(h('li', { class: 'muted' }, options.empty));
+      return;
+    }
+    list.replaceChildren(
+      ...items.map((item) => {
+        const dismiss = h('button', { type: 'button', class: 'secondary small', 'aria-label': options.dismissLabel(item) }, 'Dismiss');
+        dismiss.addEventListener('click', async () => {
+          try {
+            await options.dismiss(item);
+            items = items.filter((x) => x !== item);
+            render();
+            toast('Dismissed.');
+          } catch (e) {
+            toast(errorText(e));
+          }
+        });
+        return h('li', {}, ...options.item(item, dismiss));
+      }),
+    );
+  };
+  render();
+  return list;
+}
+
 export async function usageTab(panel: HTMLElement, ctx: TabContext): Promise<void> {
   const ragId = ctx.kb.ragId;
   const report = await api.usage(ragId, days);
@@ -66,39 +122,32 @@ export async function usageTab(panel: HTMLElement, ctx: TabContext): Promise<voi
   const stat = (label: string, value: string, note?: string) =>
     h('div', { class: 'stat' }, h('span', { class: 'muted small' }, label), h('span', { class: 'value' }, value), note ? h('span', { class: 'muted small' }, note) : null);
 
-  const unansweredList = h('ul', { class: 'list', 'data-testid': 'unanswered' });
-  function renderUnanswered(): void {
-    if (!report.unanswered.length) {
-      unansweredList.replaceChildren(h('li', { class: 'muted' }, 'No unanswered questions. When visitors ask something your records do not cover, it appears here.'));
-      return;
-    }
-    unansweredList.replaceChildren(
-      ...report.unanswered.map((u) => {
-        const add = addRecordButton(ctx, u.question);
-        const dismiss = h('button', { type: 'button', class: 'secondary small', 'aria-label': `Dismiss “${u.question}”` }, 'Dismiss');
-        dismiss.addEventListener('click', async () => {
-          try {
-            await api.dismissUnanswered(ragId, u.question);
-            report.unanswered = report.unanswered.filter((x) => x !== u);
-            renderUnanswered();
-            toast('Dismissed.');
-          } catch (e) {
-            toast(errorText(e));
-          }
-        });
-        // The words no record uses: a synonym of one of the records' words may be all it needs.
-        const unknown = unknownWordsNote(u.unknownWords);
-        const synonym = addSynonymButton(ctx, u.unknownWords[0]);
-        return h(
-          'li',
-          {},
-          h('div', { class: 'body' }, h('p', {}, h('strong', {}, u.question)), unknown, h('p', { class: 'muted small' }, `Asked ${u.count}× · last ${formatDate(u.lastAskedAt)}`)),
-          h('div', { class: 'row' }, add, synonym, dismiss),
-        );
-      }),
-    );
-  }
-  renderUnanswered();
+  const unansweredList = questionList({
+    testId: 'unanswered',
+    items: report.unanswered,
+    empty: 'No unanswered questions. When visitors ask something your records do not cover, it appears here.',
+    dismissLabel: (u) => `Dismiss “${u.question}”`,
+    dismiss: (u) => api.dismissUnanswered(ragId, u.question),
+    item: (u, dismiss) => {
+      const add = addRecordButton(ctx, u.question);
+      // The words no record uses: a synonym of one of the records' words may be all it needs.
+      const unknown = unknownWordsNote(u.unknownWords);
+      const synonym = addSynonymButton(ctx, u.unknownWords[0]);
+      return [
+        h('div', { class: 'body' }, h('p', {}, h('strong', {}, u.question)), unknown, h('p', { class: 'muted small' }, `Asked ${u.count}× · last ${formatDate(u.lastAskedAt)}`)),
+        h('div', { class: 'row' }, add, synonym, dismiss),
+      ];
+    },
+  });
+
+  const feedbackList = questionList({
+    testId: 'feedback',
+    items: report.feedback,
+    empty: 'No unhelpful answers reported. When a visitor marks an answer as not helpful, it appears here.',
+    dismissLabel: (f) => `Dismiss feedback on “${f.question}”`,
+    dismiss: (f) => api.dismissFeedback(ragId, f.question),
+    item: (f, dismiss) => [h('div', { class: 'body' }, h('p', {}, h('strong', {}, f.question)), feedbackCounts(f), citedRecords(f.records)), h('div', { class: 'row' }, dismiss)],
+  });
 
   const table = h(
     'details',
@@ -110,13 +159,13 @@ export async function usageTab(panel: HTMLElement, ctx: TabContext): Promise<voi
       h(
         'table',
         {},
-        h('thead', {}, h('tr', {}, ['Day', 'Queries', 'From cache', 'Unanswered'].map((t) => h('th', { scope: 'col' }, t)))),
+        h('thead', {}, h('tr', {}, ['Day', 'Queries', 'From cache', 'Unanswered', 'Helpful', 'Not helpful'].map((t) => h('th', { scope: 'col' }, t)))),
         h(
           'tbody',
           {},
           series
-            .filter((d) => d.queries || d.unanswered)
-            .map((d) => h('tr', {}, h('td', {}, d.day), h('td', {}, d.queries), h('td', {}, d.cacheHits), h('td', {}, d.unanswered))),
+            .filter((d) => d.queries || d.unanswered || d.helpful || d.unhelpful)
+            .map((d) => h('tr', {}, ...[d.day, d.queries, d.cacheHits, d.unanswered, d.helpful, d.unhelpful].map((cell) => h('td', {}, cell)))),
         ),
       ),
     ),
@@ -129,6 +178,8 @@ export async function usageTab(panel: HTMLElement, ctx: TabContext): Promise<voi
       stat(`Queries (${days} days)`, String(totals.queries)),
       stat('Cache hits', String(totals.cacheHits), `${hitRate}% of queries`),
       stat('Unanswered', String(totals.unanswered)),
+      stat('Helpful', String(totals.helpful), 'visitors’ feedback'),
+      stat('Not helpful', String(totals.unhelpful), 'visitors’ feedback'),
       stat('Limits', `${limits.queriesPerMinute || '∞'}/min`, `${limits.queriesPerDay || 'no'} per day (UTC)`),
     ),
     h(
@@ -145,6 +196,13 @@ export async function usageTab(panel: HTMLElement, ctx: TabContext): Promise<voi
       h('h2', { id: 'u-unanswered' }, 'Unanswered questions'),
       h('p', { class: 'muted small' }, 'Questions your records did not answer. Add a record and the next visitor gets an answer.'),
       unansweredList,
+    ),
+    h(
+      'section',
+      { class: 'card', 'aria-labelledby': 'u-feedback' },
+      h('h2', { id: 'u-feedback' }, 'Answers visitors found unhelpful'),
+      h('p', { class: 'muted small' }, 'Visitors marked these answers as not helpful in the chat widget. Improve the record that answered, or add one.'),
+      feedbackList,
     ),
   );
 }
