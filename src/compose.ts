@@ -200,7 +200,7 @@ export async function compose(config: Config, logger: Logger, options: ComposeOp
       limits: config,
       onUnknownWordsFailed: (err) => logger.warn({ err }, 'the words no record uses could not be found'),
     }),
-    feedback: new FeedbackService(queries, usageRecorder),
+    feedback: new FeedbackService({ queries, usage: usageRecorder, limiter, limits: config }),
     flushUsage: () => usageRecorder.flush(),
     limiter,
     signIn,

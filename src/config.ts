@@ -196,7 +196,7 @@ export const settings = {
   MAX_KNOWLEDGE_BASES: integer({ fallback: 2, min: 1, meaning: 'active knowledge bases per account' }),
   MAX_RECORDS_PER_KB: integer({ fallback: 25, min: 1, meaning: 'records per knowledge base' }),
   QUERY_RATE_PER_MINUTE: integer({ fallback: 10, min: 0, meaning: 'per knowledge base, sliding 60 s window; `0` disables' }),
-  QUERY_QUOTA_PER_DAY: integer({ fallback: 100, min: 0, meaning: 'per knowledge base, resets 00:00 UTC; `0` disables' }),
+  QUERY_QUOTA_PER_DAY: integer({ fallback: 100, min: 0, meaning: "per knowledge base, resets 00:00 UTC; also bounds the day's visitor feedback on answers; `0` disables" }),
   PLAYGROUND_QUERIES_PER_MINUTE: integer({
     fallback: 30,
     min: 0,

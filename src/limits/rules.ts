@@ -38,6 +38,15 @@ export function queryRules(settings: Pick<LimitSettings, 'queryRatePerMinute' | 
 }
 
 /**
+ * Visitors' feedback on answers per knowledge base and UTC day: feedback follows an answer, so a day
+ * holds no more of it than the day's query quota allows questions. Without it feedback, which takes
+ * no query limit, would be bounded by the per-address limit alone (docs/decisions.md, "Feedback on answers").
+ */
+export function feedbackRules(settings: Pick<LimitSettings, 'queryQuotaPerDay'>, ragId: string): LimitRule[] {
+  return [{ name: 'feedback_day', key: ragId, limit: settings.queryQuotaPerDay, kind: 'utc-day', windowMs: 0 }];
+}
+
+/**
  * The owner's Playground questions, per account (not per knowledge base): a 60 s sliding window and
  * a UTC-day cap of their own, so trying the bot in the dashboard never spends the visitors' quota
  * (docs/playground.md).

@@ -13,12 +13,13 @@
  * `playground_day` — the owner's Playground questions per account
  * (PLAYGROUND_QUERIES_PER_MINUTE, PLAYGROUND_QUERIES_PER_DAY), apart from the
  * visitors' `minute` and `day`; `import_hour` — imports from a URL an account
- * starts per hour (IMPORTS_PER_HOUR). A limit of 0 disables the rule: it is neither
+ * starts per hour (IMPORTS_PER_HOUR); `feedback_day` — visitors' feedback on answers per
+ * knowledge base and UTC day, bounded by the day's query quota (QUERY_QUOTA_PER_DAY). A limit of 0 disables the rule: it is neither
  * enforced nor reported.
  */
 import type { MaybePromise } from '../maybe-promise.js';
 
-export type LimitName = 'minute' | 'day' | 'ip' | 'bot' | 'anonymous_minute' | 'anonymous_hour' | 'playground_minute' | 'playground_day' | 'import_hour';
+export type LimitName = 'minute' | 'day' | 'ip' | 'bot' | 'anonymous_minute' | 'anonymous_hour' | 'playground_minute' | 'playground_day' | 'import_hour' | 'feedback_day';
 
 export interface LimitRule {
   name: LimitName;

@@ -429,6 +429,15 @@ describeIf(chromium, 'dashboard in Chromium', () => {
     expect(cited).toMatch(/^Answered from: /);
     expect(cited).toContain(sources[0]?.sourceName);
 
+    // "Try in Playground" asks it there as a visitor would, to see the answer they were given.
+    await delivery.getByRole('button', { name: 'Try in Playground' }).click();
+    await page.waitForURL(`**/dashboard/kb/${ragId}/playground`);
+    expect(await page.getByRole('textbox', { name: 'Question' }).inputValue()).toBe(question);
+    await expect.poll(() => page.getByTestId('answer').getAttribute('aria-busy')).toBe('false');
+    await expect.poll(async () => (await page.getByTestId('answer').textContent()) ?? '').toMatch(/\S/);
+    await page.goto(`/dashboard/kb/${ragId}/usage`);
+    await delivery.waitFor();
+
     // A question with markup in it is shown as the text it is.
     const markup = 'Is <b>x</b> in stock?';
     expect((await visitor('/api/v1/feedback', { query: markup, helpful: false })).status).toBe(204);

@@ -155,7 +155,7 @@ function cacheSuite(backend: string, extraEnv: () => Record<string, string>): vo
 
     const usage = await alice.get<{ totals: { queries: number; cacheHits: number; unanswered: number } }>(`/api/v1/knowledge-bases/${ragId}/usage`);
     expect(usage.status).toBe(200);
-    expect(usage.body.totals).toEqual({ queries: ratePerMinute, cacheHits: ratePerMinute - 1, unanswered: 0 });
+    expect(usage.body.totals).toEqual({ queries: ratePerMinute, cacheHits: ratePerMinute - 1, unanswered: 0, helpful: 0, unhelpful: 0 });
   });
 }
 

@@ -14,7 +14,8 @@ let alice: Client;
 let bob: Client;
 
 beforeAll(async () => {
-  server = await startServer({ MAX_KNOWLEDGE_BASES: '10' });
+  // A day's feedback per knowledge base is bounded by the day's query quota.
+  server = await startServer({ MAX_KNOWLEDGE_BASES: '10', QUERY_QUOTA_PER_DAY: '6' });
   [alice, bob] = await Promise.all([signedInClient(server.baseUrl), signedInClient(server.baseUrl)]);
 });
 afterAll(() => server?.stop());
@@ -102,6 +103,18 @@ describe("visitors' feedback on answers", () => {
     const report = await alice.get<Report>(`/api/v1/knowledge-bases/${ragId}/usage`);
     expect(report.body.totals).toMatchObject({ queries: 0, helpful: 0, unhelpful: 0 });
     expect(report.body.feedback).toEqual([]);
+  });
+
+  it("is bounded per knowledge base and day by the day's query quota, which it does not use", async () => {
+    const { ragId, apiKey } = await faqKnowledgeBase(alice, ['shop.example']);
+    const give = () => post(server.baseUrl, '/api/v1/feedback', { ragId, query: 'Do you ship to Mexico?', helpful: true }, apiKey, shop);
+    for (let i = 0; i < 6; i++) expect((await give()).status).toBe(204);
+    const refused = expectProblem(await give(), 429, 'rate_limited', server.baseUrl);
+    expect(refused).toMatchObject({ limit: 'feedback_day' });
+    // Questions are still answered: feedback took none of them.
+    expect((await ask(server.baseUrl, apiKey, ragId, 'Do you ship to Mexico?', shop)).status).toBe(200);
+    const report = await alice.get<Report>(`/api/v1/knowledge-bases/${ragId}/usage`);
+    expect(report.body.totals).toMatchObject({ queries: 1, helpful: 6 });
   });
 
   it('is preflighted for whitelisted origins only', async () => {

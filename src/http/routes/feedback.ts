@@ -20,7 +20,8 @@ export function feedbackRoutes(app: App, feedback: FeedbackService): void {
         description:
           "A visitor's feedback on an answer: the question as asked, `helpful`, and the answer's `sources[].recordId`. " +
           'The key and the caller\'s Origin/Referer are checked as for a query, but it counts as no query. ' +
-          "The owner's usage report counts it per day and lists the questions whose answers were marked not helpful, with the records they cited.",
+          "The owner's usage report counts it per day and lists the questions whose answers were marked not helpful, with the records they cited. " +
+          "A knowledge base takes at most its daily query quota of feedback a UTC day (then 429 `rate_limited`, limit `feedback_day`).",
         body: FeedbackBody,
         response: { 204: Type.Null({ description: 'Recorded (written with the usage, within seconds).' }), ...errorResponses(401, 403, 422, 429) },
       },

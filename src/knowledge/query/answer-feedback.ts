@@ -11,6 +11,8 @@
  * hold is not shown).
  */
 import { DomainError } from '../../errors.js';
+import { feedbackRules, type LimitSettings } from '../../limits/rules.js';
+import type { RateLimiter } from '../../ports/rate-limiter.js';
 import { checkedQuery, type QueryService } from './query-service.js';
 import type { UsageRecorder } from './usage-recorder.js';
 
@@ -62,21 +64,41 @@ export interface FeedbackRequest extends FeedbackInput {
   referer: string | undefined;
 }
 
+export interface FeedbackServiceOptions {
+  queries: Pick<QueryService, 'authorise'>;
+  usage: Pick<UsageRecorder, 'recordFeedback'>;
+  /** The shared limiter (Redis when configured), for the day's feedback per knowledge base. */
+  limiter: RateLimiter;
+  limits: Pick<LimitSettings, 'queryQuotaPerDay'>;
+  clock?: () => number;
+}
+
 export class FeedbackService {
-  constructor(
-    private readonly queries: Pick<QueryService, 'authorise'>,
-    private readonly usage: Pick<UsageRecorder, 'recordFeedback'>,
-    private readonly clock: () => number = Date.now,
-  ) {}
+  private readonly clock: () => number;
+
+  constructor(private readonly options: FeedbackServiceOptions) {
+    this.clock = options.clock ?? Date.now;
+  }
 
   /**
    * Checks the feedback, then the key and the caller's origin exactly as a query's (a page not on
-   * the key's whitelist is refused), and records it with the usage, in the next batch. Takes none
-   * of the knowledge base's query limits: saying an answer helped must not cost a question.
+   * the key's whitelist is refused), takes one of the knowledge base's feedback allowance for the
+   * day, and records it with the usage, in the next batch. Takes none of its query limits: saying
+   * an answer helped must not cost a question.
    */
   async give(request: FeedbackRequest): Promise<void> {
     const feedback = checkedFeedback(request);
-    const { kb } = await this.queries.authorise(request);
-    this.usage.recordFeedback({ ragId: kb.ragId, at: this.clock(), ...feedback });
+    const { kb } = await this.options.queries.authorise(request);
+    const now = this.clock();
+    const decision = await this.options.limiter.consume(feedbackRules(this.options.limits, kb.ragId), now);
+    if (!decision.allowed) {
+      throw new DomainError(
+        'rate_limited',
+        `This knowledge base has taken its ${decision.refused?.limit ?? 0} pieces of feedback for today (UTC), as many as its questions. Try again after midnight UTC.`,
+        { limit: 'feedback_day', retryAfterMs: decision.retryAfterMs },
+        { rateLimit: decision },
+      );
+    }
+    this.options.usage.recordFeedback({ ragId: kb.ragId, at: now, ...feedback });
   }
 }

@@ -32,7 +32,7 @@ export function keepKnownKeyIfLive(ragId: string, live: readonly { prefix: strin
 }
 
 /** What the Knowledge tab prefills when it opens next (from the Usage tab): the paste box, or a new synonyms line starting with a visitor's word. */
-export const pending: { paste?: { name: string; text: string }; synonym?: string } = {};
+export const pending: { paste?: { name: string; text: string }; synonym?: string; ask?: string } = {};
 
 export async function loadSession(): Promise<Session | null> {
   try {

@@ -15,7 +15,7 @@
 import { field, fill, h, notice } from './dom.js';
 import { markTried } from './first-run.js';
 import type { TabContext } from './kb.js';
-import { api, ApiError } from './api.js';
+import { api, ApiError, pending } from './api.js';
 import type { Citation, Suggestion } from '../../sdk/query-client.js';
 import { maxConversationTurns, recentTurns, type Turn } from '../../sdk/conversation.js';
 import { addRecordButton, addSynonymButton, unknownWordsNote } from './unanswered-actions.js';
@@ -266,4 +266,11 @@ export async function playgroundTab(panel: HTMLElement, ctx: TabContext): Promis
     h('section', { class: 'card', 'aria-labelledby': 'pg-ask' }, h('h2', { id: 'pg-ask' }, 'Ask a question'), form, starters),
     h('section', { class: 'card', 'aria-labelledby': 'pg-answer' }, h('h2', { id: 'pg-answer' }, 'Answer'), history, status, answer, refused, scoresToggle, citations),
   );
+  // Sent here from the Usage tab ("Try in Playground"): asked at once, as a question of its own.
+  const sent = pending.ask;
+  pending.ask = undefined;
+  if (sent) {
+    question.value = sent;
+    void run(sent);
+  }
 }

@@ -3,7 +3,7 @@ import type { UsageReport } from '../../sdk/management.js';
 import { api } from './api.js';
 import { errorText, formatDate, h, svg, toast } from './dom.js';
 import type { TabContext } from './kb.js';
-import { addRecordButton, addSynonymButton, unknownWordsNote } from './unanswered-actions.js';
+import { addRecordButton, addSynonymButton, tryInPlaygroundButton, unknownWordsNote } from './unanswered-actions.js';
 
 const days = 30;
 
@@ -146,7 +146,10 @@ export async function usageTab(panel: HTMLElement, ctx: TabContext): Promise<voi
     empty: 'No unhelpful answers reported. When a visitor marks an answer as not helpful, it appears here.',
     dismissLabel: (f) => `Dismiss feedback on “${f.question}”`,
     dismiss: (f) => api.dismissFeedback(ragId, f.question),
-    item: (f, dismiss) => [h('div', { class: 'body' }, h('p', {}, h('strong', {}, f.question)), feedbackCounts(f), citedRecords(f.records)), h('div', { class: 'row' }, dismiss)],
+    item: (f, dismiss) => [
+      h('div', { class: 'body' }, h('p', {}, h('strong', {}, f.question)), feedbackCounts(f), citedRecords(f.records)),
+      h('div', { class: 'row' }, tryInPlaygroundButton(ctx, f.question), addRecordButton(ctx, f.question, 'Better answers to visitors’ questions'), dismiss),
+    ],
   });
 
   const table = h(

@@ -2,7 +2,8 @@
  * What the owner can do about a question the records did not answer, wherever the dashboard shows
  * one (the Usage tab's unanswered questions, a refusal in the Playground): see the words of it no
  * record uses, add a synonym for one of them, or add a record that answers it. Both additions open
- * the Knowledge tab with the form filled in (`pending`).
+ * the Knowledge tab with the form filled in (`pending`). An answer visitors found unhelpful can be
+ * asked again in the Playground, which asks the `pending` question when it opens.
  */
 import { pending } from './api.js';
 import { h } from './dom.js';
@@ -25,11 +26,21 @@ export function addSynonymButton(ctx: TabContext, word: string | undefined): HTM
   return button;
 }
 
-/** Opens the paste form with a question-and-answer record for `question`, its answer left to write. */
-export function addRecordButton(ctx: TabContext, question: string): HTMLButtonElement {
+/** Opens the Playground and asks `question` there, as a visitor would (a question of its own, no earlier turns). */
+export function tryInPlaygroundButton(ctx: TabContext, question: string): HTMLButtonElement {
+  const button = h('button', { type: 'button', class: 'secondary small' }, 'Try in Playground');
+  button.addEventListener('click', () => {
+    pending.ask = question;
+    ctx.navigate(`/dashboard/kb/${ctx.kb.ragId}/playground`);
+  });
+  return button;
+}
+
+/** Opens the paste form with a question-and-answer record for `question`, its answer left to write, in a source named `sourceName`. */
+export function addRecordButton(ctx: TabContext, question: string, sourceName = 'Answers to unanswered questions'): HTMLButtonElement {
   const button = h('button', { type: 'button', class: 'small' }, 'Add a record for this');
   button.addEventListener('click', () => {
-    pending.paste = { name: 'Answers to unanswered questions', text: `Q: ${question}\nA: ` };
+    pending.paste = { name: sourceName, text: `Q: ${question}\nA: ` };
     ctx.navigate(`/dashboard/kb/${ctx.kb.ragId}/knowledge`);
   });
   return button;
