@@ -532,6 +532,9 @@ export const WidgetConfig = Type.Object({
   botName: Type.String(),
   greeting: Type.Union([Type.String(), Type.Null()]),
   starterQuestions: Type.Array(Type.String(), { description: "The owner's starter questions, shown as buttons until the visitor asks something; empty when none" }),
+  fallbackMessage: Type.Union([Type.String(), Type.Null()], {
+    description: "The owner's message for what the records do not answer (e.g. a contact); the widget also shows it to a visitor who says an answer did not help. Null when none",
+  }),
   theme: Theme,
   allowed: Type.Literal(true),
 });

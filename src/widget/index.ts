@@ -111,6 +111,8 @@ function mount({ target, attr }: Options): void {
   title.textContent = attr('data-title') || t.title;
   const greeting = el('p', 'm', attr('data-greeting') || t.greeting);
   log.append(greeting);
+  /** The owner's message for what the records do not answer (a contact, say), shown after an answer that did not help. */
+  let fallbackMessage: string | null = null;
   /** The owner's starter questions under the greeting, until the visitor asks something (`ask` removes them). */
   let starters: WElement | undefined;
   let asked = false;
@@ -156,6 +158,7 @@ function mount({ target, attr }: Options): void {
     (config: WidgetConfig) => {
       if (!attr('data-title')) title.textContent = config.botName;
       if (!attr('data-greeting') && config.greeting) greeting.textContent = config.greeting;
+      fallbackMessage = config.fallbackMessage;
       // The page's own (data-starter-questions, "|" between them; empty for none) win over the knowledge base's.
       const own = attr('data-starter-questions');
       const questions = own === null ? config.starterQuestions : offeredQuestions(own.split('|'));
@@ -235,7 +238,8 @@ function mount({ target, attr }: Options): void {
   /**
    * Under an answer from the records: "Was this helpful?" with Yes and No. A press sends the
    * visitor's question and the records cited to the owner's usage report (`POST /api/v1/feedback`,
-   * counted as no question) and leaves a thank-you; a failure to send is not the visitor's concern.
+   * counted as no question) and leaves a thank-you; after No, the owner's fallback message too (a
+   * way on, such as a contact), when there is one. A failure to send is not the visitor's concern.
    * `data-feedback="off"` leaves it out.
    */
   const askFeedback = (body: WElement, question: string, sources: readonly Citation[]) => {
@@ -247,7 +251,8 @@ function mount({ target, attr }: Options): void {
       const button = el('button', '', label);
       button.setAttribute('type', 'button');
       button.addEventListener('click', () => {
-        row.replaceChildren(el('span', '', t.thanks));
+        row.replaceChildren(el('span', '', helpful ? t.thanks : t.notHelped));
+        if (!helpful && fallbackMessage) row.append(el('span', 'w', fallbackMessage));
         row.setAttribute('role', 'status');
         row.removeAttribute('aria-label');
         emit('feedback', { question, helpful });

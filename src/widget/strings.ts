@@ -28,6 +28,8 @@ export interface Strings {
   yes: string;
   no: string;
   thanks: string;
+  /** After "No"; the owner's fallback message (a contact) follows when there is one. */
+  notHelped: string;
 }
 
 const en: Strings = {
@@ -55,6 +57,7 @@ const en: Strings = {
   yes: 'Yes',
   no: 'No',
   thanks: 'Thanks for your feedback.',
+  notHelped: 'Thanks for telling us.',
 };
 
 const de: Strings = {
@@ -82,6 +85,7 @@ const de: Strings = {
   yes: 'Ja',
   no: 'Nein',
   thanks: 'Danke für Ihr Feedback.',
+  notHelped: 'Danke für den Hinweis.',
 };
 
 const fr: Strings = {
@@ -109,6 +113,7 @@ const fr: Strings = {
   yes: 'Oui',
   no: 'Non',
   thanks: 'Merci pour votre retour.',
+  notHelped: 'Merci de nous l’avoir signalé.',
 };
 
 const table: Record<string, Strings> = { en, de, fr };

@@ -43,6 +43,7 @@ button:disabled{cursor:not-allowed;opacity:.6}
 .o span{width:100%;font-size:13px;color:var(--mu)}
 .k{padding:4px 10px;border:1px solid var(--a);border-radius:12px;background:var(--bg);color:var(--fg);font-size:13px;text-align:left}
 .y{display:flex;flex-wrap:wrap;align-items:center;gap:6px;margin-top:8px;font-size:13px;color:var(--mu);white-space:normal}
+.y .w{width:100%;color:var(--fg);white-space:pre-wrap}
 .y button{padding:2px 10px;border:1px solid var(--bd);border-radius:12px;background:var(--bg);color:var(--fg)}
 .t{color:var(--mu);animation:gw-b 1.2s ease-in-out infinite}
 @keyframes gw-b{50%{opacity:.35}}

@@ -149,7 +149,7 @@ describeIf(chromium, 'chat widget in Chromium', () => {
       const allowed = await config(`http://localhost:${site.port}`);
       expect(allowed.status).toBe(200);
       expect(allowed.headers.get('access-control-allow-origin')).toBe(`http://localhost:${site.port}`);
-      expect(await allowed.json()).toEqual({ botName: 'Busy Helper', greeting: null, starterQuestions: [], theme: {}, allowed: true });
+      expect(await allowed.json()).toEqual({ botName: 'Busy Helper', greeting: null, starterQuestions: [], fallbackMessage: null, theme: {}, allowed: true });
     }
     const refused = await config('http://127.0.0.2:9');
     expect(refused.status).toBe(403);
@@ -421,6 +421,8 @@ describeIf(chromium, 'chat widget in Chromium', () => {
     const fay = await signedInClient(server.baseUrl);
     const ragId = await createKb(fay, 'Feedback Helper');
     await uploadFile(fay, ragId, 'faq.md', faqMarkdown);
+    const fallbackMessage = 'Write to <b>help</b>@nordlicht.example and we will answer.';
+    expect((await fay.patch(`/api/v1/knowledge-bases/${ragId}`, { fallbackMessage })).status).toBe(200);
     const apiKey = (await createKey(fay, ragId, ['localhost'])).apiKey;
     pages['/feedback.html'] = page(snippet({ ragId, apiKey }));
     pages['/feedback-off.html'] = page(snippet({ ragId, apiKey }, ' data-feedback="off"'));
@@ -445,8 +447,10 @@ describeIf(chromium, 'chat widget in Chromium', () => {
     expect(body).toMatchObject({ ragId, query: 'How long do I have to return a bike?', helpful: false });
     expect(body.sources.length).toBe(cited.length);
     expect((await answered).status()).toBe(204);
-    await expect.poll(() => lastBot(p).locator('.y').innerText()).toBe('Thanks for your feedback.');
+    // After No, the owner's way on (their fallback message), as text.
+    await expect.poll(() => lastBot(p).locator('.y').innerText()).toBe(`Thanks for telling us.\n${fallbackMessage}`);
     expect(await lastBot(p).locator('.y button').count()).toBe(0);
+    expect(await lastBot(p).locator('.y b').count()).toBe(0);
 
     type Report = { totals: { queries: number; unhelpful: number }; feedback: { question: string; records: { recordId: string }[] }[] };
     const report = (await fay.get<Report>(`/api/v1/knowledge-bases/${ragId}/usage`)).body;

@@ -60,7 +60,7 @@ describe('query client', () => {
   });
 
   it('reads the widget settings without using queries', async () => {
-    expect(await fetchWidgetConfig({ ...target, fetch: withOrigin('https://shop.example.com') })).toEqual({ botName: 'Client Bot', greeting: null, starterQuestions: [], theme: {}, allowed: true });
+    expect(await fetchWidgetConfig({ ...target, fetch: withOrigin('https://shop.example.com') })).toEqual({ botName: 'Client Bot', greeting: null, starterQuestions: [], fallbackMessage: null, theme: {}, allowed: true });
   });
 
   it("sends a visitor's feedback on an answer, naming its records, without using queries", async () => {

@@ -80,7 +80,7 @@ export function widgetRoutes(app: App, queries: QueryService, options: WidgetRou
     {
       schema: {
         tags: ['Widget'],
-        summary: "The widget's bot name, greeting, starter questions and theme",
+        summary: "The widget's bot name, greeting, starter questions, fallback message and theme",
         description:
           'Checks the key and the caller\'s Origin/Referer against the key\'s whitelist exactly as a query does, but counts as no query. ' +
           'Pass the key as `key` in the query string (a simple CORS request: no preflight, so refused pages can read why) or in `X-API-Key`. ' +
@@ -109,7 +109,7 @@ export function widgetRoutes(app: App, queries: QueryService, options: WidgetRou
         referer: request.headers.referer,
       });
       reply.header('cache-control', 'private, max-age=60');
-      return { botName: kb.botName, greeting: kb.greeting, starterQuestions: kb.starterQuestions, theme: kb.theme, allowed: true as const };
+      return { botName: kb.botName, greeting: kb.greeting, starterQuestions: kb.starterQuestions, fallbackMessage: kb.fallbackMessage, theme: kb.theme, allowed: true as const };
     },
   );
 }
