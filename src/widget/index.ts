@@ -251,10 +251,14 @@ function mount({ target, attr }: Options): void {
       const button = el('button', '', label);
       button.setAttribute('type', 'button');
       button.addEventListener('click', () => {
+        // The pressed button goes: focus, which it held, moves to the thanks rather than to the page.
+        const hadFocus = row.contains(root.activeElement);
         row.replaceChildren(el('span', '', helpful ? t.thanks : t.notHelped));
         if (!helpful && fallbackMessage) row.append(el('span', 'w', fallbackMessage));
         row.setAttribute('role', 'status');
         row.removeAttribute('aria-label');
+        row.setAttribute('tabindex', '-1');
+        if (hadFocus) row.focus({ preventScroll: true });
         emit('feedback', { question, helpful });
         sendFeedback(target, question, helpful, sources).catch(() => undefined);
       });

@@ -469,8 +469,11 @@ describeIf(chromium, 'chat widget in Chromium', () => {
     await p.goto(siteUrl('/feedback-de.html'));
     await p.getByRole('button', { name: 'Chat öffnen' }).click();
     await ask(p, 'How long do I have to return a bike?');
-    await lastBot(p).getByRole('group', { name: 'War das hilfreich?' }).getByRole('button', { name: 'Ja' }).click();
+    // By keyboard: the pressed button goes, and focus moves to the thanks, not to the page.
+    await lastBot(p).getByRole('group', { name: 'War das hilfreich?' }).getByRole('button', { name: 'Ja' }).focus();
+    await p.keyboard.press('Enter');
     await expect.poll(() => lastBot(p).locator('.y').innerText()).toBe('Danke für Ihr Feedback.');
+    expect(await p.evaluate(inShadow("root.activeElement && root.activeElement.className"))).toBe('y');
     await p.goto(siteUrl('/feedback-off.html'));
     await p.getByRole('button', { name: 'Open chat' }).click();
     await ask(p, 'How long do I have to return a bike?');

@@ -82,6 +82,7 @@ export class UsageRecorder {
   /** Feedback counts in the day's helpful or unhelpful total and beside its question (the latest wording and records win). */
   recordFeedback(outcome: FeedbackOutcome): void {
     const delta = this.deltaFor(outcome.ragId, outcome.at);
+    delta.at = outcome.at;
     if (outcome.helpful) delta.helpful = (delta.helpful ?? 0) + 1;
     else delta.unhelpful = (delta.unhelpful ?? 0) + 1;
     const question = outcome.question.trim().slice(0, 500);
@@ -96,7 +97,6 @@ export class UsageRecorder {
     entry.recordIds = outcome.recordIds;
     if (outcome.helpful) entry.helpful = Math.min(MAX_REPEATS, entry.helpful + 1);
     else entry.unhelpful = Math.min(MAX_REPEATS, entry.unhelpful + 1);
-    delta.at = outcome.at;
   }
 
   /** The pending delta of this knowledge base and the UTC day of `at`. */
