@@ -197,6 +197,7 @@ export async function compose(config: Config, logger: Logger, options: ComposeOp
       store: store.usage,
       flush: () => usageRecorder.flush(),
       unknownWords: (ragId, questions) => queries.unknownWords(ragId, questions),
+      answeredNow: (ragId, questions) => queries.answeredNow(ragId, questions),
       limits: config,
       onUnknownWordsFailed: (err) => logger.warn({ err }, 'the words no record uses could not be found'),
     }),

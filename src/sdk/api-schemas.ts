@@ -377,6 +377,12 @@ export const UsageReport = Type.Object({
         description:
           "Words of the question, as the visitor typed them, that no record uses in any form (nor through the knowledge base's synonyms), leaving out the language's commonest words: what to add as a record or a synonym.",
       }),
+      answeredNow: Type.Optional(
+        Type.Boolean({
+          description:
+            'Whether the records answer it now, asked again (on its own) when the report was read: true once a record or synonym added since answers it, so it can be dismissed. Absent when a model answers (it is not asked again).',
+        }),
+      ),
     }),
   ),
   feedback: Type.Array(

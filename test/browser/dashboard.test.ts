@@ -438,6 +438,15 @@ describeIf(chromium, 'dashboard in Chromium', () => {
     await page.goto(`/dashboard/kb/${ragId}/usage`);
     await delivery.waitFor();
 
+    // An unanswered question a record added since answers is marked so, to dismiss.
+    const repairs = 'Do you repair vintage typewriters?';
+    expect(((await (await visitor('/api/v1/query', { query: repairs })).json()) as { grounded: boolean }).grounded).toBe(false);
+    const pasted = await owner('POST', `/api/v1/knowledge-bases/${ragId}/sources`, { name: 'Repairs', text: '## Typewriter repairs\n\nWe repair vintage typewriters in our workshop.\n', format: 'md' });
+    expect(pasted.status).toBe(201);
+    await page.reload();
+    const typewriters = page.getByTestId('unanswered').getByRole('listitem').filter({ hasText: repairs });
+    await typewriters.getByText('Answered now', { exact: true }).waitFor();
+
     // A question with markup in it is shown as the text it is.
     const markup = 'Is <b>x</b> in stock?';
     expect((await visitor('/api/v1/feedback', { query: markup, helpful: false })).status).toBe(204);

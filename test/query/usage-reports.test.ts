@@ -28,7 +28,10 @@ const stored = {
   ],
 };
 
-function reports(unknownWords: (ragId: string, questions: readonly string[]) => Promise<string[][]>) {
+function reports(
+  unknownWords: (ragId: string, questions: readonly string[]) => Promise<string[][]>,
+  answeredNow?: (ragId: string, questions: readonly string[]) => Promise<(boolean | undefined)[]>,
+) {
   const asked: { since: string; limit: number }[] = [];
   const failures: unknown[] = [];
   let flushed = 0;
@@ -48,6 +51,7 @@ function reports(unknownWords: (ragId: string, questions: readonly string[]) => 
       return Promise.resolve();
     },
     unknownWords,
+    answeredNow,
     limits: { queryRatePerMinute: 10, queryQuotaPerDay: 100 },
     onUnknownWordsFailed: (error) => failures.push(error),
     now: () => Date.parse('2026-12-01T12:00:00Z'),
@@ -67,15 +71,34 @@ describe('usage reports', () => {
     expect(report.unanswered.map((u) => u.unknownWords)).toEqual([['Porto'], ['oat']]);
   });
 
+  it('mark the unanswered questions the records answer now, when that was asked', async () => {
+    const { service } = reports(
+      () => Promise.resolve([[], []]),
+      (_, questions) => Promise.resolve(questions.map((q) => (q.includes('Porto') ? true : undefined))),
+    );
+    const report = await service.report('acc_owner', 'kb_shop');
+    expect(report.unanswered.map((u) => [u.question, u.answeredNow])).toEqual([
+      ['Was kostet das Porto?', true],
+      ['Do you sell oat milk?', undefined],
+    ]);
+    expect('answeredNow' in (report.unanswered[1] ?? {})).toBe(false);
+    // Not asked (a model answers): no field at all.
+    expect((await reports(() => Promise.resolve([])).service.report('acc_owner', 'kb_shop')).unanswered.some((u) => 'answeredNow' in u)).toBe(false);
+  });
+
   it('come without the words when they cannot be found, and say so', async () => {
     const down = new Error('connection refused');
-    const { service, failures } = reports(() => Promise.reject(down));
+    const { service, failures } = reports(
+      () => Promise.reject(down),
+      () => Promise.reject(down),
+    );
     const report = await service.report('acc_owner', 'kb_shop');
     expect(report.unanswered.map((u) => [u.question, u.unknownWords])).toEqual([
       ['Was kostet das Porto?', []],
       ['Do you sell oat milk?', []],
     ]);
-    expect(failures).toEqual([down]);
+    expect(report.unanswered.some((u) => 'answeredNow' in u)).toBe(false);
+    expect(failures).toEqual([down, down]);
   });
 
   it("are not found for another account's knowledge base, nor is a question not listed dismissed", async () => {

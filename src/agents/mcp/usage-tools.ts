@@ -22,6 +22,7 @@ const UsageOutput = {
         count: z.number(),
         lastAskedAt: z.string(),
         unknownWords: z.array(z.string()).describe('Words of the question no record uses: add a record that answers it, or a synonym linking such a word to the records\' own.'),
+        answeredNow: z.boolean().optional().describe('True when the records answer it now (asked again as the report was read): a record or synonym added since did it.'),
       }),
     )
     .describe('Visitors\' questions the records did not answer, most asked first (at most 50).'),

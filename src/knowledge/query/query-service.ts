@@ -389,6 +389,25 @@ export class QueryService {
   }
 
   /**
+   * For each of `questions` (asked on its own, as a visitor's first question), whether the records
+   * answer it now: the owner's usage report marks the unanswered questions a record has since
+   * answered. Only the built-in answerer is asked (it answers in process and costs what a new
+   * question costs, ~0.1–0.3 ms): with a model, whose answer would cost a call, each is undefined;
+   * so is each when the knowledge base is gone. Nothing is recorded or cached.
+   */
+  async answeredNow(ragId: string, questions: readonly string[]): Promise<(boolean | undefined)[]> {
+    const complete = this.answerer.complete?.bind(this.answerer);
+    const kb = complete && questions.length > 0 ? await this.store.findKnowledgeBase(ragId) : undefined;
+    if (!complete || kb === undefined) return questions.map(() => undefined);
+    const answered: boolean[] = [];
+    for (const query of questions) {
+      const { input } = await this.answerInput({ kb, query, conversation: [] });
+      answered.push(smallTalkDone(input) === undefined && complete(input).grounded);
+    }
+    return answered;
+  }
+
+  /**
    * The cached answer to this query, recorded as a (cached) query, or a miss to pass to
    * `answer()`. The JSON endpoint asks this first: a hit needs no event stream and nothing to cancel.
    */
@@ -473,7 +492,7 @@ export class QueryService {
    * context of the earlier turns, those turns, and the knowledge base's own fallback message; and
    * the text that was searched (the question in its context), which a refusal's suggestions follow.
    */
-  private async answerInput(admitted: AdmittedQuery): Promise<{ input: Omit<AnswerInput, 'signal'>; searched: string }> {
+  private async answerInput(admitted: Pick<AdmittedQuery, 'kb' | 'query' | 'conversation'>): Promise<{ input: Omit<AnswerInput, 'signal'>; searched: string }> {
     const { kb, query, conversation } = admitted;
     const { retrieved, stats, searched } = await this.retrieve(kb, query, conversation, retrievalDepth);
     return { input: { query, botName: kb.botName, retrieved, stats, conversation, fallbackMessage: kb.fallbackMessage ?? null }, searched };

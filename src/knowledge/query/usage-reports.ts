@@ -18,8 +18,10 @@ export interface UsageReportsOptions {
   flush: () => Promise<void>;
   /** For each question, the words of it no record uses. */
   unknownWords: (ragId: string, questions: readonly string[]) => Promise<string[][]>;
+  /** For each question, whether the records answer it now (undefined: not asked). */
+  answeredNow?: (ragId: string, questions: readonly string[]) => Promise<(boolean | undefined)[]>;
   limits: { queryRatePerMinute: number; queryQuotaPerDay: number };
-  /** Told when the words could not be found; the report then comes without them. */
+  /** Told when the words (or whether each is answered now) could not be found; the report then comes without them. */
   onUnknownWordsFailed: (error: unknown) => void;
   now?: () => number;
 }
@@ -40,15 +42,19 @@ export class UsageReports {
     if (!report) throw new DomainError('not_found', 'No such knowledge base in this account.');
     const totals = { queries: 0, cacheHits: 0, unanswered: 0, helpful: 0, unhelpful: 0 };
     for (const day of report.days) for (const name of Object.keys(totals) as (keyof typeof totals)[]) totals[name] += day[name];
-    // A hint beside the report: should the index be unreadable now (PostgreSQL down), the report still comes, without it.
-    const words = await unknownWords(
-      ragId,
-      report.unanswered.map((u) => u.question),
-    ).catch((error: unknown) => {
-      onUnknownWordsFailed(error);
-      return [] as string[][];
+    // Hints beside the report, each read from the index: should it be unreadable now (PostgreSQL
+    // down), the report still comes, without them.
+    const hint = <T>(work: Promise<T[]> | undefined): Promise<T[]> =>
+      (work ?? Promise.resolve([])).catch((error: unknown) => {
+        onUnknownWordsFailed(error);
+        return [];
+      });
+    const asked = report.unanswered.map((u) => u.question);
+    const [words, answered] = await Promise.all([hint(unknownWords(ragId, asked)), hint(this.options.answeredNow?.(ragId, asked))]);
+    const unanswered = report.unanswered.map((u, i) => {
+      const now = answered[i];
+      return { ...u, unknownWords: words[i] ?? [], ...(now === undefined ? {} : { answeredNow: now }) };
     });
-    const unanswered = report.unanswered.map((u, i) => ({ ...u, unknownWords: words[i] ?? [] }));
     return { days: report.days, totals, unanswered, feedback: report.feedback, limits: { queriesPerMinute: limits.queryRatePerMinute, queriesPerDay: limits.queryQuotaPerDay } };
   }
 

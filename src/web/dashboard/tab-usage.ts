@@ -133,8 +133,10 @@ export async function usageTab(panel: HTMLElement, ctx: TabContext): Promise<voi
       // The words no record uses: a synonym of one of the records' words may be all it needs.
       const unknown = unknownWordsNote(u.unknownWords);
       const synonym = addSynonymButton(ctx, u.unknownWords[0]);
+      // Asked again as the report was read: a record or synonym added since answers it.
+      const answered = u.answeredNow ? h('p', { class: 'small' }, h('span', { class: 'badge ok' }, 'Answered now'), ' Your records answer it now: dismiss it.') : null;
       return [
-        h('div', { class: 'body' }, h('p', {}, h('strong', {}, u.question)), unknown, h('p', { class: 'muted small' }, `Asked ${u.count}× · last ${formatDate(u.lastAskedAt)}`)),
+        h('div', { class: 'body' }, h('p', {}, h('strong', {}, u.question)), answered, unknown, h('p', { class: 'muted small' }, `Asked ${u.count}× · last ${formatDate(u.lastAskedAt)}`)),
         h('div', { class: 'row' }, add, synonym, dismiss),
       ];
     },
