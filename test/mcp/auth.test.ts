@@ -100,7 +100,7 @@ describe('scopes', () => {
     const readOnly = await narrowedToken(server, agent, { scope: 'kb:read', resource: `${server.baseUrl}/api/mcp` });
     const client = await connectMcp(server, readOnly);
     try {
-      expect((await client.listTools()).tools.length).toBe(13);
+      expect((await client.listTools()).tools.length).toBe(14);
       expect(structured(await client.callTool({ name: 'list_knowledge_bases', arguments: {} }))).toMatchObject({ knowledgeBases: [] });
       expect(structured(await client.callTool({ name: 'list_utilities', arguments: {} }))).toHaveProperty('utilities');
       await expect(client.callTool({ name: 'create_knowledge_base', arguments: { botName: 'Nope' } })).rejects.toThrow(/403/);
@@ -187,6 +187,6 @@ describe('Streamable HTTP, stateless', () => {
   it('serves tools/list without initialize (each request stands alone)', async () => {
     const response = await rawMcp(server, { jsonrpc: '2.0', id: 9, method: 'tools/list' }, bearer(agent.accessToken));
     expect(response.status).toBe(200);
-    expect(((await response.json()) as { result: { tools: unknown[] } }).result.tools).toHaveLength(13);
+    expect(((await response.json()) as { result: { tools: unknown[] } }).result.tools).toHaveLength(14);
   });
 });

@@ -39,6 +39,7 @@ describe('discovery over MCP', () => {
         'create_api_key',
         'create_knowledge_base',
         'delete_knowledge_base',
+        'dismiss_usage_question',
         'get_knowledge_base',
         'get_usage',
         'list_knowledge_bases',
@@ -280,6 +281,18 @@ describe('knowledge bases', () => {
     expect(withFeedback.feedback).toMatchObject([{ question: 'Is the answer right?', unhelpful: 1, records: [] }]);
     const feedbackViaApi = await fetch(`${server.baseUrl}/api/v1/knowledge-bases/${ragId}/usage`, { headers: { authorization: `Bearer ${agent.accessToken}` } });
     expect(((await feedbackViaApi.json()) as Feedback).feedback).toEqual(withFeedback.feedback);
+
+    // The agent takes both off the lists once dealt with, as the owner does on the Usage tab; any wording of the question matches.
+    const dismissed = await client.callTool({ name: 'dismiss_usage_question', arguments: { ragId, list: 'feedback', question: 'is the answer right' } });
+    expect(structured(dismissed)).toEqual({ dismissed: true, list: 'feedback', question: 'is the answer right' });
+    await client.callTool({ name: 'dismiss_usage_question', arguments: { ragId, list: 'unanswered', question } });
+    const cleared = structured<Usage & Feedback>(await client.callTool({ name: 'get_usage', arguments: { ragId } }));
+    expect(cleared.feedback).toEqual([]);
+    expect(cleared.unanswered.find((u) => u.question === question)).toBeUndefined();
+    expect(cleared.totals.unhelpful).toBe(1);
+    const again = await client.callTool({ name: 'dismiss_usage_question', arguments: { ragId, list: 'feedback', question: 'Is the answer right?' } });
+    expect(again.isError).toBe(true);
+    expect((again.content as { text: string }[])[0]?.text).toMatch(/^not_found:/);
 
     const missing = await client.callTool({ name: 'get_usage', arguments: { ragId: 'kb_nosuchknowledgebase0000000' } });
     expect(missing.isError).toBe(true);

@@ -14,6 +14,7 @@ export const toolScopes: Readonly<Record<string, Scope | undefined>> = {
   query_knowledge_base: 'kb:read',
   search_knowledge_base: 'kb:read',
   get_usage: 'kb:read',
+  dismiss_usage_question: 'kb:write',
   create_knowledge_base: 'kb:write',
   update_knowledge_base: 'kb:write',
   delete_knowledge_base: 'kb:write',

@@ -20,7 +20,7 @@ const instructions =
   'Typical flow: list_knowledge_bases (or create_knowledge_base), add_records, then query_knowledge_base or search_knowledge_base. ' +
   'create_api_key makes a key for the public query API and the website chat widget. ' +
   "get_usage lists visitors' questions the records did not answer, with the words of each no record uses (add a record, or a synonym with update_knowledge_base), " +
-  'and the questions whose answers visitors marked not helpful, with the records cited. ' +
+  'and the questions whose answers visitors marked not helpful, with the records cited; dismiss_usage_question takes one off once dealt with. ' +
   'list_utilities and run_utility give small developer utilities. ' +
   'Knowledge bases and their records are also resources (groundwork://kb/{ragId}, groundwork://kb/{ragId}/records/{recordId}).';
 

@@ -58,4 +58,32 @@ export function registerUsageTools(server: McpServer, caller: McpCaller, service
     },
     (args, extra) => guarded(caller, 'kb:read', async () => ok(await services.usage.report(caller.accountId, args.ragId, args.days)), { tool: 'get_usage', extra }),
   );
+
+  server.registerTool(
+    'dismiss_usage_question',
+    {
+      title: 'Take a question off the usage report',
+      description:
+        "Take a question off get_usage's `unanswered` list (once a record answers it: `answeredNow` says so) or its `feedback` list (once its answer is improved), " +
+        'as the owner does on the dashboard\'s Usage tab. The day counts stay. Any wording of the same question (case, spaces, end punctuation) matches.',
+      inputSchema: {
+        ragId: z.string().min(1).max(64).describe('The knowledge base id (ragId), as list_knowledge_bases shows it.'),
+        list: z.enum(['unanswered', 'feedback']).describe('Which list of get_usage the question is on.'),
+        question: z.string().min(1).max(500).describe('The question as get_usage lists it.'),
+      },
+      outputSchema: { dismissed: z.literal(true), list: z.enum(['unanswered', 'feedback']), question: z.string() },
+      annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
+    },
+    (args, extra) =>
+      guarded(
+        caller,
+        'kb:write',
+        async () => {
+          const dismiss = args.list === 'unanswered' ? services.usage.dismiss : services.usage.dismissFeedback;
+          await dismiss.call(services.usage, caller.accountId, args.ragId, args.question);
+          return ok({ dismissed: true, list: args.list, question: args.question });
+        },
+        { tool: 'dismiss_usage_question', extra },
+      ),
+  );
 }
