@@ -12,6 +12,7 @@ import { measurePerformance } from './perf.js';
 import { printSweeps } from './sweep.js';
 import { loadSet, setNames } from './sets.js';
 import { runVisitorSet, summarizeVisitor, type VisitorOutcome, type VisitorSummary } from './visitor.js';
+import { followUpFailed, runFollowUps, summarizeFollowUps, type FollowUpSummary } from './follow-ups.js';
 
 const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
 
@@ -90,8 +91,37 @@ function visitorFailures(outcomes: readonly VisitorOutcome[]) {
     .map((o) => ({ set: o.set, id: o.question.id, type: o.question.type, question: o.question.question, missing: o.missingFacts, answer: o.answer.answer, cited: o.answer.sources.map((s) => s.recordId) }));
 }
 
+const FOLLOW_UP_ROWS: [string, (s: FollowUpSummary) => string][] = [
+  ['Answerable / near-topic follow-ups', (s) => `${s.answerable} / ${s.unanswerable}`],
+  ['Correct & complete (all gold facts)', (s) => pct(s.correctComplete)],
+  ['Cites a gold record', (s) => pct(s.citesGold)],
+  ['Wrongly refused', (s) => pct(s.wronglyRefused)],
+  ['Correctly refused (near-topic)', (s) => pct(s.correctlyRefused)],
+];
+
+/** Follow-up questions asked in their conversation (eval/follow-ups.ts), on the same half as the visitor sets. */
+function followUpEvaluation(half: string) {
+  const outcomes = runFollowUps(half);
+  const english = outcomes.filter((o) => !/-(?:de|fr)$/u.test(o.case.set));
+  const groups: [string, typeof outcomes][] = [
+    ['English', english],
+    ['German+French', outcomes.filter((o) => !english.includes(o))],
+    ['All', outcomes],
+  ];
+  const summaries = Object.fromEntries(groups.map(([name, list]) => [name, summarizeFollowUps(list)]));
+  printTable(
+    `Follow-up questions (${half} half)`,
+    groups.map(([name]) => name),
+    FOLLOW_UP_ROWS.map(([label, cell]) => [label, groups.map(([name]) => cell(summaries[name] as FollowUpSummary))]),
+  );
+  const failures = outcomes.filter(followUpFailed).map((o) => ({ id: o.case.id, earlier: o.case.earlier, question: o.case.question, answer: o.answer.answer }));
+  return { summaries, failures };
+}
+
 function main(): void {
   const visitor = visitorEvaluation();
+  console.log('');
+  const followUps = followUpEvaluation(visitor.half);
   console.log('');
   const datasets: Dataset[] = [loadSquad(), loadFaq()];
   const runs = datasets.map((data) => {
@@ -116,6 +146,7 @@ function main(): void {
     generatedAt: new Date().toISOString(),
     datasets: Object.fromEntries(runs.map((r) => [r.data.name, { summary: r.summary, failures: failures(r.outcomes) }])),
     visitor: { half: visitor.half, summaries: visitor.summaries, failures: visitorFailures(visitor.outcomes) },
+    followUps,
     performance: perf,
   };
   writeFileSync(path.join(dir, 'latest.json'), `${JSON.stringify(json, null, 2)}\n`);

@@ -1,11 +1,12 @@
 /**
  * The visitor-question sets (eval/sets/) are sound: every gold title names a record, every fact is
  * in a gold record, each set has the issue's mix of questions and at least 25 records; and the
- * held-out set is left out of what the answerer is tuned on.
+ * held-out set is left out of what the answerer is tuned on. So are the follow-up cases.
  */
 import { describe, expect, it } from 'vitest';
 import { checkSet, loadSet, setNames, tuningSetNames } from '../../eval/sets.js';
 import { summarizeVisitor, type VisitorOutcome } from '../../eval/visitor.js';
+import { checkFollowUps } from '../../eval/follow-ups.js';
 
 describe('the evaluation sets', () => {
   for (const name of setNames()) {
@@ -13,6 +14,10 @@ describe('the evaluation sets', () => {
       expect(checkSet(loadSet(name))).toEqual([]);
     });
   }
+
+  it('the follow-up cases are sound (eval/follow-ups.json)', () => {
+    expect(checkFollowUps()).toEqual([]);
+  });
 
   const outcome = (type: 'paraphrase' | 'unanswerable', answer: string, grounded: boolean, offered: 'none' | 'gold' | 'other' = 'none'): VisitorOutcome => ({
     set: 's',

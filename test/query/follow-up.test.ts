@@ -73,4 +73,16 @@ describe('a follow-up after a shipping question', () => {
     expect(done?.event).toBe('done');
     expectFromShipping(done?.data as unknown as Done);
   });
+
+  it('one that adds something no record the context chose says is refused, not answered with the shipping record again', async () => {
+    for (const query of ['And can I pay for the parcel in bitcoin?', 'What about gift wrapping?']) {
+      const response = await post<Answer>(server.baseUrl, '/api/v1/query', { ragId: kb.ragId, query, conversation: conversation() }, kb.apiKey);
+      expect(response.status).toBe(200);
+      expect(response.body, query).toMatchObject({ grounded: false, sources: [] });
+    }
+    // What it adds is in the record: answered.
+    const austria = await post<Answer>(server.baseUrl, '/api/v1/query', { ragId: kb.ragId, query: 'And to Austria too?', conversation: conversation() }, kb.apiKey);
+    expect(austria.body.grounded).toBe(true);
+    expect(austria.body.sources[0]?.sourceName).toBe('shipping.md');
+  });
 });

@@ -12,6 +12,9 @@
  */
 import { answerTypeTerm, isAnswerTypeTerm } from '../language/answer-types.js';
 import { detectQuestionLanguage } from '../language/detect.js';
+import { isPlaceName } from '../language/places.js';
+import type { QueryWord } from '../retrieval/query-expansion.js';
+import { analyzeWords } from '../retrieval/tokenize.js';
 import { contextualQuery, isFollowUp } from './follow-up.js';
 import { type AnswerPlan, type ExtractiveOptions, planResolved, type ResolvedOptions, resolveOptions, type ScoredUnit } from './plan.js';
 import { isUnquotedLabel, labelled, priceLine, specLines } from './product-lines.js';
@@ -242,6 +245,30 @@ function keepWhatFollowUpNames(query: string, choices: Map<string, RecordChoice>
 /** General-language informativeness from which a word the records lack still names a topic ("decaf", not "habt"). */
 const TOPIC_INFORMATIVENESS = 0.5;
 
+/**
+ * Whether the records chosen for a follow-up answer what it adds to its context. "And can I pay for
+ * them with bitcoin?" after "Do you sell gift cards?" is searched together with the gift cards, so
+ * the gift-card record is chosen again; unless it also says something of bitcoin, quoting it again
+ * answers nothing the visitor asked. So each word of the follow-up's own that names a topic (one
+ * too rare in general language to be filler, not a kind of answer such as a price or a duration)
+ * must be one a chosen record uses, in some form or meaning. "And how long does that take?" or
+ * "How much is it?" add only kinds of answer, which the plan has already looked for. A place is
+ * answered by a record that says which places it holds for: "And if I live in Ireland?" after
+ * Klarna, by "You need a UK address".
+ */
+function answersFollowUp(query: string, choices: ReadonlyMap<string, RecordChoice>, o: ResolvedOptions, language: string): boolean {
+  const own = o.stats?.expand(query).words.filter((w) => !isAnswerTypeTerm(w.term) && w.general >= TOPIC_INFORMATIVENESS);
+  if (own === undefined || own.length === 0) return true;
+  const units = [...choices.values()].flatMap((c) => c.entry?.units ?? []);
+  // A listed range (no analysed units) was chosen for what the question names: nothing to check against.
+  if (units.length === 0) return true;
+  const used = (w: QueryWord) => w.matches.some((m) => units.some((u) => u.tf.has(m.term) || u.context.has(m.term)));
+  const missing = own.filter((w) => !used(w));
+  if (missing.length === 0) return true;
+  if (!missing.every((w) => isPlaceName(w.surface))) return false;
+  return [...choices.values()].some((c) => analyzeWords(c.record.text, language, 'index').surfaces.some((surface) => isPlaceName(surface)));
+}
+
 export function answerExtractively(query: string, retrieved: readonly RetrievedRecord[], options?: ExtractiveAnswerOptions): Answer {
   const o = resolveOptions(options);
   const language = o.stats?.language ?? 'en';
@@ -260,6 +287,7 @@ export function answerExtractively(query: string, retrieved: readonly RetrievedR
   if (choices.size === 0 && questions.length > 1) answer(asked);
   if (choices.size === 0) return notFound(query, language, options?.fallbackMessage);
   if (followUp && choices.size > 1) keepWhatFollowUpNames(query, choices, o);
+  if (followUp && !answersFollowUp(query, choices, o, language)) return notFound(query, language, options?.fallbackMessage);
   const parts = [...choices.values()].map((c) => partOf(c, o));
 
   const sources: Citation[] = [];
