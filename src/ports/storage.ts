@@ -319,7 +319,7 @@ export interface UsageDelta {
   cacheHits: number;
   unanswered: number;
   /** Questions the knowledge base could not answer, as asked (trimmed, at most 500 characters each). */
-  unansweredQuestions: string[];
+  unansweredQuestions: AskedQuestion[];
   /** Visitors' feedback on answers that day: how many said helpful, how many not (absent: none). */
   helpful?: number;
   unhelpful?: number;
@@ -329,10 +329,20 @@ export interface UsageDelta {
   at: string;
 }
 
-/** Feedback on the answers to one question within a batch: the latest wording and cited records, and the counts. */
-export interface FeedbackDelta {
+/**
+ * A visitor's question as the owner's lists keep it. A follow-up ("And how long does that take?")
+ * also keeps the earlier questions it leaned on, so the owner can read it, and is another question
+ * than the same words asked after something else (`questionInContext`).
+ */
+export interface AskedQuestion {
   /** As asked (trimmed, at most 500 characters). */
   question: string;
+  /** For a follow-up, the earlier questions it leaned on, joined (at most 500 characters). */
+  askedAfter?: string;
+}
+
+/** Feedback on the answers to one question within a batch: the latest wording and cited records, and the counts. */
+export interface FeedbackDelta extends AskedQuestion {
   /** The records the answer cited, as the latest feedback named them (not checked against the records). */
   recordIds: string[];
   helpful: number;
@@ -342,6 +352,8 @@ export interface FeedbackDelta {
 /** A question visitors gave feedback on, as stored, its records resolved to those the knowledge base still holds. */
 export interface StoredFeedback {
   question: string;
+  /** For a follow-up, the earlier questions it leaned on. */
+  askedAfter?: string;
   helpful: number;
   unhelpful: number;
   lastAt: string;
@@ -363,10 +375,10 @@ export interface UsageStore {
    * the questions with the most unhelpful feedback (at most `listLimit` of each).
    */
   usage(ownerId: string, ragId: string, sinceDay: string, listLimit: number): Promise<UsageReport | undefined>;
-  /** Removes an unanswered question once a record answers it (or the owner dismisses it). */
-  dismissUnanswered(ownerId: string, ragId: string, question: string): Promise<boolean>;
+  /** Removes an unanswered question once a record answers it (or the owner dismisses it); a follow-up is named with what it was asked after. */
+  dismissUnanswered(ownerId: string, ragId: string, asked: AskedQuestion): Promise<boolean>;
   /** Removes the feedback on a question (the owner has dealt with it); false when there is none. */
-  dismissFeedback(ownerId: string, ragId: string, question: string): Promise<boolean>;
+  dismissFeedback(ownerId: string, ragId: string, asked: AskedQuestion): Promise<boolean>;
 }
 
 /** A signing key pair kept in the store, so every instance signs with the same keys and they survive restarts. */

@@ -360,6 +360,14 @@ export type UpdateKeyBody = Static<typeof UpdateKeyBody>;
 // ---------------------------------------------------------------------------------------------
 // Usage (/api/v1/knowledge-bases/{ragId}/usage)
 
+const askedAfter = Type.Optional(
+  Type.String({
+    description:
+      'For a follow-up ("And how long does that take?"), the earlier questions of the chat it leaned on, as the visitor asked them (joined; at most 500 characters): ' +
+      'read the question in their light. The same words asked after something else are another entry. Absent for a question asked on its own.',
+  }),
+);
+
 const feedbackCounts = {
   helpful: Type.Integer({ description: 'Answers visitors marked helpful (`POST /api/v1/feedback`).' }),
   unhelpful: Type.Integer({ description: 'Answers visitors marked not helpful.' }),
@@ -371,6 +379,7 @@ export const UsageReport = Type.Object({
   unanswered: Type.Array(
     Type.Object({
       question: Type.String(),
+      askedAfter,
       count: Type.Integer(),
       lastAskedAt: Type.String(),
       unknownWords: Type.Array(Type.String(), {
@@ -380,7 +389,7 @@ export const UsageReport = Type.Object({
       answeredNow: Type.Optional(
         Type.Boolean({
           description:
-            'Whether the records answer it now, asked again (on its own) when the report was read: true once a record or synonym added since answers it, so it can be dismissed. Absent when a model answers (it is not asked again).',
+            'Whether the records answer it now, asked again (on its own, or a follow-up after its `askedAfter`) when the report was read: true once a record or synonym added since answers it, so it can be dismissed. Absent when a model answers (it is not asked again).',
         }),
       ),
     }),
@@ -388,6 +397,7 @@ export const UsageReport = Type.Object({
   feedback: Type.Array(
     Type.Object({
       question: Type.String({ description: 'The question, in the latest wording a visitor gave feedback on.' }),
+      askedAfter,
       helpful: Type.Integer(),
       unhelpful: Type.Integer(),
       lastAt: Type.String({ description: 'When the latest feedback on it came (ISO 8601).' }),
@@ -440,6 +450,14 @@ export const FeedbackBody = Type.Object(
   {
     ragId: Type.String({ minLength: 1, maxLength: 64 }),
     query: Type.String({ maxLength: 20_000, description: 'The question the answer was to, as asked: 1 to 4,000 characters after trimming' }),
+    conversation: Type.Optional(
+      Type.Array(Turn, {
+        maxItems: 10,
+        description:
+          "Optional. The chat's turns before that question, as the query sent them: feedback on a follow-up (\"And how much is that?\") is then listed " +
+          'for the owner with the questions it leaned on. Checked as a query\'s (422 with the location, e.g. `/body/conversation/3/content`); nothing of it is kept but those questions.',
+      }),
+    ),
     helpful: Type.Boolean({ description: 'true: the answer helped; false: it did not' }),
     sources: Type.Optional(
       Type.Array(Type.String({ maxLength: 64 }), {

@@ -119,6 +119,10 @@ interface XhrLike {
 }
 
 const kbPath = (ragId: string) => `/api/v1/knowledge-bases/${encodeURIComponent(ragId)}`;
+
+/** The query of a usage dismissal: a follow-up is named with the questions it was asked after. */
+const dismissal = (question: string, askedAfter?: string): string => new URLSearchParams({ question, ...(askedAfter === undefined ? {} : { askedAfter }) }).toString();
+
 const connectedPath = '/api/v1/account/connected-agents';
 
 function problemFrom(status: number, text: string): ApiError {
@@ -304,11 +308,13 @@ export class ManagementClient {
   usage(ragId: string, days = 30) {
     return this.request<UsageReport>('GET', `${kbPath(ragId)}/usage?days=${days}`);
   }
-  dismissUnanswered(ragId: string, question: string) {
-    return this.request<void>('DELETE', `${kbPath(ragId)}/usage/unanswered?question=${encodeURIComponent(question)}`);
+  /** Takes an entry of the report's `unanswered` list off it: its `question`, and its `askedAfter` when it has one. */
+  dismissUnanswered(ragId: string, question: string, askedAfter?: string) {
+    return this.request<void>('DELETE', `${kbPath(ragId)}/usage/unanswered?${dismissal(question, askedAfter)}`);
   }
-  dismissFeedback(ragId: string, question: string) {
-    return this.request<void>('DELETE', `${kbPath(ragId)}/usage/feedback?question=${encodeURIComponent(question)}`);
+  /** Takes an entry of the report's `feedback` list off it: its `question`, and its `askedAfter` when it has one. */
+  dismissFeedback(ragId: string, question: string, askedAfter?: string) {
+    return this.request<void>('DELETE', `${kbPath(ragId)}/usage/feedback?${dismissal(question, askedAfter)}`);
   }
 
   // Playground: the owner asks their own knowledge base (no query key; the Playground's own limits)

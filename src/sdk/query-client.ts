@@ -167,9 +167,18 @@ export async function* answerEvents(body: ReadableStream<Uint8Array>): AsyncGene
 /**
  * `POST /api/v1/feedback`: whether the answer to `question` helped, naming the records it cited
  * (its `sources`), so the owner's usage report can show which answers to improve. Counts as no query.
+ * `options.conversation`: the turns the question was asked with, so feedback on a follow-up is
+ * listed with the questions it leaned on.
  */
-export async function sendFeedback(target: QueryTarget, question: string, helpful: boolean, sources: readonly Pick<Citation, 'recordId'>[] = [], signal?: AbortSignal): Promise<void> {
-  const body: FeedbackBody = { ragId: target.ragId, query: question, helpful, sources: sources.slice(0, 10).map((s) => s.recordId) };
+export async function sendFeedback(
+  target: QueryTarget,
+  question: string,
+  helpful: boolean,
+  sources: readonly Pick<Citation, 'recordId'>[] = [],
+  signal?: AbortSignal,
+  options: QueryOptions = {},
+): Promise<void> {
+  const body: FeedbackBody = { ...queryBody(target, question, options), helpful, sources: sources.slice(0, 10).map((s) => s.recordId) };
   await call(target, '/api/v1/feedback', jsonPost(target, body, signal));
 }
 

@@ -242,7 +242,7 @@ function mount({ target, attr }: Options): void {
    * way on, such as a contact), when there is one. A failure to send is not the visitor's concern.
    * `data-feedback="off"` leaves it out.
    */
-  const askFeedback = (body: WElement, question: string, sources: readonly Citation[]) => {
+  const askFeedback = (body: WElement, question: string, sources: readonly Citation[], conversation: readonly Turn[]) => {
     const row = el('div', 'y');
     row.setAttribute('role', 'group');
     row.setAttribute('aria-label', t.helpful);
@@ -260,7 +260,7 @@ function mount({ target, attr }: Options): void {
         row.setAttribute('tabindex', '-1');
         if (hadFocus) row.focus({ preventScroll: true });
         emit('feedback', { question, helpful });
-        sendFeedback(target, question, helpful, sources).catch(() => undefined);
+        sendFeedback(target, question, helpful, sources, undefined, { conversation }).catch(() => undefined);
       });
       row.append(button);
     }
@@ -291,7 +291,9 @@ function mount({ target, attr }: Options): void {
     emit('question', { question });
     let text: ReturnType<typeof doc.createTextNode> | undefined;
     try {
-      for await (const event of streamQuery(target, question, abort.signal, { conversation: followUp ? recentTurns(turns) : [] })) {
+      // The turns it was asked with go with its feedback too: a follow-up is listed for the owner with the questions it leaned on.
+      const conversation = followUp ? recentTurns(turns) : [];
+      for await (const event of streamQuery(target, question, abort.signal, { conversation })) {
         if (event.type === 'token') {
           if (!text) {
             text = doc.createTextNode('');
@@ -302,7 +304,7 @@ function mount({ target, attr }: Options): void {
           // `done.answer` is authoritative: it replaces whatever was streamed.
           render(body, event.answer, event.sources);
           if (event.suggestions?.length) offer(body, event.suggestions);
-          if (event.grounded && !event.smallTalk && event.sources.length > 0 && attr('data-feedback') !== 'off') askFeedback(body, question, event.sources);
+          if (event.grounded && !event.smallTalk && event.sources.length > 0 && attr('data-feedback') !== 'off') askFeedback(body, question, event.sources, conversation);
           turns.push({ role: 'user', content: question }, { role: 'assistant', content: event.answer });
           turns.splice(0, turns.length - maxConversationTurns);
           emit('answer', { question, answer: event.answer, sources: event.sources, grounded: event.grounded, suggestions: event.suggestions ?? [] });

@@ -447,6 +447,35 @@ describeIf(chromium, 'dashboard in Chromium', () => {
     const typewriters = page.getByTestId('unanswered').getByRole('listitem').filter({ hasText: repairs });
     await typewriters.getByText('Answered now', { exact: true }).waitFor();
 
+    // A refused follow-up is listed with the question it leaned on; "Try in Playground" asks that one first, then the follow-up after it.
+    const followUp = 'And can I pay for it in bitcoin?';
+    const conversation = [
+      { role: 'user', content: question },
+      { role: 'assistant', content: 'Delivery takes a few days.' },
+    ];
+    expect(((await (await visitor('/api/v1/query', { query: followUp, conversation })).json()) as { grounded: boolean }).grounded).toBe(false);
+    await page.reload();
+    const bitcoin = page.getByTestId('unanswered').getByRole('listitem').filter({ hasText: followUp });
+    expect(await bitcoin.getByTestId('asked-after').textContent()).toBe(`Asked as a follow-up to “${question}”`);
+    // Feedback sent with the turns is listed the same way; from there the Playground asks the earlier question, then the follow-up.
+    expect((await visitor('/api/v1/feedback', { query: followUp, conversation, helpful: false })).status).toBe(204);
+    await page.reload();
+    const doubted = list.getByRole('listitem').filter({ hasText: followUp });
+    expect(await doubted.getByTestId('asked-after').textContent()).toBe(`Asked as a follow-up to “${question}”`);
+    await doubted.getByRole('button', { name: 'Try in Playground' }).click();
+    await page.waitForURL(`**/dashboard/kb/${ragId}/playground`);
+    await page.getByTestId('conversation').getByText('Asked as a follow-up to 2 earlier turns').waitFor();
+    expect(await page.getByRole('textbox', { name: 'Question' }).inputValue()).toBe(followUp);
+    await expect.poll(() => page.getByTestId('answer').getAttribute('aria-busy')).toBe('false');
+    await page.goto(`/dashboard/kb/${ragId}/usage`);
+    await bitcoin.getByRole('button', { name: `Dismiss “${followUp}”` }).click();
+    await bitcoin.waitFor({ state: 'detached' });
+    await doubted.getByRole('button', { name: `Dismiss feedback on “${followUp}”` }).click();
+    await doubted.waitFor({ state: 'detached' });
+    const listed = (await (await owner('GET', `/api/v1/knowledge-bases/${ragId}/usage`)).json()) as { unanswered: { question: string }[]; feedback: { question: string }[] };
+    expect(listed.unanswered.map((u) => u.question)).not.toContain(followUp);
+    expect(listed.feedback.map((f) => f.question)).not.toContain(followUp);
+
     // A question with markup in it is shown as the text it is.
     const markup = 'Is <b>x</b> in stock?';
     expect((await visitor('/api/v1/feedback', { query: markup, helpful: false })).status).toBe(204);
@@ -454,7 +483,7 @@ describeIf(chromium, 'dashboard in Chromium', () => {
     await page.reload();
     await list.getByText(markup, { exact: true }).waitFor();
     expect(await list.locator('b').count()).toBe(0);
-    expect(await total('Not helpful')).toBe('2');
+    expect(await total('Not helpful')).toBe('3');
     await axe(page, 'usage with feedback');
 
     // Dismiss: off the page and off the server's report; the markup one stays (the tabs' axe run below sees a filled list).

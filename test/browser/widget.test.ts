@@ -458,12 +458,28 @@ describeIf(chromium, 'chat widget in Chromium', () => {
     expect(report.feedback).toMatchObject([{ question: 'How long do I have to return a bike?' }]);
     expect(report.feedback[0]?.records.map((r) => r.recordId)).toEqual(body.sources);
 
+    // Feedback on a follow-up goes with the turns it was asked with, so the owner reads it with the question it leaned on.
+    const followUp = 'And what about the warranty?';
+    await ask(p, followUp);
+    const again = lastBot(p).getByRole('group', { name: 'Was this helpful?' });
+    await again.waitFor();
+    const sentAgain = p.waitForRequest((r) => r.url().endsWith('/api/v1/feedback') && r.method() === 'POST');
+    const answeredAgain = p.waitForResponse((r) => r.url().endsWith('/api/v1/feedback') && r.request().method() === 'POST');
+    await again.getByRole('button', { name: 'No' }).click();
+    const followBody = JSON.parse((await sentAgain).postData() ?? '{}') as { query: string; conversation?: { role: string; content: string }[] };
+    expect(followBody.query).toBe(followUp);
+    expect(followBody.conversation?.map((turn) => turn.role)).toEqual(['user', 'assistant']);
+    expect(followBody.conversation?.[0]?.content).toBe('How long do I have to return a bike?');
+    expect((await answeredAgain).status()).toBe(204);
+    const listed = (await fay.get<{ feedback: { question: string; askedAfter?: string }[] }>(`/api/v1/knowledge-bases/${ragId}/usage`)).body.feedback;
+    expect(listed).toContainEqual(expect.objectContaining({ question: followUp, askedAfter: 'How long do I have to return a bike?' }));
+
     // Not asked under a refusal (the owner's unanswered questions already list it), nor small talk.
     await ask(p, 'Do you sell oat milk?');
     await expect.poll(() => lastBot(p).getAttribute('aria-busy')).toBeNull();
     await ask(p, 'thanks!');
     await expect.poll(() => lastBot(p).getAttribute('aria-busy')).toBeNull();
-    expect(await p.locator('groundwork-chat .y').count()).toBe(1);
+    expect(await p.locator('groundwork-chat .y').count()).toBe(2);
 
     // In the page's language; left out with data-feedback="off".
     await p.goto(siteUrl('/feedback-de.html'));
@@ -480,7 +496,7 @@ describeIf(chromium, 'chat widget in Chromium', () => {
     await lastBot(p).locator('button.c').first().waitFor();
     await expect.poll(() => lastBot(p).getAttribute('aria-busy')).toBeNull();
     expect(await p.locator('groundwork-chat .y').count()).toBe(0);
-    await expect.poll(async () => (await fay.get<Report>(`/api/v1/knowledge-bases/${ragId}/usage`)).body.totals).toMatchObject({ unhelpful: 1, helpful: 1 });
+    await expect.poll(async () => (await fay.get<Report>(`/api/v1/knowledge-bases/${ragId}/usage`)).body.totals).toMatchObject({ unhelpful: 2, helpful: 1 });
   });
 
   it('says when to try again after a 429', async () => {

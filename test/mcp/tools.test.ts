@@ -294,6 +294,24 @@ describe('knowledge bases', () => {
     expect(again.isError).toBe(true);
     expect((again.content as { text: string }[])[0]?.text).toMatch(/^not_found:/);
 
+    // A follow-up is listed with the question it leaned on, and taken off by both.
+    const followUp = 'And by hot-air balloon?';
+    const refused = await fetch(`${server.baseUrl}/api/v1/query`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-api-key': key.apiKey },
+      body: JSON.stringify({ ragId, query: followUp, conversation: [{ role: 'user', content: 'Do you ship abroad?' }, { role: 'assistant', content: 'Yes.' }] }),
+    });
+    expect(((await refused.json()) as { grounded: boolean }).grounded).toBe(false);
+    type Listed = { unanswered: { question: string; askedAfter?: string }[] };
+    expect(structured<Listed>(await client.callTool({ name: 'get_usage', arguments: { ragId } })).unanswered).toContainEqual(
+      expect.objectContaining({ question: followUp, askedAfter: 'Do you ship abroad?' }),
+    );
+    const alone = await client.callTool({ name: 'dismiss_usage_question', arguments: { ragId, list: 'unanswered', question: followUp } });
+    expect(alone.isError).toBe(true);
+    const both = await client.callTool({ name: 'dismiss_usage_question', arguments: { ragId, list: 'unanswered', question: followUp, askedAfter: 'do you ship abroad' } });
+    expect(structured(both)).toEqual({ dismissed: true, list: 'unanswered', question: followUp, askedAfter: 'do you ship abroad' });
+    expect(structured<Listed>(await client.callTool({ name: 'get_usage', arguments: { ragId } })).unanswered.map((u) => u.question)).not.toContain(followUp);
+
     const missing = await client.callTool({ name: 'get_usage', arguments: { ragId: 'kb_nosuchknowledgebase0000000' } });
     expect(missing.isError).toBe(true);
     expect((missing.content as { text: string }[])[0]?.text).toMatch(/^not_found:/);

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { answerCacheKey } from '../../src/knowledge/query/answer-cache-key.js';
-import { questionHash, sameQuestion } from '../../src/knowledge/query/same-question.js';
+import { questionHash, questionInContext, sameQuestion } from '../../src/knowledge/query/same-question.js';
 
 describe('sameQuestion', () => {
   it.each([
@@ -73,5 +73,14 @@ describe('one question, one key, one hash', () => {
   it('is the SHA-256 hex of the normalised text', () => {
     expect(questionHash(' PRICE ! ')).toBe(createHash('sha256').update('price', 'utf8').digest('hex'));
     expect(questionHash('x')).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it('tells a follow-up after one question from the same words after another or on their own', () => {
+    const hash = (question: string, askedAfter?: string) => questionHash(questionInContext(question, askedAfter));
+    expect(hash('How much is it?', 'Do you ship to Canada?')).toBe(hash('how much is it', ' DO YOU SHIP  TO CANADA '));
+    expect(hash('How much is it?', 'Do you ship to Canada?')).not.toBe(hash('How much is it?', 'Do you ship to Mexico?'));
+    expect(hash('How much is it?', 'Do you ship to Canada?')).not.toBe(hash('How much is it?'));
+    expect(hash('How much is it?', 'Do you ship to Canada?')).not.toBe(hash('Do you ship to Canada? How much is it?'));
+    expect(questionInContext('Price?')).toBe('Price?');
   });
 });

@@ -35,7 +35,7 @@ describe('UsageRecorder', () => {
       queries: 3,
       cacheHits: 1,
       unanswered: 1,
-      unansweredQuestions: ['why?'],
+      unansweredQuestions: [{ question: 'why?' }],
       at: new Date(midnight - 2).toISOString(),
     });
     expect(byKey.get('kb_a/2026-11-22')).toMatchObject({ queries: 1, at: '2026-11-22T00:00:00.000Z' });
@@ -59,7 +59,23 @@ describe('UsageRecorder and the same question', () => {
     for (const question of ['Price?', 'price', ' PRICE ! ', 'Opening hours?']) recorder.record({ ragId: 'kb_a', at, cached: false, grounded: false, question });
     await recorder.close();
     expect(batches[0]?.[0]?.unanswered).toBe(4);
-    expect(batches[0]?.[0]?.unansweredQuestions).toEqual(['PRICE !', 'PRICE !', 'PRICE !', 'Opening hours?']);
+    expect(batches[0]?.[0]?.unansweredQuestions).toEqual(['PRICE !', 'PRICE !', 'PRICE !', 'Opening hours?'].map((question) => ({ question })));
+  });
+
+  it('counts a follow-up apart from the same words asked on their own or after another question, with the questions it leaned on', async () => {
+    const { recorder, batches } = recorderWith();
+    const refused = { ragId: 'kb_a', at, cached: false, grounded: false };
+    recorder.record({ ...refused, question: 'And how long does that take?', askedAfter: 'Do you ship to Mexico?' });
+    recorder.record({ ...refused, question: 'and how long does that take', askedAfter: 'do you ship to mexico' });
+    recorder.record({ ...refused, question: 'And how long does that take?', askedAfter: 'Can I return a kettle?' });
+    recorder.record({ ...refused, question: 'And how long does that take?' });
+    await recorder.close();
+    expect(batches[0]?.[0]?.unansweredQuestions).toEqual([
+      { question: 'and how long does that take', askedAfter: 'do you ship to mexico' },
+      { question: 'and how long does that take', askedAfter: 'do you ship to mexico' },
+      { question: 'And how long does that take?', askedAfter: 'Can I return a kettle?' },
+      { question: 'And how long does that take?' },
+    ]);
   });
 
   it('keeps room for other questions when one question floods a batch', async () => {
@@ -67,7 +83,7 @@ describe('UsageRecorder and the same question', () => {
     for (let i = 0; i < 1_000; i++) recorder.record({ ragId: 'kb_a', at, cached: false, grounded: false, question: i % 2 ? 'Price?' : 'price' });
     for (let i = 0; i < 300; i++) recorder.record({ ragId: 'kb_a', at, cached: false, grounded: false, question: `question ${i}` });
     await recorder.close();
-    const questions = batches[0]?.[0]?.unansweredQuestions ?? [];
+    const questions = (batches[0]?.[0]?.unansweredQuestions ?? []).map((q) => q.question);
     expect(questions.filter((q) => q === 'Price?')).toHaveLength(200); // counted, up to the per-batch bound
     expect(new Set(questions).size).toBe(200); // the flood took one of the 200 places
     expect(questions).toContain('question 0');
@@ -111,14 +127,28 @@ describe("UsageRecorder and visitors' feedback", () => {
     ]);
   });
 
-  it('bounds a flood: 200 questions a batch, each counted at most 200 times, while the day still counts all', async () => {
+  it('bounds a flood: 200 questions a batch, each counted at most 200 times, while the day still counts all and its time moves on', async () => {
     const { recorder, batches } = recorderWith();
     for (let i = 0; i < 300; i++) recorder.recordFeedback({ ragId: 'kb_a', at, question: 'Same?', helpful: false, recordIds: [] });
-    for (let i = 0; i < 250; i++) recorder.recordFeedback({ ragId: 'kb_a', at, question: `Question ${i}?`, helpful: false, recordIds: [] });
+    for (let i = 0; i < 250; i++) recorder.recordFeedback({ ragId: 'kb_a', at: at + i, question: `Question ${i}?`, helpful: false, recordIds: [] });
     await recorder.close();
     const delta = batches[0]?.[0];
     expect(delta?.unhelpful).toBe(550);
     expect(delta?.feedback).toHaveLength(200);
     expect(delta?.feedback?.[0]).toMatchObject({ question: 'Same?', unhelpful: 200 });
+    // Feedback past the bound is not listed, but the batch's time is the latest feedback's.
+    expect(delta?.at).toBe(new Date(at + 249).toISOString());
+  });
+
+  it('keeps a follow-up apart from the same words asked on their own, with the questions it leaned on', async () => {
+    const { recorder, batches } = recorderWith();
+    recorder.recordFeedback({ ragId: 'kb_a', at, question: 'How much is it?', askedAfter: 'Do you ship to Canada?', helpful: false, recordIds: ['rec_1'] });
+    recorder.recordFeedback({ ragId: 'kb_a', at, question: 'how much is it', askedAfter: 'do you ship to canada', helpful: false, recordIds: ['rec_1'] });
+    recorder.recordFeedback({ ragId: 'kb_a', at, question: 'How much is it?', helpful: false, recordIds: [] });
+    await recorder.close();
+    expect(batches[0]?.[0]?.feedback).toEqual([
+      { question: 'how much is it', askedAfter: 'do you ship to canada', recordIds: ['rec_1'], helpful: 0, unhelpful: 2 },
+      { question: 'How much is it?', recordIds: [], helpful: 0, unhelpful: 1 },
+    ]);
   });
 });

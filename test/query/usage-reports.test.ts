@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { DomainError } from '../../src/errors.js';
-import type { UsageStore } from '../../src/ports/storage.js';
+import type { AskedQuestion, UsageStore } from '../../src/ports/storage.js';
 import { UsageReports } from '../../src/knowledge/query/usage-reports.js';
 
 const stored = {
@@ -16,6 +16,7 @@ const stored = {
   unanswered: [
     { question: 'Was kostet das Porto?', count: 2, lastAskedAt: '2026-12-01T08:00:00.000Z' },
     { question: 'Do you sell oat milk?', count: 1, lastAskedAt: '2026-11-30T08:00:00.000Z' },
+    { question: 'And how long does that take?', askedAfter: 'Do you ship to Mexico?', count: 1, lastAskedAt: '2026-11-30T07:00:00.000Z' },
   ],
   feedback: [
     {
@@ -30,7 +31,7 @@ const stored = {
 
 function reports(
   unknownWords: (ragId: string, questions: readonly string[]) => Promise<string[][]>,
-  answeredNow?: (ragId: string, questions: readonly string[]) => Promise<(boolean | undefined)[]>,
+  answeredNow?: (ragId: string, questions: readonly AskedQuestion[]) => Promise<(boolean | undefined)[]>,
 ) {
   const asked: { since: string; limit: number }[] = [];
   const failures: unknown[] = [];
@@ -41,8 +42,9 @@ function reports(
       asked.push({ since, limit });
       return Promise.resolve(owner === 'acc_owner' && ragId === 'kb_shop' ? stored : undefined);
     },
-    dismissUnanswered: (owner, ragId, question) => Promise.resolve(owner === 'acc_owner' && ragId === 'kb_shop' && question === 'Was kostet das Porto?'),
-    dismissFeedback: (owner, ragId, question) => Promise.resolve(owner === 'acc_owner' && ragId === 'kb_shop' && question === 'How long is the warranty?'),
+    dismissUnanswered: (owner, ragId, { question, askedAfter }) =>
+      Promise.resolve(owner === 'acc_owner' && ragId === 'kb_shop' && question === 'Was kostet das Porto?' && askedAfter === undefined),
+    dismissFeedback: (owner, ragId, { question }) => Promise.resolve(owner === 'acc_owner' && ragId === 'kb_shop' && question === 'How long is the warranty?'),
   };
   const service = new UsageReports({
     store,
@@ -61,25 +63,36 @@ function reports(
 
 describe('usage reports', () => {
   it('flush first, read the last days, total them and add the words no record uses', async () => {
-    const { service, asked, flushed } = reports((_, questions) => Promise.resolve(questions.map((q) => (q.includes('Porto') ? ['Porto'] : ['oat']))));
+    const { service, asked, flushed } = reports((_, questions) => Promise.resolve(questions.map((q) => (q.includes('Porto') ? ['Porto'] : q.includes('oat') ? ['oat'] : []))));
     const report = await service.report('acc_owner', 'kb_shop', 7);
     expect(flushed()).toBe(1);
     expect(asked).toEqual([{ since: '2026-11-25', limit: 50 }]);
     expect(report.totals).toEqual({ queries: 7, cacheHits: 1, unanswered: 3, helpful: 3, unhelpful: 1 });
     expect(report.feedback).toEqual(stored.feedback);
     expect(report.limits).toEqual({ queriesPerMinute: 10, queriesPerDay: 100 });
-    expect(report.unanswered.map((u) => u.unknownWords)).toEqual([['Porto'], ['oat']]);
+    expect(report.unanswered.map((u) => u.unknownWords)).toEqual([['Porto'], ['oat'], []]);
+    expect(report.unanswered[2]).toMatchObject({ question: 'And how long does that take?', askedAfter: 'Do you ship to Mexico?' });
   });
 
-  it('mark the unanswered questions the records answer now, when that was asked', async () => {
+  it('mark the unanswered questions the records answer now, when that was asked, a follow-up asked after its questions', async () => {
+    const reasked: AskedQuestion[] = [];
     const { service } = reports(
-      () => Promise.resolve([[], []]),
-      (_, questions) => Promise.resolve(questions.map((q) => (q.includes('Porto') ? true : undefined))),
+      () => Promise.resolve([[], [], []]),
+      (_, questions) => {
+        reasked.push(...questions);
+        return Promise.resolve(questions.map((q) => (q.question.includes('Porto') ? true : q.askedAfter ? false : undefined)));
+      },
     );
     const report = await service.report('acc_owner', 'kb_shop');
     expect(report.unanswered.map((u) => [u.question, u.answeredNow])).toEqual([
       ['Was kostet das Porto?', true],
       ['Do you sell oat milk?', undefined],
+      ['And how long does that take?', false],
+    ]);
+    expect(reasked).toEqual([
+      { question: 'Was kostet das Porto?' },
+      { question: 'Do you sell oat milk?' },
+      { question: 'And how long does that take?', askedAfter: 'Do you ship to Mexico?' },
     ]);
     expect('answeredNow' in (report.unanswered[1] ?? {})).toBe(false);
     // Not asked (a model answers): no field at all.
@@ -96,6 +109,7 @@ describe('usage reports', () => {
     expect(report.unanswered.map((u) => [u.question, u.unknownWords])).toEqual([
       ['Was kostet das Porto?', []],
       ['Do you sell oat milk?', []],
+      ['And how long does that take?', []],
     ]);
     expect(report.unanswered.some((u) => 'answeredNow' in u)).toBe(false);
     expect(failures).toEqual([down, down]);
@@ -104,9 +118,10 @@ describe('usage reports', () => {
   it("are not found for another account's knowledge base, nor is a question not listed dismissed", async () => {
     const { service } = reports(() => Promise.resolve([]));
     await expect(service.report('acc_other', 'kb_shop')).rejects.toMatchObject({ code: 'not_found' });
-    await expect(service.dismiss('acc_owner', 'kb_shop', 'Do you sell oat milk?')).rejects.toBeInstanceOf(DomainError);
-    await expect(service.dismiss('acc_owner', 'kb_shop', 'Was kostet das Porto?')).resolves.toBeUndefined();
-    await expect(service.dismissFeedback('acc_owner', 'kb_shop', 'Was kostet das Porto?')).rejects.toMatchObject({ code: 'not_found' });
-    await expect(service.dismissFeedback('acc_owner', 'kb_shop', 'How long is the warranty?')).resolves.toBeUndefined();
+    await expect(service.dismiss('acc_owner', 'kb_shop', { question: 'Do you sell oat milk?' })).rejects.toBeInstanceOf(DomainError);
+    await expect(service.dismiss('acc_owner', 'kb_shop', { question: 'Was kostet das Porto?', askedAfter: 'Hallo?' })).rejects.toMatchObject({ code: 'not_found' });
+    await expect(service.dismiss('acc_owner', 'kb_shop', { question: 'Was kostet das Porto?' })).resolves.toBeUndefined();
+    await expect(service.dismissFeedback('acc_owner', 'kb_shop', { question: 'Was kostet das Porto?' })).rejects.toMatchObject({ code: 'not_found' });
+    await expect(service.dismissFeedback('acc_owner', 'kb_shop', { question: 'How long is the warranty?' })).resolves.toBeUndefined();
   });
 });

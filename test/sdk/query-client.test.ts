@@ -70,6 +70,11 @@ describe('query client', () => {
     expect([elsewhere.status, elsewhere.code]).toEqual([403, 'origin_not_allowed']);
     const empty = await refusal(sendFeedback(target, '   ', true));
     expect([empty.status, empty.code]).toEqual([422, 'validation_failed']);
+    // With the turns it was asked with; turns the server refuses come back as a 422 naming them.
+    const turns = [{ role: 'user' as const, content: 'How long is the warranty?' }, { role: 'assistant' as const, content: answer.answer }];
+    await expect(sendFeedback(target, 'And on the frame?', false, [], undefined, { conversation: turns })).resolves.toBeUndefined();
+    const badTurn = await refusal(sendFeedback(target, 'And on the frame?', false, [], undefined, { conversation: [{ role: 'user', content: 'x'.repeat(2001) }] }));
+    expect([badTurn.status, badTurn.code]).toEqual([422, 'validation_failed']);
   });
 
   it('turns refusals into QueryErrors with status, code and details', async () => {

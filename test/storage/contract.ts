@@ -719,8 +719,8 @@ export function storeContract(makeStore: () => Promise<Store>): void {
       const base = await kb(owner);
       const at = '2026-11-20T10:00:00.000Z';
       await store.usage.recordUsage([
-        { ragId: base.ragId, day: '2026-11-19', queries: 3, cacheHits: 1, unanswered: 1, unansweredQuestions: ['Do you ship to Mars?'], at },
-        { ragId: base.ragId, day: '2026-11-20', queries: 2, cacheHits: 0, unanswered: 2, unansweredQuestions: ['do you ship to  mars?', 'Gift wrap?'], at },
+        { ragId: base.ragId, day: '2026-11-19', queries: 3, cacheHits: 1, unanswered: 1, unansweredQuestions: [{ question: 'Do you ship to Mars?' }], at },
+        { ragId: base.ragId, day: '2026-11-20', queries: 2, cacheHits: 0, unanswered: 2, unansweredQuestions: [{ question: 'do you ship to  mars?' }, { question: 'Gift wrap?' }], at },
         { ragId: 'kb_deleted_meanwhile', day: '2026-11-20', queries: 9, cacheHits: 0, unanswered: 0, unansweredQuestions: [], at },
       ]);
       await store.usage.recordUsage([{ ragId: base.ragId, day: '2026-11-20', queries: 1, cacheHits: 1, unanswered: 0, unansweredQuestions: [], at }]);
@@ -735,8 +735,8 @@ export function storeContract(makeStore: () => Promise<Store>): void {
       ]);
       expect((await store.usage.usage(owner, base.ragId, '2026-11-20', 1))?.days).toHaveLength(1);
       expect(await store.usage.usage(other, base.ragId, '2026-11-01', 10)).toBeUndefined();
-      expect(await store.usage.dismissUnanswered(other, base.ragId, 'Gift wrap?')).toBe(false);
-      expect(await store.usage.dismissUnanswered(owner, base.ragId, 'gift WRAP?')).toBe(true);
+      expect(await store.usage.dismissUnanswered(other, base.ragId, { question: 'Gift wrap?' })).toBe(false);
+      expect(await store.usage.dismissUnanswered(owner, base.ragId, { question: 'gift WRAP?' })).toBe(true);
       expect((await store.usage.usage(owner, base.ragId, '2026-11-01', 10))?.unanswered).toHaveLength(1);
     });
     const delta = (ragId: string, day: string, questions: string[], at: string, queries = 1) => ({
@@ -745,7 +745,7 @@ export function storeContract(makeStore: () => Promise<Store>): void {
       queries,
       cacheHits: 0,
       unanswered: questions.length,
-      unansweredQuestions: questions,
+      unansweredQuestions: questions.map((question) => ({ question })),
       at,
     });
 
@@ -771,6 +771,44 @@ export function storeContract(makeStore: () => Promise<Store>): void {
         count: 6,
         lastAskedAt: '2026-11-21T08:00:00.000Z',
       });
+    });
+
+    it('keeps a follow-up with the questions it was asked after, apart from the same words asked on their own, and dismisses it by both', async () => {
+      const base = await kb(owner);
+      const after = (question: string, askedAfter: string) => ({ question, askedAfter });
+      await store.usage.recordUsage([
+        {
+          ...delta(base.ragId, '2026-11-20', [], '2026-11-20T10:00:00.000Z'),
+          unanswered: 4,
+          unansweredQuestions: [
+            after('And how long does that take?', 'Do you ship to Mexico?'),
+            after('and how long does that take', 'do you ship to mexico'),
+            after('And how long does that take?', 'Can I return a kettle?'),
+            { question: 'And how long does that take?' },
+          ],
+          feedback: [{ question: 'How much is it?', askedAfter: 'Do you sell the Arden tamper?', recordIds: [], helpful: 0, unhelpful: 1 }],
+        },
+      ]);
+      // A late batch counts but moves neither the question's wording nor that of what it was asked after back.
+      await store.usage.recordUsage([
+        { ...delta(base.ragId, '2026-11-20', [], '2026-11-20T09:00:00.000Z'), unanswered: 1, unansweredQuestions: [after('AND HOW LONG DOES THAT TAKE', 'DO YOU SHIP TO MEXICO')] },
+      ]);
+      const report = await store.usage.usage(owner, base.ragId, '2026-11-20', 10);
+      expect(report?.unanswered).toEqual([
+        { question: 'and how long does that take', askedAfter: 'do you ship to mexico', count: 3, lastAskedAt: '2026-11-20T10:00:00.000Z' },
+        { question: 'And how long does that take?', askedAfter: 'Can I return a kettle?', count: 1, lastAskedAt: '2026-11-20T10:00:00.000Z' },
+        { question: 'And how long does that take?', count: 1, lastAskedAt: '2026-11-20T10:00:00.000Z' },
+      ]);
+      expect(report?.feedback).toEqual([
+        { question: 'How much is it?', askedAfter: 'Do you sell the Arden tamper?', helpful: 0, unhelpful: 1, lastAt: '2026-11-20T10:00:00.000Z', records: [] },
+      ]);
+      // Named without what it was asked after, or after something else, it is another question.
+      expect(await store.usage.dismissUnanswered(owner, base.ragId, after('And how long does that take?', 'Do you ship to Canada?'))).toBe(false);
+      expect(await store.usage.dismissUnanswered(owner, base.ragId, after('And how long does that take', 'Do you ship to Mexico?'))).toBe(true);
+      expect(await store.usage.dismissUnanswered(owner, base.ragId, { question: 'And how long does that take?' })).toBe(true);
+      expect((await store.usage.usage(owner, base.ragId, '2026-11-20', 10))?.unanswered.map((u) => u.askedAfter)).toEqual(['Can I return a kettle?']);
+      expect(await store.usage.dismissFeedback(owner, base.ragId, { question: 'How much is it?' })).toBe(false);
+      expect(await store.usage.dismissFeedback(owner, base.ragId, after('how much is it', 'do you sell the arden tamper'))).toBe(true);
     });
 
     it('sums concurrent batches exactly, whatever order they touch the same rows in', async () => {
@@ -840,9 +878,9 @@ export function storeContract(makeStore: () => Promise<Store>): void {
       // A record deleted since is left out; the owner dismisses a question, another account cannot.
       expect(await store.knowledge.deleteRecord(owner, base.ragId, second)).toBe(true);
       expect((await store.usage.usage(owner, base.ragId, '2026-11-01', 10))?.feedback[0]?.records.map((r) => r.recordId)).toEqual([first]);
-      expect(await store.usage.dismissFeedback(other, base.ragId, 'How long is the warranty?')).toBe(false);
-      expect(await store.usage.dismissFeedback(owner, base.ragId, 'How long is the warranty?')).toBe(true);
-      expect(await store.usage.dismissFeedback(owner, base.ragId, 'How long is the warranty?')).toBe(false);
+      expect(await store.usage.dismissFeedback(other, base.ragId, { question: 'How long is the warranty?' })).toBe(false);
+      expect(await store.usage.dismissFeedback(owner, base.ragId, { question: 'How long is the warranty?' })).toBe(true);
+      expect(await store.usage.dismissFeedback(owner, base.ragId, { question: 'How long is the warranty?' })).toBe(false);
       expect((await store.usage.usage(owner, base.ragId, '2026-11-01', 10))?.feedback.map((f) => f.question)).toEqual(['Do you sell oat milk?']);
       // Its feedback goes with the knowledge base (the rows cascade; a missing cascade would refuse the delete).
       expect(await store.knowledge.deleteKnowledgeBase(owner, base.ragId)).toBe(true);

@@ -194,9 +194,9 @@ async function expectDataKept(store: Store): Promise<void> {
     { question: 'Opening hours?', count: 1, lastAskedAt: at },
   ]);
   // New askings land on the regrouped row, and dismissing by any wording of it works.
-  await store.usage.recordUsage([{ ragId: ids.rag, day: '2026-01-04', queries: 1, cacheHits: 0, unanswered: 1, unansweredQuestions: ['PRICE?'], at: future }]);
+  await store.usage.recordUsage([{ ragId: ids.rag, day: '2026-01-04', queries: 1, cacheHits: 0, unanswered: 1, unansweredQuestions: [{ question: 'PRICE?' }], at: future }]);
   expect((await store.usage.usage(ids.person, ids.rag, '2026-01-01', 10))?.unanswered[0]).toEqual({ question: 'PRICE?', count: 6, lastAskedAt: future });
-  expect(await store.usage.dismissUnanswered(ids.person, ids.rag, 'opening hours')).toBe(true);
+  expect(await store.usage.dismissUnanswered(ids.person, ids.rag, { question: 'opening hours' })).toBe(true);
 
   expect(await store.signingKeys.listSigningKeys('oauth')).toEqual([
     { kid: 'kid-old', purpose: 'oauth', alg: 'EdDSA', publicJwk: { kty: 'OKP', crv: 'Ed25519', x: 'pub' }, privateJwk, createdAt: at, retiredAt: null },

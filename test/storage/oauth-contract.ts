@@ -199,7 +199,7 @@ export function oauthStoreContract(getStore: () => Store): void {
           createKey: (await store.keys.createApiKey(agentAccount, ragId, key(), 10)).kind,
           keys: await store.keys.listApiKeys(agentAccount, ragId),
           usage: await store.usage.usage(agentAccount, ragId, '2000-01-01', 10),
-          dismiss: await store.usage.dismissUnanswered(agentAccount, ragId, 'anything'),
+          dismiss: await store.usage.dismissUnanswered(agentAccount, ragId, { question: 'anything' }),
           delete: await store.knowledge.deleteKnowledgeBase(agentAccount, ragId),
         });
         const notFound = {

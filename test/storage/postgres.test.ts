@@ -86,7 +86,7 @@ describeIf(postgres, 'PostgreSQL store contract', () => {
       queries,
       cacheHits: 0,
       unanswered: questions.length,
-      unansweredQuestions: questions,
+      unansweredQuestions: questions.map((question) => ({ question })),
       at,
     });
 

@@ -50,7 +50,7 @@ describe('SQLite knowledge-base row cache', () => {
       const first = await store.knowledge.findKnowledgeBase(ragId);
       // A hit is the same (frozen) object; a read from the table makes a new one.
       expect(await store.knowledge.findKnowledgeBase(ragId)).toBe(first);
-      await store.usage.recordUsage([{ ragId, day: '2026-11-24', queries: 2, cacheHits: 1, unanswered: 1, unansweredQuestions: ['Mars?'], at: '2026-11-24T10:00:00.000Z' }]);
+      await store.usage.recordUsage([{ ragId, day: '2026-11-24', queries: 2, cacheHits: 1, unanswered: 1, unansweredQuestions: [{ question: 'Mars?' }], at: '2026-11-24T10:00:00.000Z' }]);
       expect(await store.knowledge.findKnowledgeBase(ragId)).toBe(first);
       expect((await store.usage.usage(owner, ragId, '2026-11-01', 5))?.days).toEqual([{ day: '2026-11-24', queries: 2, cacheHits: 1, unanswered: 1, helpful: 0, unhelpful: 0 }]);
       // Any other write empties the cache, and the row read next is the new one.

@@ -542,6 +542,15 @@ export const migrations: Migration[] = [
         .execute();
     },
   },
+  {
+    id: 25,
+    name: 'unanswered questions and feedback: a follow-up keeps the earlier questions it was asked after',
+    // Nullable with no default: the rows kept so far are questions asked on their own, and their hash stays right.
+    async up(db) {
+      await db.schema.alterTable('unanswered_questions').addColumn('asked_after', 'text').execute();
+      await db.schema.alterTable('answer_feedback').addColumn('asked_after', 'text').execute();
+    },
+  },
 ];
 
 async function createApiKeyDomains(db: AnyDb): Promise<void> {

@@ -201,8 +201,19 @@ export function toApiKey(row: Row): ApiKey {
   };
 }
 
+/** `{ askedAfter }` when the row's question was a follow-up (migration 25), else nothing. */
+export function askedAfterOf(row: Row): { askedAfter?: string } {
+  const askedAfter = nullableText(row.asked_after);
+  return askedAfter === null ? {} : { askedAfter };
+}
+
 export function toUnanswered(row: Row): UnansweredQuestion {
-  return { question: text(row.question), count: num(row.count), lastAskedAt: text(row.last_asked_at) };
+  return {
+    question: text(row.question),
+    ...askedAfterOf(row),
+    count: num(row.count),
+    lastAskedAt: text(row.last_asked_at),
+  };
 }
 
 export function toSigningKey(row: Row): StoredSigningKey {

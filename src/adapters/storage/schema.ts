@@ -101,9 +101,10 @@ export interface Schema {
   api_key_domains: { key_id: string; pattern: string };
   /** `helpful`, `unhelpful`: migration 24. */
   usage_daily: { rag_id: string; day: string; queries: Int; cache_hits: Int; unanswered: Int; helpful: Int; unhelpful: Int };
-  unanswered_questions: { rag_id: string; question_hash: string; question: string; count: Int; last_asked_at: Timestamp };
-  /** Migration 24: visitors' feedback on answers, by question; `record_ids` a JSON array of the cited records' ids. */
-  answer_feedback: { rag_id: string; question_hash: string; question: string; record_ids: string; helpful: Int; unhelpful: Int; last_at: Timestamp };
+  /** `asked_after` (migration 25): for a follow-up, the earlier questions it leaned on; `question_hash` then covers both (`questionInContext`). */
+  unanswered_questions: { rag_id: string; question_hash: string; question: string; asked_after: string | null; count: Int; last_asked_at: Timestamp };
+  /** Migration 24: visitors' feedback on answers, by question; `record_ids` a JSON array of the cited records' ids. `asked_after`: migration 25. */
+  answer_feedback: { rag_id: string; question_hash: string; question: string; asked_after: string | null; record_ids: string; helpful: Int; unhelpful: Int; last_at: Timestamp };
   signing_keys: {
     kid: string;
     purpose: string;

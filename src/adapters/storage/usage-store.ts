@@ -4,13 +4,14 @@
  * folded to one row per key (a single INSERT … ON CONFLICT cannot touch a row
  * twice) and written in key order (two instances flushing at once lock shared
  * rows in the same order and cannot deadlock). Questions are grouped by the
- * domain's one definition of "the same question" (questionHash).
+ * domain's one definition of "the same question" (questionHash); a follow-up together with the
+ * questions it was asked after (questionInContext).
  */
 import { sql } from 'kysely';
-import { questionHash } from '../../knowledge/query/same-question.js';
-import type { StoredFeedback, UsageDelta, UsageReport, UsageStore } from '../../ports/storage.js';
+import { questionHash, questionInContext } from '../../knowledge/query/same-question.js';
+import type { AskedQuestion, StoredFeedback, UsageDelta, UsageReport, UsageStore } from '../../ports/storage.js';
 import { reaches } from './knowledge-store.js';
-import { type Row, text, toUnanswered } from './rows.js';
+import { askedAfterOf, type Row, text, toUnanswered } from './rows.js';
 import { chunks, type SqlContext } from './sql.js';
 
 interface DailyRow {
@@ -23,10 +24,14 @@ interface DailyRow {
   unhelpful: number;
 }
 
+/** The identity of an asked question (a follow-up's includes what it was asked after). */
+const hashOf = (asked: AskedQuestion): string => questionHash(questionInContext(asked.question, asked.askedAfter));
+
 interface FeedbackRow {
   rag_id: string;
   question_hash: string;
   question: string;
+  asked_after: string | null;
   /** JSON array of record ids. */
   record_ids: string;
   helpful: number;
@@ -38,6 +43,7 @@ interface QuestionRow {
   rag_id: string;
   question_hash: string;
   question: string;
+  asked_after: string | null;
   count: number;
   last_asked_at: string;
 }
@@ -68,9 +74,9 @@ export function foldUsage(deltas: UsageDelta[]): { daily: DailyRow[]; questions:
     }
     const atMs = Date.parse(delta.at);
     for (const given of delta.feedback ?? []) {
-      const hash = questionHash(given.question);
+      const hash = hashOf(given);
       const key = `${delta.ragId}\n${hash}`;
-      const latest = { question: given.question, record_ids: JSON.stringify(given.recordIds), last_at: delta.at, atMs };
+      const latest = { question: given.question, asked_after: given.askedAfter ?? null, record_ids: JSON.stringify(given.recordIds), last_at: delta.at, atMs };
       const seen = feedback.get(key);
       if (!seen) {
         feedback.set(key, { rag_id: delta.ragId, question_hash: hash, helpful: given.helpful, unhelpful: given.unhelpful, ...latest });
@@ -80,17 +86,18 @@ export function foldUsage(deltas: UsageDelta[]): { daily: DailyRow[]; questions:
       seen.unhelpful += given.unhelpful;
       if (!(atMs < seen.atMs)) Object.assign(seen, latest);
     }
-    for (const question of delta.unansweredQuestions) {
-      const hash = questionHash(question);
+    for (const asked of delta.unansweredQuestions) {
+      const hash = hashOf(asked);
       const key = `${delta.ragId}\n${hash}`;
+      const latest = { question: asked.question, asked_after: asked.askedAfter ?? null, last_asked_at: delta.at, atMs };
       const seen = questions.get(key);
       if (!seen) {
-        questions.set(key, { rag_id: delta.ragId, question_hash: hash, question, count: 1, last_asked_at: delta.at, atMs });
+        questions.set(key, { rag_id: delta.ragId, question_hash: hash, count: 1, ...latest });
         continue;
       }
       seen.count += 1;
       // The latest wording wins; on a tie the later one in the batch, as a row-by-row upsert would do.
-      if (!(atMs < seen.atMs)) Object.assign(seen, { question, last_asked_at: delta.at, atMs });
+      if (!(atMs < seen.atMs)) Object.assign(seen, latest);
     }
   }
   return {
@@ -140,11 +147,16 @@ export class SqlUsageStore implements UsageStore {
           .insertInto('unanswered_questions')
           .values(batch)
           .onConflict((oc) =>
-            oc.columns(['rag_id', 'question_hash']).doUpdateSet((eb) => ({
-              count: eb('unanswered_questions.count', '+', eb.ref('excluded.count')),
-              question: sql<string>`CASE WHEN ${eb.ref('excluded.last_asked_at')} >= ${eb.ref('unanswered_questions.last_asked_at')} THEN ${eb.ref('excluded.question')} ELSE ${eb.ref('unanswered_questions.question')} END`,
-              last_asked_at: this.ctx.greatest(eb.ref('unanswered_questions.last_asked_at'), eb.ref('excluded.last_asked_at')) as never,
-            })),
+            oc.columns(['rag_id', 'question_hash']).doUpdateSet((eb) => {
+              const latest = <T>(column: 'question' | 'asked_after') =>
+                sql<T>`CASE WHEN ${eb.ref('excluded.last_asked_at')} >= ${eb.ref('unanswered_questions.last_asked_at')} THEN ${eb.ref(`excluded.${column}`)} ELSE ${eb.ref(`unanswered_questions.${column}`)} END`;
+              return {
+                count: eb('unanswered_questions.count', '+', eb.ref('excluded.count')),
+                question: latest<string>('question'),
+                asked_after: latest<string | null>('asked_after'),
+                last_asked_at: this.ctx.greatest(eb.ref('unanswered_questions.last_asked_at'), eb.ref('excluded.last_asked_at')) as never,
+              };
+            }),
           )
           .execute();
       }
@@ -155,12 +167,13 @@ export class SqlUsageStore implements UsageStore {
           .values(batch)
           .onConflict((oc) =>
             oc.columns(['rag_id', 'question_hash']).doUpdateSet((eb) => {
-              const latest = <T>(column: 'question' | 'record_ids') =>
+              const latest = <T>(column: 'question' | 'asked_after' | 'record_ids') =>
                 sql<T>`CASE WHEN ${eb.ref('excluded.last_at')} >= ${eb.ref('answer_feedback.last_at')} THEN ${eb.ref(`excluded.${column}`)} ELSE ${eb.ref(`answer_feedback.${column}`)} END`;
               return {
                 helpful: eb('answer_feedback.helpful', '+', eb.ref('excluded.helpful')),
                 unhelpful: eb('answer_feedback.unhelpful', '+', eb.ref('excluded.unhelpful')),
                 question: latest<string>('question'),
+                asked_after: latest<string | null>('asked_after'),
                 record_ids: latest<string>('record_ids'),
                 last_at: this.ctx.greatest(eb.ref('answer_feedback.last_at'), eb.ref('excluded.last_at')) as never,
               };
@@ -234,6 +247,7 @@ export class SqlUsageStore implements UsageStore {
     }
     return rows.map((row, i) => ({
       question: text(row.question),
+      ...askedAfterOf(row),
       helpful: Number(row.helpful),
       unhelpful: Number(row.unhelpful),
       lastAt: text(row.last_at),
@@ -241,20 +255,20 @@ export class SqlUsageStore implements UsageStore {
     }));
   }
 
-  dismissUnanswered(ownerId: string, ragId: string, question: string): Promise<boolean> {
-    return this.dismiss('unanswered_questions', ownerId, ragId, question);
+  dismissUnanswered(ownerId: string, ragId: string, asked: AskedQuestion): Promise<boolean> {
+    return this.dismiss('unanswered_questions', ownerId, ragId, asked);
   }
 
-  dismissFeedback(ownerId: string, ragId: string, question: string): Promise<boolean> {
-    return this.dismiss('answer_feedback', ownerId, ragId, question);
+  dismissFeedback(ownerId: string, ragId: string, asked: AskedQuestion): Promise<boolean> {
+    return this.dismiss('answer_feedback', ownerId, ragId, asked);
   }
 
-  private async dismiss(table: 'unanswered_questions' | 'answer_feedback', ownerId: string, ragId: string, question: string): Promise<boolean> {
+  private async dismiss(table: 'unanswered_questions' | 'answer_feedback', ownerId: string, ragId: string, asked: AskedQuestion): Promise<boolean> {
     // One statement: the owner check is part of the DELETE.
     const result = await this.ctx.db
       .deleteFrom(table)
       .where('rag_id', '=', ragId)
-      .where('question_hash', '=', questionHash(question))
+      .where('question_hash', '=', hashOf(asked))
       .where((eb) => eb.exists(eb.selectFrom('knowledge_bases').select('rag_id').where('rag_id', '=', ragId).where(reaches(ownerId))))
       .executeTakeFirst();
     return Number(result.numDeletedRows) > 0;

@@ -19,6 +19,7 @@ const UsageOutput = {
     .array(
       z.object({
         question: z.string(),
+        askedAfter: z.string().optional().describe('For a follow-up ("And how long does that take?"), the earlier questions of the chat it leaned on: read the question in their light.'),
         count: z.number(),
         lastAskedAt: z.string(),
         unknownWords: z.array(z.string()).describe('Words of the question no record uses: add a record that answers it, or a synonym linking such a word to the records\' own.'),
@@ -30,6 +31,7 @@ const UsageOutput = {
     .array(
       z.object({
         question: z.string(),
+        askedAfter: z.string().optional().describe('For a follow-up ("And how long does that take?"), the earlier questions of the chat it leaned on: read the question in their light.'),
         helpful: z.number(),
         unhelpful: z.number(),
         lastAt: z.string(),
@@ -70,8 +72,9 @@ export function registerUsageTools(server: McpServer, caller: McpCaller, service
         ragId: z.string().min(1).max(64).describe('The knowledge base id (ragId), as list_knowledge_bases shows it.'),
         list: z.enum(['unanswered', 'feedback']).describe('Which list of get_usage the question is on.'),
         question: z.string().min(1).max(500).describe('The question as get_usage lists it.'),
+        askedAfter: z.string().min(1).max(500).optional().describe("The entry's `askedAfter`, when get_usage lists one (a follow-up is named with it)."),
       },
-      outputSchema: { dismissed: z.literal(true), list: z.enum(['unanswered', 'feedback']), question: z.string() },
+      outputSchema: { dismissed: z.literal(true), list: z.enum(['unanswered', 'feedback']), question: z.string(), askedAfter: z.string().optional() },
       annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
     },
     (args, extra) =>
@@ -80,8 +83,9 @@ export function registerUsageTools(server: McpServer, caller: McpCaller, service
         'kb:write',
         async () => {
           const dismiss = args.list === 'unanswered' ? services.usage.dismiss : services.usage.dismissFeedback;
-          await dismiss.call(services.usage, caller.accountId, args.ragId, args.question);
-          return ok({ dismissed: true, list: args.list, question: args.question });
+          const asked = { question: args.question, ...(args.askedAfter === undefined ? {} : { askedAfter: args.askedAfter }) };
+          await dismiss.call(services.usage, caller.accountId, args.ragId, asked);
+          return ok({ dismissed: true, list: args.list, ...asked });
         },
         { tool: 'dismiss_usage_question', extra },
       ),

@@ -42,12 +42,21 @@ export function usageRoutes(app: App, reports: UsageReports): void {
           security,
           summary,
           params: RagIdParams,
-          querystring: Type.Object({ question: Type.String({ minLength: 1, maxLength: 500 }) }, { additionalProperties: false }),
+          querystring: Type.Object(
+            {
+              question: Type.String({ minLength: 1, maxLength: 500 }),
+              askedAfter: Type.Optional(
+                Type.String({ minLength: 1, maxLength: 500, description: "The entry's `askedAfter`, when the report lists one: a follow-up is named with the questions it was asked after." }),
+              ),
+            },
+            { additionalProperties: false },
+          ),
           response: { 204: Type.Null(), ...errorResponses(401, 404) },
         },
       },
       async (request, reply) => {
-        await dismiss(accountOf(request), request.params.ragId, request.query.question);
+        const { question, askedAfter } = request.query;
+        await dismiss(accountOf(request), request.params.ragId, { question, ...(askedAfter === undefined ? {} : { askedAfter }) });
         return reply.code(204).send(null);
       },
     );

@@ -64,19 +64,47 @@ export function isFollowUp(query: string, conversation: readonly Turn[] | undefi
 }
 
 /**
- * The text to search and answer for `query`: when it is a follow-up, asked together with the
- * questions it leans on, back to the last one that stood on its own (at most `CHAIN_QUESTIONS`).
- * A follow-up that names a country asks about it instead of the countries named before.
+ * The earlier questions `query` leans on, oldest first: back to the last one that stood on its own
+ * (at most `CHAIN_QUESTIONS`); empty when `query` stands on its own.
  */
-export function contextualQuery(query: string, conversation: readonly Turn[] | undefined): string {
+export function questionsLeanedOn(query: string, conversation: readonly Turn[] | undefined): string[] {
   const questions = userQuestions(conversation);
-  if (questions.length === 0 || !leansBack(query)) return query;
+  if (questions.length === 0 || !leansBack(query)) return [];
   const chain: string[] = [];
   for (let i = questions.length - 1; i >= 0 && chain.length < CHAIN_QUESTIONS; i--) {
     const question = questions[i] as string;
     chain.unshift(question);
     if (i === 0 || !leansBack(question)) break;
   }
+  return chain;
+}
+
+/** At most this many characters of what a follow-up was asked after are kept for the owner (the latest). */
+const ASKED_AFTER_CHARS = 500;
+
+/**
+ * What the owner is shown beside a follow-up ("And how long does that take?"): the questions it
+ * leans on, as the visitor asked them, joined (the last 500 characters, cut at a word); undefined
+ * when it stands on its own.
+ */
+export function askedAfter(query: string, conversation: readonly Turn[] | undefined): string | undefined {
+  const chain = questionsLeanedOn(query, conversation);
+  if (chain.length === 0) return undefined;
+  const text = chain.join(' ');
+  if (text.length <= ASKED_AFTER_CHARS) return text;
+  const tail = text.slice(-ASKED_AFTER_CHARS + 1);
+  const space = tail.indexOf(' ');
+  return `…${space > 0 && space < 60 ? tail.slice(space + 1) : tail}`;
+}
+
+/**
+ * The text to search and answer for `query`: when it is a follow-up, asked together with the
+ * questions it leans on (`questionsLeanedOn`). A follow-up that names a country asks about it
+ * instead of the countries named before.
+ */
+export function contextualQuery(query: string, conversation: readonly Turn[] | undefined): string {
+  const chain = questionsLeanedOn(query, conversation);
+  if (chain.length === 0) return query;
   const context = chain.join(' ');
   const swapsCountry = (query.match(WORD_RE) ?? []).some(isCountry);
   return `${swapsCountry ? withoutCountries(context) : context} ${query.trim()}`;

@@ -5,7 +5,8 @@
  * the questions whose answers visitors found unhelpful, with the records those answers cited.
  *
  * The server keeps no answers, so the feedback names what it is about: the question as the visitor
- * asked it and the ids of the records its answer cited. Both come from the client and are
+ * asked it (with the chat's earlier turns, as the query had them, so a follow-up is listed with the
+ * questions it leaned on) and the ids of the records its answer cited. Both come from the client and are
  * untrusted: the question is bounded like a query's, the ids are checked for shape here and
  * resolved against the knowledge base's records only when the report is read (an id it does not
  * hold is not shown).
@@ -13,6 +14,8 @@
 import { DomainError } from '../../errors.js';
 import { feedbackRules, type LimitSettings } from '../../limits/rules.js';
 import type { RateLimiter } from '../../ports/rate-limiter.js';
+import { askedAfter } from '../answering/follow-up.js';
+import { checkedConversation } from './conversation.js';
 import { checkedQuery, type QueryService } from './query-service.js';
 import type { UsageRecorder } from './usage-recorder.js';
 
@@ -24,6 +27,8 @@ const recordIdShape = /^[A-Za-z0-9_-]{1,64}$/;
 
 export interface FeedbackInput {
   query: string;
+  /** The chat's turns before the question, as the query sent them (`/body/conversation`). */
+  conversation?: unknown;
   helpful: boolean;
   /** The record ids of the answer's citations (`sources[].recordId`), in its order. */
   sources?: readonly string[] | undefined;
@@ -32,6 +37,8 @@ export interface FeedbackInput {
 export interface AnswerFeedback {
   /** The visitor's question, trimmed. */
   question: string;
+  /** For a follow-up, the earlier questions it leaned on. */
+  askedAfter?: string;
   helpful: boolean;
   /** Distinct, in the order given. */
   recordIds: string[];
@@ -40,6 +47,7 @@ export interface AnswerFeedback {
 /** The feedback checked: a 422 names the part refused (`/body/query`, `/body/sources/2`). */
 export function checkedFeedback(input: FeedbackInput): AnswerFeedback {
   const question = checkedQuery(input.query, '/body/query');
+  const after = askedAfter(question, checkedConversation(input.conversation, '/body/conversation'));
   const sources = input.sources ?? [];
   if (sources.length > maxFeedbackSources) {
     throw new DomainError('validation_failed', `sources may name at most ${maxFeedbackSources} records.`, {
@@ -53,7 +61,7 @@ export function checkedFeedback(input: FeedbackInput): AnswerFeedback {
       });
     }
   });
-  return { question, helpful: input.helpful, recordIds: [...new Set(sources)] };
+  return { question, ...(after === undefined ? {} : { askedAfter: after }), helpful: input.helpful, recordIds: [...new Set(sources)] };
 }
 
 /** Feedback as the route passes it: the caller's key and origin beside what it says. */

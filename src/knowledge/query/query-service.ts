@@ -9,7 +9,7 @@ import type { AnswerCache } from '../../ports/answer-cache.js';
 import { answerCacheKey } from './answer-cache-key.js';
 import type { LimitDecision, RateLimiter } from '../../ports/rate-limiter.js';
 import { queryRules } from '../../limits/rules.js';
-import type { KnowledgeStore } from '../../ports/storage.js';
+import type { AskedQuestion, KnowledgeStore } from '../../ports/storage.js';
 import { DomainError } from '../../errors.js';
 import type { ApiKeyService } from '../keys/api-key-service.js';
 import { type CallerOrigin, callerOrigin, hostAllowed } from '../keys/domains.js';
@@ -17,7 +17,7 @@ import type { ApiKey, KnowledgeBase } from '../model.js';
 import { andThen, isPromise, type MaybePromise } from '../../maybe-promise.js';
 import type { TermStats } from '../answering/plan.js';
 import type { Retriever } from '../retrieval/port.js';
-import { contextualQuery } from '../answering/follow-up.js';
+import { askedAfter, contextualQuery } from '../answering/follow-up.js';
 import { smallTalk } from '../answering/small-talk.js';
 import { type Suggestion, suggestionsFor } from '../answering/suggestions.js';
 import type { Answerer, AnswerInput, Citation, RetrievedRecord, Turn } from './answerer.js';
@@ -389,19 +389,20 @@ export class QueryService {
   }
 
   /**
-   * For each of `questions` (asked on its own, as a visitor's first question), whether the records
-   * answer it now: the owner's usage report marks the unanswered questions a record has since
-   * answered. Only the built-in answerer is asked (it answers in process and costs what a new
+   * For each of `questions` (asked on its own, as a visitor's first question, or a follow-up after
+   * the questions it was asked after), whether the records answer it now: the owner's usage report
+   * marks the unanswered questions a record has since answered. Only the built-in answerer is asked (it answers in process and costs what a new
    * question costs, ~0.1–0.3 ms): with a model, whose answer would cost a call, each is undefined;
    * so is each when the knowledge base is gone. Nothing is recorded or cached.
    */
-  async answeredNow(ragId: string, questions: readonly string[]): Promise<(boolean | undefined)[]> {
+  async answeredNow(ragId: string, questions: readonly AskedQuestion[]): Promise<(boolean | undefined)[]> {
     const complete = this.answerer.complete?.bind(this.answerer);
     const kb = complete && questions.length > 0 ? await this.store.findKnowledgeBase(ragId) : undefined;
     if (!complete || kb === undefined) return questions.map(() => undefined);
     const answered: boolean[] = [];
-    for (const query of questions) {
-      const { input } = await this.answerInput({ kb, query, conversation: [] });
+    for (const { question: query, askedAfter: after } of questions) {
+      const conversation: Turn[] = after === undefined ? [] : [{ role: 'user', content: after }];
+      const { input } = await this.answerInput({ kb, query, conversation });
       answered.push(smallTalkDone(input) === undefined && complete(input).grounded);
     }
     return answered;
@@ -525,7 +526,17 @@ export class QueryService {
   /** One query in the usage statistics, unless it is not a visitor's (`recordUsage: false`). */
   private recordUsage(admitted: AdmittedQuery, cached: boolean, grounded: boolean, smallTalk?: boolean): void {
     if (admitted.recordUsage === false) return;
-    this.usage.record({ ragId: admitted.kb.ragId, at: this.clock(), cached, grounded, question: admitted.query, ...(smallTalk ? { smallTalk } : {}) });
+    // A refused follow-up is listed for the owner with the questions it leaned on ("And how long does that take?" alone says nothing).
+    const after = grounded || smallTalk ? undefined : askedAfter(admitted.query, admitted.conversation);
+    this.usage.record({
+      ragId: admitted.kb.ragId,
+      at: this.clock(),
+      cached,
+      grounded,
+      question: admitted.query,
+      ...(after === undefined ? {} : { askedAfter: after }),
+      ...(smallTalk ? { smallTalk } : {}),
+    });
   }
 
   private cacheSlot(admitted: Pick<AdmittedQuery, 'kb' | 'query' | 'conversation'>): CacheSlot | undefined {

@@ -32,6 +32,16 @@ function isTrailing(code: number): boolean {
   return code === 0x20 || code === 0x3f || code === 0x21 || code === 0x2e;
 }
 
+/**
+ * The text that identifies a question asked after others: "How much is it?" after "Do you ship to
+ * Canada?" is another question than after "Do you sell gift cards?". A question asked on its own is
+ * its own text. The separator (U+001F) is no whitespace to `sameQuestion` and no visitor types it.
+ */
+export function questionInContext(question: string, askedAfter?: string): string {
+  // The earlier questions folded on their own: `sameQuestion` drops end punctuation only at the very end.
+  return askedAfter === undefined ? question : `${sameQuestion(askedAfter)}\u001f${question}`;
+}
+
 /** SHA-256 (hex) of `sameQuestion(text)`: the stored, bounded-size identity of a question. */
 export function questionHash(text: string): string {
   return createHash('sha256').update(sameQuestion(text), 'utf8').digest('hex');

@@ -3,8 +3,8 @@
  * seconds and at shutdown), so the query path never waits for a usage write.
  * Visitors' feedback on answers (answer-feedback.ts) travels in the same batches.
  */
-import type { FeedbackDelta, UsageDelta, UsageStore } from '../../ports/storage.js';
-import { sameQuestion } from './same-question.js';
+import type { AskedQuestion, FeedbackDelta, UsageDelta, UsageStore } from '../../ports/storage.js';
+import { questionInContext, sameQuestion } from './same-question.js';
 
 export interface QueryOutcome {
   ragId: string;
@@ -15,6 +15,8 @@ export interface QueryOutcome {
   /** A greeting, thanks, "ok"… answered without the records: not an unanswered question for the owner. */
   smallTalk?: boolean;
   question: string;
+  /** For a follow-up, the earlier questions it leaned on (`askedAfter`, follow-up.ts). */
+  askedAfter?: string;
 }
 
 /** A visitor's feedback on an answer, checked (answer-feedback.ts). */
@@ -22,6 +24,8 @@ export interface FeedbackOutcome {
   ragId: string;
   at: number;
   question: string;
+  /** For feedback on the answer to a follow-up, the earlier questions it leaned on. */
+  askedAfter?: string;
   helpful: boolean;
   recordIds: string[];
 }
@@ -34,10 +38,17 @@ const MAX_QUESTIONS = 200;
 const MAX_REPEATS = 200;
 
 /** One unanswered question of a batch: the latest wording and how often it was asked. */
-interface AskedQuestion {
-  question: string;
+interface CountedQuestion extends AskedQuestion {
   count: number;
 }
+
+/** Trimmed and bounded as the store keeps it (at most 500 characters each). */
+function bounded(question: string, askedAfter: string | undefined): AskedQuestion {
+  return { question: question.trim().slice(0, 500), ...(askedAfter === undefined ? {} : { askedAfter: askedAfter.slice(0, 500) }) };
+}
+
+/** The batch's grouping key: `sameQuestion` of the question in its context (a follow-up with what it was asked after). */
+const groupOf = (asked: AskedQuestion): string => sameQuestion(questionInContext(asked.question, asked.askedAfter));
 
 /**
  * A delta being collected; `at` becomes the store's ISO text only when written. Unanswered
@@ -47,7 +58,7 @@ interface AskedQuestion {
  */
 type PendingDelta = Omit<UsageDelta, 'at' | 'unansweredQuestions' | 'feedback'> & {
   at: number;
-  questions: Map<string, AskedQuestion>;
+  questions: Map<string, CountedQuestion>;
   /** Feedback by `sameQuestion`, bounded as the questions are. */
   feedback: Map<string, FeedbackDelta>;
 };
@@ -74,7 +85,7 @@ export class UsageRecorder {
     if (outcome.cached) delta.cacheHits++;
     if (!outcome.grounded && !outcome.smallTalk) {
       delta.unanswered++;
-      this.countQuestion(delta.questions, outcome.question.trim().slice(0, 500));
+      this.countQuestion(delta.questions, bounded(outcome.question, outcome.askedAfter));
     }
     delta.at = outcome.at;
   }
@@ -85,16 +96,15 @@ export class UsageRecorder {
     delta.at = outcome.at;
     if (outcome.helpful) delta.helpful = (delta.helpful ?? 0) + 1;
     else delta.unhelpful = (delta.unhelpful ?? 0) + 1;
-    const question = outcome.question.trim().slice(0, 500);
-    const same = sameQuestion(question);
+    const asked = bounded(outcome.question, outcome.askedAfter);
+    const same = groupOf(asked);
     let entry = delta.feedback.get(same);
     if (!entry) {
       if (delta.feedback.size >= MAX_QUESTIONS) return;
-      entry = { question, recordIds: outcome.recordIds, helpful: 0, unhelpful: 0 };
+      entry = { ...asked, recordIds: outcome.recordIds, helpful: 0, unhelpful: 0 };
       delta.feedback.set(same, entry);
     }
-    entry.question = question;
-    entry.recordIds = outcome.recordIds;
+    Object.assign(entry, asked, { recordIds: outcome.recordIds });
     if (outcome.helpful) entry.helpful = Math.min(MAX_REPEATS, entry.helpful + 1);
     else entry.unhelpful = Math.min(MAX_REPEATS, entry.unhelpful + 1);
   }
@@ -112,14 +122,14 @@ export class UsageRecorder {
   }
 
   /** Bounded per batch: a flood of unanswerable questions must not grow memory without end. */
-  private countQuestion(questions: Map<string, AskedQuestion>, question: string): void {
-    const same = sameQuestion(question);
-    const asked = questions.get(same);
-    if (asked) {
-      asked.question = question; // the latest wording, as the store keeps it
-      asked.count = Math.min(MAX_REPEATS, asked.count + 1);
+  private countQuestion(questions: Map<string, CountedQuestion>, asked: AskedQuestion): void {
+    const same = groupOf(asked);
+    const seen = questions.get(same);
+    if (seen) {
+      Object.assign(seen, asked); // the latest wording, as the store keeps it
+      seen.count = Math.min(MAX_REPEATS, seen.count + 1);
     } else if (questions.size < MAX_QUESTIONS) {
-      questions.set(same, { question, count: 1 });
+      questions.set(same, { ...asked, count: 1 });
     }
   }
 
@@ -139,7 +149,7 @@ export class UsageRecorder {
         Object.assign(delta, {
           ...(feedback.size > 0 ? { feedback: [...feedback.values()] } : {}),
           // The store counts one per entry (and groups them by questionHash, which is sameQuestion's).
-          unansweredQuestions: [...questions.values()].flatMap(({ question, count }) => Array<string>(count).fill(question)),
+          unansweredQuestions: [...questions.values()].flatMap(({ count, ...asked }) => Array<AskedQuestion>(count).fill(asked)),
           at: new Date(at).toISOString(),
         }),
       );

@@ -6,7 +6,7 @@
  * REST endpoint and the MCP `get_usage` tool, so both say the same.
  */
 import { DomainError } from '../../errors.js';
-import type { UsageStore } from '../../ports/storage.js';
+import type { AskedQuestion, UsageStore } from '../../ports/storage.js';
 import type { UsageReport } from '../../sdk/api-schemas.js';
 
 /** Unanswered questions (and questions given unhelpful feedback) a report lists, most asked first. */
@@ -19,7 +19,7 @@ export interface UsageReportsOptions {
   /** For each question, the words of it no record uses. */
   unknownWords: (ragId: string, questions: readonly string[]) => Promise<string[][]>;
   /** For each question, whether the records answer it now (undefined: not asked). */
-  answeredNow?: (ragId: string, questions: readonly string[]) => Promise<(boolean | undefined)[]>;
+  answeredNow?: (ragId: string, questions: readonly AskedQuestion[]) => Promise<(boolean | undefined)[]>;
   limits: { queryRatePerMinute: number; queryQuotaPerDay: number };
   /** Told when the words (or whether each is answered now) could not be found; the report then comes without them. */
   onUnknownWordsFailed: (error: unknown) => void;
@@ -49,8 +49,11 @@ export class UsageReports {
         onUnknownWordsFailed(error);
         return [];
       });
-    const asked = report.unanswered.map((u) => u.question);
-    const [words, answered] = await Promise.all([hint(unknownWords(ragId, asked)), hint(this.options.answeredNow?.(ragId, asked))]);
+    const asked = report.unanswered.map(({ question, askedAfter }): AskedQuestion => ({ question, ...(askedAfter === undefined ? {} : { askedAfter }) }));
+    const [words, answered] = await Promise.all([
+      hint(unknownWords(ragId, asked.map((a) => a.question))),
+      hint(this.options.answeredNow?.(ragId, asked)),
+    ]);
     const unanswered = report.unanswered.map((u, i) => {
       const now = answered[i];
       return { ...u, unknownWords: words[i] ?? [], ...(now === undefined ? {} : { answeredNow: now }) };
@@ -58,13 +61,13 @@ export class UsageReports {
     return { days: report.days, totals, unanswered, feedback: report.feedback, limits: { queriesPerMinute: limits.queryRatePerMinute, queriesPerDay: limits.queryQuotaPerDay } };
   }
 
-  /** Takes a question off the unanswered list; not found when it is not there. */
-  async dismiss(accountId: string, ragId: string, question: string): Promise<void> {
-    if (!(await this.options.store.dismissUnanswered(accountId, ragId, question))) throw new DomainError('not_found', 'No such unanswered question.');
+  /** Takes a question off the unanswered list (a follow-up named with what it was asked after); not found when it is not there. */
+  async dismiss(accountId: string, ragId: string, asked: AskedQuestion): Promise<void> {
+    if (!(await this.options.store.dismissUnanswered(accountId, ragId, asked))) throw new DomainError('not_found', 'No such unanswered question.');
   }
 
   /** Takes a question's feedback off the report; not found when there is none. */
-  async dismissFeedback(accountId: string, ragId: string, question: string): Promise<void> {
-    if (!(await this.options.store.dismissFeedback(accountId, ragId, question))) throw new DomainError('not_found', 'No feedback on such a question.');
+  async dismissFeedback(accountId: string, ragId: string, asked: AskedQuestion): Promise<void> {
+    if (!(await this.options.store.dismissFeedback(accountId, ragId, asked))) throw new DomainError('not_found', 'No feedback on such a question.');
   }
 }

@@ -32,7 +32,8 @@ export function keepKnownKeyIfLive(ragId: string, live: readonly { prefix: strin
 }
 
 /** What the Knowledge tab prefills when it opens next (from the Usage tab): the paste box, or a new synonyms line starting with a visitor's word. */
-export const pending: { paste?: { name: string; text: string }; synonym?: string; ask?: string } = {};
+/** What a tab hands the next one it opens: a record to paste, a synonym to start, a question to ask (a follow-up after its earlier questions). */
+export const pending: { paste?: { name: string; text: string }; synonym?: string; ask?: { question: string; askedAfter?: string | undefined } } = {};
 
 export async function loadSession(): Promise<Session | null> {
   try {

@@ -266,11 +266,17 @@ export async function playgroundTab(panel: HTMLElement, ctx: TabContext): Promis
     h('section', { class: 'card', 'aria-labelledby': 'pg-ask' }, h('h2', { id: 'pg-ask' }, 'Ask a question'), form, starters),
     h('section', { class: 'card', 'aria-labelledby': 'pg-answer' }, h('h2', { id: 'pg-answer' }, 'Answer'), history, status, answer, refused, scoresToggle, citations),
   );
-  // Sent here from the Usage tab ("Try in Playground"): asked at once, as a question of its own.
+  // Sent here from the Usage tab ("Try in Playground"): asked at once, as a question of its own, or
+  // as a follow-up after the questions it was asked after, which are asked first.
   const sent = pending.ask;
   pending.ask = undefined;
-  if (sent) {
-    question.value = sent;
-    void run(sent);
+  if (sent?.askedAfter !== undefined) {
+    const { question: followUp } = sent;
+    void run(sent.askedAfter).then(() => {
+      question.value = followUp;
+      return run();
+    });
+  } else if (sent) {
+    void run(sent.question);
   }
 }

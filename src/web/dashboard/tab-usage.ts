@@ -3,7 +3,7 @@ import type { UsageReport } from '../../sdk/management.js';
 import { api } from './api.js';
 import { errorText, formatDate, h, svg, toast } from './dom.js';
 import type { TabContext } from './kb.js';
-import { addRecordButton, addSynonymButton, tryInPlaygroundButton, unknownWordsNote } from './unanswered-actions.js';
+import { addRecordButton, addSynonymButton, askedAfterNote, tryInPlaygroundButton, unknownWordsNote } from './unanswered-actions.js';
 
 const days = 30;
 
@@ -127,16 +127,24 @@ export async function usageTab(panel: HTMLElement, ctx: TabContext): Promise<voi
     items: report.unanswered,
     empty: 'No unanswered questions. When visitors ask something your records do not cover, it appears here.',
     dismissLabel: (u) => `Dismiss “${u.question}”`,
-    dismiss: (u) => api.dismissUnanswered(ragId, u.question),
+    dismiss: (u) => api.dismissUnanswered(ragId, u.question, u.askedAfter),
     item: (u, dismiss) => {
-      const add = addRecordButton(ctx, u.question);
+      const add = addRecordButton(ctx, u.question, undefined, u.askedAfter);
       // The words no record uses: a synonym of one of the records' words may be all it needs.
       const unknown = unknownWordsNote(u.unknownWords);
       const synonym = addSynonymButton(ctx, u.unknownWords[0]);
       // Asked again as the report was read: a record or synonym added since answers it.
       const answered = u.answeredNow ? h('p', { class: 'small' }, h('span', { class: 'badge ok' }, 'Answered now'), ' Your records answer it now: dismiss it.') : null;
       return [
-        h('div', { class: 'body' }, h('p', {}, h('strong', {}, u.question)), answered, unknown, h('p', { class: 'muted small' }, `Asked ${u.count}× · last ${formatDate(u.lastAskedAt)}`)),
+        h(
+          'div',
+          { class: 'body' },
+          h('p', {}, h('strong', {}, u.question)),
+          askedAfterNote(u.askedAfter),
+          answered,
+          unknown,
+          h('p', { class: 'muted small' }, `Asked ${u.count}× · last ${formatDate(u.lastAskedAt)}`),
+        ),
         h('div', { class: 'row' }, add, synonym, dismiss),
       ];
     },
@@ -147,10 +155,16 @@ export async function usageTab(panel: HTMLElement, ctx: TabContext): Promise<voi
     items: report.feedback,
     empty: 'No unhelpful answers reported. When a visitor marks an answer as not helpful, it appears here.',
     dismissLabel: (f) => `Dismiss feedback on “${f.question}”`,
-    dismiss: (f) => api.dismissFeedback(ragId, f.question),
+    dismiss: (f) => api.dismissFeedback(ragId, f.question, f.askedAfter),
     item: (f, dismiss) => [
-      h('div', { class: 'body' }, h('p', {}, h('strong', {}, f.question)), feedbackCounts(f), citedRecords(f.records)),
-      h('div', { class: 'row' }, tryInPlaygroundButton(ctx, f.question), addRecordButton(ctx, f.question, 'Better answers to visitors’ questions'), dismiss),
+      h('div', { class: 'body' }, h('p', {}, h('strong', {}, f.question)), askedAfterNote(f.askedAfter), feedbackCounts(f), citedRecords(f.records)),
+      h(
+        'div',
+        { class: 'row' },
+        tryInPlaygroundButton(ctx, f.question, f.askedAfter),
+        addRecordButton(ctx, f.question, 'Better answers to visitors’ questions', f.askedAfter),
+        dismiss,
+      ),
     ],
   });
 
