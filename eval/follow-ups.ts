@@ -5,7 +5,8 @@
  * assistant's turn). Answerable ones must be answered with their facts; near-topic ones (the records
  * answer the earlier question but not the follow-up) must be refused rather than answered with the
  * earlier question's record again. Written before the answerer was changed for them, split into a
- * tuning and a reporting half like the visitor sets.
+ * tuning and a reporting half like the visitor sets. Cases marked `heldOut` (three sets added after
+ * the change, all on the reporting half) were never looked at while tuning.
  *
  * `npm run eval` prints the table; `npx tsx eval/follow-ups.ts [--half tune|report|all]` also lists
  * every follow-up not answered right.
@@ -28,6 +29,8 @@ interface FollowUpCase {
   gold: string[];
   /** Each fact a list of acceptable spellings; all must be in the answer. */
   facts: string[][];
+  /** Written after the answerer was changed for follow-ups, to measure it on cases nobody tuned on. */
+  heldOut?: boolean;
 }
 
 export interface FollowUpOutcome {
@@ -112,7 +115,8 @@ export function checkFollowUps(): string[] {
     for (const fact of c.facts) if (!fact.some((s) => gold.some((r) => fold(r.text).includes(fold(s))))) problems.push(`${c.id}: fact ${JSON.stringify(fact)} in no gold record`);
   }
   for (const name of sets.keys()) {
-    for (const half of ['tune', 'report']) {
+    const heldOut = cases.filter((c) => c.set === name).every((c) => c.heldOut === true);
+    for (const half of heldOut ? ['report'] : ['tune', 'report']) {
       const inHalf = cases.filter((c) => c.set === name && c.half === half);
       if (!inHalf.some((c) => c.gold.length > 0) || !inHalf.some((c) => c.gold.length === 0)) problems.push(`${name}: the ${half} half lacks answerable or near-topic follow-ups`);
     }
