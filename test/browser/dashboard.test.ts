@@ -457,6 +457,7 @@ describeIf(chromium, 'dashboard in Chromium', () => {
     await page.reload();
     const bitcoin = page.getByTestId('unanswered').getByRole('listitem').filter({ hasText: followUp });
     expect(await bitcoin.getByTestId('asked-after').textContent()).toBe(`Asked as a follow-up to “${question}”`);
+    expect(await bitcoin.getByRole('button', { name: 'Try in Playground' }).count()).toBe(1);
     // Feedback sent with the turns is listed the same way; from there the Playground asks the earlier question, then the follow-up.
     expect((await visitor('/api/v1/feedback', { query: followUp, conversation, helpful: false })).status).toBe(204);
     await page.reload();

@@ -145,7 +145,8 @@ export async function usageTab(panel: HTMLElement, ctx: TabContext): Promise<voi
           unknown,
           h('p', { class: 'muted small' }, `Asked ${u.count}× · last ${formatDate(u.lastAskedAt)}`),
         ),
-        h('div', { class: 'row' }, add, synonym, dismiss),
+        // Asked there as the visitor asked it (a follow-up after its earlier questions): the refusal's words and suggestions show.
+        h('div', { class: 'row' }, add, synonym, tryInPlaygroundButton(ctx, u.question, u.askedAfter), dismiss),
       ];
     },
   });
