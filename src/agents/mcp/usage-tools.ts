@@ -6,6 +6,7 @@
  */
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
+import { askedQuestion } from '../../knowledge/query/same-question.js';
 import { guarded, type McpCaller, type McpServices, ok } from './context.js';
 
 const counts = { queries: z.number(), cacheHits: z.number(), unanswered: z.number(), helpful: z.number(), unhelpful: z.number() };
@@ -83,7 +84,7 @@ export function registerUsageTools(server: McpServer, caller: McpCaller, service
         'kb:write',
         async () => {
           const dismiss = args.list === 'unanswered' ? services.usage.dismiss : services.usage.dismissFeedback;
-          const asked = { question: args.question, ...(args.askedAfter === undefined ? {} : { askedAfter: args.askedAfter }) };
+          const asked = askedQuestion(args.question, args.askedAfter);
           await dismiss.call(services.usage, caller.accountId, args.ragId, asked);
           return ok({ dismissed: true, list: args.list, ...asked });
         },

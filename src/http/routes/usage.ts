@@ -3,6 +3,7 @@
  * uses, visitors' feedback; and the dismissal of an unanswered question or of a question's feedback.
  */
 import { Type } from 'typebox';
+import { askedQuestion } from '../../knowledge/query/same-question.js';
 import type { UsageReports } from '../../knowledge/query/usage-reports.js';
 import { accountOf } from '../plugins/auth.js';
 import { accountSecurity as security, errorResponses, RagIdParams, UsageReport } from '../schemas.js';
@@ -55,8 +56,7 @@ export function usageRoutes(app: App, reports: UsageReports): void {
         },
       },
       async (request, reply) => {
-        const { question, askedAfter } = request.query;
-        await dismiss(accountOf(request), request.params.ragId, { question, ...(askedAfter === undefined ? {} : { askedAfter }) });
+        await dismiss(accountOf(request), request.params.ragId, askedQuestion(request.query.question, request.query.askedAfter));
         return reply.code(204).send(null);
       },
     );

@@ -17,6 +17,7 @@ import type { RateLimiter } from '../../ports/rate-limiter.js';
 import { askedAfter } from '../answering/follow-up.js';
 import { checkedConversation } from './conversation.js';
 import { checkedQuery, type QueryService } from './query-service.js';
+import { askedQuestion } from './same-question.js';
 import type { UsageRecorder } from './usage-recorder.js';
 
 /** Records one piece of feedback may name: an answer cites a handful. */
@@ -61,7 +62,7 @@ export function checkedFeedback(input: FeedbackInput): AnswerFeedback {
       });
     }
   });
-  return { question, ...(after === undefined ? {} : { askedAfter: after }), helpful: input.helpful, recordIds: [...new Set(sources)] };
+  return { ...askedQuestion(question, after), helpful: input.helpful, recordIds: [...new Set(sources)] };
 }
 
 /** Feedback as the route passes it: the caller's key and origin beside what it says. */

@@ -7,6 +7,7 @@
 import { wordsNoRecordUses } from '../retrieval/unknown-words.js';
 import type { AnswerCache } from '../../ports/answer-cache.js';
 import { answerCacheKey } from './answer-cache-key.js';
+import { askedQuestion } from './same-question.js';
 import type { LimitDecision, RateLimiter } from '../../ports/rate-limiter.js';
 import { queryRules } from '../../limits/rules.js';
 import type { AskedQuestion, KnowledgeStore } from '../../ports/storage.js';
@@ -533,8 +534,7 @@ export class QueryService {
       at: this.clock(),
       cached,
       grounded,
-      question: admitted.query,
-      ...(after === undefined ? {} : { askedAfter: after }),
+      ...askedQuestion(admitted.query, after),
       ...(smallTalk ? { smallTalk } : {}),
     });
   }

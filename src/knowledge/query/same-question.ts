@@ -5,6 +5,7 @@
  * unanswered question.
  */
 import { createHash } from 'node:crypto';
+import type { AskedQuestion } from '../../ports/storage.js';
 
 /**
  * Unicode NFC (so composed and decomposed accents match), lower case, runs of
@@ -40,6 +41,11 @@ function isTrailing(code: number): boolean {
 export function questionInContext(question: string, askedAfter?: string): string {
   // The earlier questions folded on their own: `sameQuestion` drops end punctuation only at the very end.
   return askedAfter === undefined ? question : `${sameQuestion(askedAfter)}\u001f${question}`;
+}
+
+/** A question as the owner's lists name it: with `askedAfter` only when it is a follow-up. */
+export function askedQuestion(question: string, askedAfter: string | undefined): AskedQuestion {
+  return askedAfter === undefined ? { question } : { question, askedAfter };
 }
 
 /** SHA-256 (hex) of `sameQuestion(text)`: the stored, bounded-size identity of a question. */

@@ -4,7 +4,7 @@
  * Visitors' feedback on answers (answer-feedback.ts) travels in the same batches.
  */
 import type { AskedQuestion, FeedbackDelta, UsageDelta, UsageStore } from '../../ports/storage.js';
-import { questionInContext, sameQuestion } from './same-question.js';
+import { askedQuestion, questionInContext, sameQuestion } from './same-question.js';
 
 export interface QueryOutcome {
   ragId: string;
@@ -44,7 +44,7 @@ interface CountedQuestion extends AskedQuestion {
 
 /** Trimmed and bounded as the store keeps it (at most 500 characters each). */
 function bounded(question: string, askedAfter: string | undefined): AskedQuestion {
-  return { question: question.trim().slice(0, 500), ...(askedAfter === undefined ? {} : { askedAfter: askedAfter.slice(0, 500) }) };
+  return askedQuestion(question.trim().slice(0, 500), askedAfter?.slice(0, 500));
 }
 
 /** The batch's grouping key: `sameQuestion` of the question in its context (a follow-up with what it was asked after). */

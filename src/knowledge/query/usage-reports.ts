@@ -8,6 +8,7 @@
 import { DomainError } from '../../errors.js';
 import type { AskedQuestion, UsageStore } from '../../ports/storage.js';
 import type { UsageReport } from '../../sdk/api-schemas.js';
+import { askedQuestion } from './same-question.js';
 
 /** Unanswered questions (and questions given unhelpful feedback) a report lists, most asked first. */
 const LISTED = 50;
@@ -49,7 +50,7 @@ export class UsageReports {
         onUnknownWordsFailed(error);
         return [];
       });
-    const asked = report.unanswered.map(({ question, askedAfter }): AskedQuestion => ({ question, ...(askedAfter === undefined ? {} : { askedAfter }) }));
+    const asked = report.unanswered.map((u) => askedQuestion(u.question, u.askedAfter));
     const [words, answered] = await Promise.all([
       hint(unknownWords(ragId, asked.map((a) => a.question))),
       hint(this.options.answeredNow?.(ragId, asked)),
