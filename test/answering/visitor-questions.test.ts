@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { extract } from '../../src/knowledge/extraction/index.js';
 import { ExtractiveAnswerer } from '../../src/knowledge/query/extractive-answerer.js';
 import { KnowledgeIndex } from '../../src/knowledge/retrieval/knowledge-index.js';
-import { contextualQuery, isFollowUp } from '../../src/knowledge/answering/follow-up.js';
+import { askedAfter, contextualQuery, isFollowUp } from '../../src/knowledge/answering/follow-up.js';
 import { splitQuestion } from '../../src/knowledge/answering/split-question.js';
 import { germanRelatives } from '../../src/knowledge/language/german-derivations.js';
 import { frenchRelatives } from '../../src/knowledge/language/french-verbs.js';
@@ -246,6 +246,25 @@ Tracked delivery to Canada costs £16.95 and usually arrives in 5–10 working d
     // A question that stands on its own starts a new topic, and ends the chain.
     const later: Turn[] = [...conversation, { role: 'user', content: 'What does standard UK delivery cost?' }];
     expect(contextualQuery('And how long?', later)).toBe('What does standard UK delivery cost? And how long?');
+  });
+
+  it("names what a follow-up was asked after for the owner: the chain it leans on, its latest 500 characters cut at a word", () => {
+    const conversation: Turn[] = [
+      { role: 'user', content: 'Do you ship to Canada?' },
+      { role: 'assistant', content: 'Yes. [1]' },
+      { role: 'user', content: 'How much is it?' },
+      { role: 'assistant', content: '£16.95. [1]' },
+    ];
+    expect(askedAfter('And how long does it take?', conversation)).toBe('Do you ship to Canada? How much is it?');
+    expect(askedAfter('What does standard UK delivery cost?', conversation)).toBeUndefined();
+    expect(askedAfter('And how long?', [])).toBeUndefined();
+    const long = `Do you ship ${'heavy parcels '.repeat(60)}to Canada?`;
+    const kept = askedAfter('And how long?', [{ role: 'user', content: long }]) ?? '';
+    expect(kept.length).toBeLessThanOrEqual(500);
+    expect(kept.startsWith('…')).toBe(true);
+    // The latest part, from the start of a word.
+    expect(long.endsWith(kept.slice(1))).toBe(true);
+    expect(long[long.length - kept.length]).toBe(' ');
   });
 
   it('asks a follow-up that names another country about that country, not about both', () => {

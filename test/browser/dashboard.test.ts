@@ -469,6 +469,11 @@ describeIf(chromium, 'dashboard in Chromium', () => {
     expect(await page.getByRole('textbox', { name: 'Question' }).inputValue()).toBe(followUp);
     await expect.poll(() => page.getByTestId('answer').getAttribute('aria-busy')).toBe('false');
     await page.goto(`/dashboard/kb/${ragId}/usage`);
+    // A record for it starts with the question it followed: the follow-up alone would make a poor record's question.
+    await bitcoin.getByRole('button', { name: 'Add a record for this' }).click();
+    await page.waitForURL(/\/knowledge$/);
+    expect(await page.getByRole('textbox', { name: 'Text', exact: true }).inputValue()).toBe(`Q: ${question} ${followUp}\nA: `);
+    await page.goto(`/dashboard/kb/${ragId}/usage`);
     await bitcoin.getByRole('button', { name: `Dismiss “${followUp}”` }).click();
     await bitcoin.waitFor({ state: 'detached' });
     await doubted.getByRole('button', { name: `Dismiss feedback on “${followUp}”` }).click();
