@@ -5,8 +5,9 @@
  * assistant's turn). Answerable ones must be answered with their facts; near-topic ones (the records
  * answer the earlier question but not the follow-up) must be refused rather than answered with the
  * earlier question's record again. Written before the answerer was changed for them, split into a
- * tuning and a reporting half like the visitor sets. Cases marked `heldOut` (three sets added after
- * the change, all on the reporting half) were never looked at while tuning.
+ * tuning and a reporting half like the visitor sets. Cases marked `heldOut` (all on the reporting
+ * half) were written after the changes they measure and never looked at while tuning: German and
+ * French ones on three sets that had none (session 47), English ones on four tuned sets (session 48).
  *
  * `npm run eval` prints the table; `npx tsx eval/follow-ups.ts [--half tune|report|all]` also lists
  * every follow-up not answered right.

@@ -12,7 +12,7 @@ import { measurePerformance } from './perf.js';
 import { printSweeps } from './sweep.js';
 import { loadSet, setNames } from './sets.js';
 import { runVisitorSet, summarizeVisitor, type VisitorOutcome, type VisitorSummary } from './visitor.js';
-import { followUpFailed, runFollowUps, summarizeFollowUps, type FollowUpSummary } from './follow-ups.js';
+import { followUpFailed, type FollowUpOutcome, runFollowUps, summarizeFollowUps, type FollowUpSummary } from './follow-ups.js';
 
 const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
 
@@ -99,16 +99,29 @@ const FOLLOW_UP_ROWS: [string, (s: FollowUpSummary) => string][] = [
   ['Correctly refused (near-topic)', (s) => pct(s.correctlyRefused)],
 ];
 
+/** The held-out follow-ups, English and German + French apart (none when there are none). */
+function heldOutGroups(heldOut: FollowUpOutcome[]): [string, FollowUpOutcome[]][] {
+  const english = heldOut.filter((o) => !isGermanOrFrench(o.case.set));
+  const other = heldOut.filter((o) => isGermanOrFrench(o.case.set));
+  return [
+    ...(english.length > 0 ? [['Held out, English', english] as [string, FollowUpOutcome[]]] : []),
+    ...(other.length > 0 ? [['Held out (de, fr)', other] as [string, FollowUpOutcome[]]] : []),
+  ];
+}
+
+const isGermanOrFrench = (set: string) => /-(?:de|fr)$/u.test(set);
+
 /** Follow-up questions asked in their conversation (eval/follow-ups.ts), on the same half as the visitor sets. */
 function followUpEvaluation(half: string) {
   const outcomes = runFollowUps(half);
   const tuned = outcomes.filter((o) => o.case.heldOut !== true);
-  const english = tuned.filter((o) => !/-(?:de|fr)$/u.test(o.case.set));
+  const english = tuned.filter((o) => !isGermanOrFrench(o.case.set));
   const groups: [string, typeof outcomes][] = [
     ['English', english],
     ['German+French', tuned.filter((o) => !english.includes(o))],
-    // Written after the change, on three sets with no follow-ups before: never tuned on.
-    ...(outcomes.length > tuned.length ? [['Held out (de, fr)', outcomes.filter((o) => o.case.heldOut === true)] as [string, typeof outcomes]] : []),
+    // Written after the changes they measure, never tuned on: German and French on three sets with
+    // no follow-ups before (session 47), English on four tuned sets (session 48).
+    ...heldOutGroups(outcomes.filter((o) => o.case.heldOut === true)),
     ['All', outcomes],
   ];
   const summaries = Object.fromEntries(groups.map(([name, list]) => [name, summarizeFollowUps(list)]));

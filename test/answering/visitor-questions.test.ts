@@ -328,6 +328,51 @@ Ja. Der Versand in die Schweiz kostet 19,90 € und dauert 4 bis 7 Werktage.
     expect(outdoor.titleOf(outdoor.ask('and the Kestrel 1?', { conversation: tents }))).toEqual(['Kestrel 1 Tent']);
   });
 
+  /** The conversation a widget sends after asking `questions` in turn: each with the answer it got. */
+  function conversationAfter(kb: ReturnType<typeof setKnowledgeBase>, ...questions: string[]): Turn[] {
+    const turns: Turn[] = [];
+    for (const question of questions) {
+      const answer = kb.ask(question, turns.length > 0 ? { conversation: [...turns] } : {});
+      turns.push({ role: 'user', content: question }, { role: 'assistant', content: answer.answer.replace(/\s*\[\d+\]/gu, '') });
+    }
+    return turns;
+  }
+
+  it('answers a follow-up about the product the last answer named, unless it names another', () => {
+    const coffee = setKnowledgeBase('catalogue-en/catalogue.json');
+    // The cups say nothing of a microwave; the tumblers' "microwave safe: no" is about other cups.
+    const cups = conversationAfter(coffee, 'Can the espresso cups go in the dishwasher?');
+    expect(cups[1]?.content).toMatch(/^Espresso Cups with Saucers/);
+    const cupsMicrowave = coffee.ask('and in the microwave?', { conversation: cups });
+    expect(cupsMicrowave.grounded, cupsMicrowave.answer).toBe(false);
+    const tumblers = conversationAfter(coffee, 'Can the glass tumblers go in the dishwasher?');
+    const tumblersMicrowave = coffee.ask('and in the microwave?', { conversation: tumblers });
+    expect(coffee.titleOf(tumblersMicrowave)).toEqual(['Double-Walled Glass Tumblers (Set of 2)']);
+    expect(tumblersMicrowave.answer).toContain('microwave safe: no');
+    // A word of another product's name switches to it.
+    const jugs = conversationAfter(coffee, 'How much is the small milk jug?');
+    expect(coffee.titleOf(coffee.ask('and the large one?', { conversation: jugs }))).toEqual(['Milk Jug – Large']);
+    // The sleeping bags are not the Kestrel 2, whose "sleeps: 2 people" meets "sleeping".
+    const outdoor = setKnowledgeBase('outdoor-catalogue-en/catalogue.json');
+    const tent = conversationAfter(outdoor, "What's the warranty on the Kestrel 2?");
+    const bags = outdoor.ask('And on the sleeping bags?', { conversation: tent });
+    expect(bags.grounded, bags.answer).toBe(false);
+  });
+
+  it('refuses a follow-up whose product names nothing it asks, instead of quoting the product for the earlier question', () => {
+    const coffee = setKnowledgeBase('catalogue-en/catalogue.json');
+    const box = conversationAfter(coffee, 'How much is the knock box?');
+    expect(box[1]?.content).toMatch(/^Knock Box \(£29\)/);
+    // No line of the knock box says anything of a warranty: quoting its price again answers nothing.
+    const warranty = coffee.ask("what's the warranty on it?", { conversation: box });
+    expect(warranty.grounded, warranty.answer).toBe(false);
+    // What it does say is answered, by a word ("pucks") or by the kind of answer asked for.
+    expect(coffee.ask('how many pucks does it hold?', { conversation: box }).answer).toContain('about 15 pucks');
+    const outdoor = setKnowledgeBase('outdoor-catalogue-en/catalogue.json');
+    const tent = conversationAfter(outdoor, 'Is the Tarnside 4 family tent in stock?');
+    expect(outdoor.ask('ok when will it be back?', { conversation: tent }).grounded).toBe(false);
+  });
+
   it('quotes one record when it answers the whole question', () => {
     expect(shop.ask('How long is the warranty on a kettle?').sources).toHaveLength(1);
   });

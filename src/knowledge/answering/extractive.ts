@@ -18,10 +18,11 @@ import { analyzeWords } from '../retrieval/tokenize.js';
 import { contextualQuery, isFollowUp } from './follow-up.js';
 import { type AnswerPlan, type ExtractiveOptions, planResolved, type ResolvedOptions, resolveOptions, type ScoredUnit } from './plan.js';
 import { isUnquotedLabel, labelled, priceLine, specLines } from './product-lines.js';
+import { productsAskedAbout } from './product-follow-up.js';
 import { refusalText } from './refusal.js';
 import { splitQuestion } from './split-question.js';
 import { type Answer, type Citation, type RetrievedRecord, type Turn } from './types.js';
-import type { RecordUnits, Unit } from './units.js';
+import { type RecordUnits, type Unit, unitTermCount } from './units.js';
 
 /** A record this short is cited whole: the reader gets its full context at no cost. */
 const WHOLE_PASSAGE_CHARS = 300;
@@ -242,6 +243,19 @@ function keepWhatFollowUpNames(query: string, choices: Map<string, RecordChoice>
   for (const id of [...choices.keys()]) if (!keep.has(id)) choices.delete(id);
 }
 
+/** Drops the products of `choices` a follow-up does not ask about (product-follow-up.ts). */
+function keepProductAskedAbout(query: string, choices: Map<string, RecordChoice>, retrieved: readonly RetrievedRecord[], o: ResolvedOptions, conversation: readonly Turn[] | undefined): void {
+  const words = o.stats?.expand(query).words ?? [];
+  const asked = productsAskedAbout(words, [...choices.values()].map((c) => c.record), retrieved, conversation, o.stats?.language ?? 'en');
+  if (asked === undefined) return;
+  const keep = new Set(asked.map((r) => r.recordId));
+  for (const id of [...choices.keys()]) if (!keep.has(id)) choices.delete(id);
+}
+
+/** Whether some unit uses `word` in some form or meaning, or holds the kind of answer it stands for. */
+const usedByUnits = (word: QueryWord, units: readonly Unit[]): boolean =>
+  word.matches.some((m) => units.some((u) => u.tf.has(m.term) || u.context.has(m.term) || (isAnswerTypeTerm(m.term) && unitTermCount(u, m.term) > 0)));
+
 /** General-language informativeness from which a word the records lack still names a topic ("decaf", not "habt"). */
 const TOPIC_INFORMATIVENESS = 0.5;
 
@@ -254,16 +268,21 @@ const TOPIC_INFORMATIVENESS = 0.5;
  * must be one a chosen record uses, in some form or meaning. "And how long does that take?" or
  * "How much is it?" add only kinds of answer, which the plan has already looked for. A place is
  * answered by a record that says which places it holds for: "And if I live in Ireland?" after
- * Klarna, by "You need a UK address".
+ * Klarna, by "You need a UK address". A product is held to more: its lines answer what its fields
+ * say, so at least one word the follow-up asks with, of any weight, or the kind of answer it asks
+ * for, must be in the product's lines ("what's the warranty on it?" after the E64's price is
+ * refused when the E64's lines say nothing of a warranty; "how long does one last?" is answered by
+ * the canister's "75 min").
  */
 function answersFollowUp(query: string, choices: ReadonlyMap<string, RecordChoice>, o: ResolvedOptions, language: string): boolean {
-  const own = o.stats?.expand(query).words.filter((w) => !isAnswerTypeTerm(w.term) && w.general >= TOPIC_INFORMATIVENESS);
-  if (own === undefined || own.length === 0) return true;
   const units = [...choices.values()].flatMap((c) => c.entry?.units ?? []);
   // A listed range (no analysed units) was chosen for what the question names: nothing to check against.
   if (units.length === 0) return true;
-  const used = (w: QueryWord) => w.matches.some((m) => units.some((u) => u.tf.has(m.term) || u.context.has(m.term)));
-  const missing = own.filter((w) => !used(w));
+  const words = o.stats?.expand(query).words ?? [];
+  // Quoted for the earlier question only ("and is there a women's fit?" after the jacket's sizes).
+  if ([...choices.values()].some((c) => c.record.kind === 'product') && words.length > 0 && !words.some((w) => usedByUnits(w, units))) return false;
+  const own = words.filter((w) => !isAnswerTypeTerm(w.term) && w.general >= TOPIC_INFORMATIVENESS);
+  const missing = own.filter((w) => !usedByUnits(w, units));
   if (missing.length === 0) return true;
   if (!missing.every((w) => isPlaceName(w.surface))) return false;
   return [...choices.values()].some((c) => analyzeWords(c.record.text, language, 'index').surfaces.some((surface) => isPlaceName(surface)));
@@ -287,6 +306,8 @@ export function answerExtractively(query: string, retrieved: readonly RetrievedR
   if (choices.size === 0 && questions.length > 1) answer(asked);
   if (choices.size === 0) return notFound(query, language, options?.fallbackMessage);
   if (followUp && choices.size > 1) keepWhatFollowUpNames(query, choices, o);
+  if (followUp) keepProductAskedAbout(query, choices, retrieved, o, options?.conversation);
+  if (choices.size === 0) return notFound(query, language, options?.fallbackMessage);
   if (followUp && !answersFollowUp(query, choices, o, language)) return notFound(query, language, options?.fallbackMessage);
   const parts = [...choices.values()].map((c) => partOf(c, o));
 

@@ -1,0 +1,60 @@
+/**
+ * Which product a follow-up asks about. After "Can the espresso cups go in the dishwasher?", "and in
+ * the microwave?" is still about the espresso cups: quoting the glass tumblers' "microwave safe: no"
+ * answers a question nobody asked. After "What's the warranty on the Kestrel 2?", "And on the
+ * sleeping bags?" asks about the sleeping bags: quoting the Kestrel 2 again answers nothing. So a
+ * follow-up answered from a product stays on the product the bot's last answer named, unless it
+ * names another by a word of that product's name ("and the large one?", "what about the Duo?").
+ *
+ * The product the conversation is about is read from the assistant's last turn, which the client
+ * sends back (the server keeps nothing): a product reply starts with the product's name.
+ */
+import type { QueryWord } from '../retrieval/query-expansion.js';
+import { analyzeWords } from '../retrieval/tokenize.js';
+import type { RetrievedRecord, Turn } from './types.js';
+
+/** The bot's last answer in `conversation`, lower-cased ('' when there is none). */
+function lastAnswer(conversation: readonly Turn[] | undefined): string {
+  for (let i = (conversation?.length ?? 0) - 1; i >= 0; i--) {
+    const turn = (conversation as readonly Turn[])[i] as Turn;
+    if (turn.role === 'assistant') return turn.content.toLowerCase();
+  }
+  return '';
+}
+
+/**
+ * The records of `choices` a follow-up (`words`: its own words, expanded) may be answered from, when
+ * a product is among them: records that are not products, and the product the last answer named or
+ * the one the follow-up names instead. Undefined when the rule does not apply (no product chosen, no
+ * product named before).
+ */
+export function productsAskedAbout(
+  words: readonly QueryWord[],
+  choices: readonly RetrievedRecord[],
+  retrieved: readonly RetrievedRecord[],
+  conversation: readonly Turn[] | undefined,
+  language: string,
+): RetrievedRecord[] | undefined {
+  if (!choices.some((r) => r.kind === 'product')) return undefined;
+  const before = lastAnswer(conversation);
+  const products = retrieved.filter((r) => r.kind === 'product' && r.title !== null && r.title.trim() !== '');
+  const named = new Set(products.filter((r) => before.includes((r.title as string).toLowerCase())).map((r) => r.recordId));
+  if (named.size === 0) return undefined;
+  const titleTerms = new Map<string, ReadonlySet<string>>();
+  const inTitle = (r: RetrievedRecord, w: QueryWord) => {
+    let terms = titleTerms.get(r.recordId);
+    if (!terms) {
+      terms = new Set(analyzeWords(r.title as string, language, 'index').terms);
+      titleTerms.set(r.recordId, terms);
+    }
+    const has = terms;
+    return w.matches.some((m) => has.has(m.term));
+  };
+  const namedBefore = products.filter((r) => named.has(r.recordId));
+  // A word of another product's name that the product named before does not have switches to it.
+  const switchedTo = new Set(
+    products.filter((r) => !named.has(r.recordId) && words.some((w) => inTitle(r, w) && !namedBefore.some((p) => inTitle(p, w)))).map((r) => r.recordId),
+  );
+  const asked = switchedTo.size > 0 ? switchedTo : named;
+  return choices.filter((r) => r.kind !== 'product' || asked.has(r.recordId));
+}
