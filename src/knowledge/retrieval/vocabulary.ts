@@ -56,8 +56,8 @@ const keptSurface = (surface: string): boolean => surface.length >= 3 && surface
 export class TermVocabulary implements Vocabulary, TermStats {
   /** Analysed term → the summed record counts of its words (capped at `size` when read). */
   private readonly docSums = new ShardedMap<number>();
-  /** Analysed term → the outside index's words that analyse to it. */
-  private readonly wordsOfTerm = new ShardedMap<string[]>();
+  /** Analysed term → the outside index's words that analyse to it: the word itself when it is one (most terms), else a list. */
+  private readonly wordsOfTerm = new ShardedMap<string | string[]>();
   /** Surface (normalised, unstemmed) word → its term, as `KnowledgeIndex` keeps them. */
   private readonly surfaceTerms = new ShardedMap<string>();
   /** Surface → how many of the words give it (it goes with the last one). */
@@ -159,9 +159,10 @@ export class TermVocabulary implements Vocabulary, TermStats {
     for (const term of new Set([...terms, ...caseLostTerms(word, this.language)])) {
       const sum = this.docSums.get(term);
       this.docSums.set(term, (sum ?? 0) + docs);
-      const list = this.wordsOfTerm.get(term);
-      if (list) list.push(word);
-      else this.wordsOfTerm.set(term, [word]);
+      const held = this.wordsOfTerm.get(term);
+      if (held === undefined) this.wordsOfTerm.set(term, word);
+      else if (typeof held === 'string') this.wordsOfTerm.set(term, [held, word]);
+      else held.push(word);
       if (sum === undefined && this.reversedTerms) insertSorted(this.reversedTerms, reverseWord(term));
     }
   }
@@ -182,9 +183,9 @@ export class TermVocabulary implements Vocabulary, TermStats {
       if (this.reversedSurfaces) removeSorted(this.reversedSurfaces, reverseWord(surface));
     }
     for (const term of new Set([...terms, ...caseLostTerms(word, this.language)])) {
-      const list = (this.wordsOfTerm.get(term) ?? []).filter((w) => w !== word);
+      const list = this.wordsOf(term).filter((w) => w !== word);
       if (list.length > 0) {
-        this.wordsOfTerm.set(term, list);
+        this.wordsOfTerm.set(term, list.length === 1 ? (list[0] as string) : list);
         this.docSums.set(term, (this.docSums.get(term) ?? 0) - docs);
         continue;
       }
@@ -205,7 +206,8 @@ export class TermVocabulary implements Vocabulary, TermStats {
 
   /** The outside index's words that analyse to `term` (empty when none). */
   wordsOf(term: string): readonly string[] {
-    return this.wordsOfTerm.get(term) ?? [];
+    const held = this.wordsOfTerm.get(term);
+    return held === undefined ? [] : typeof held === 'string' ? [held] : held;
   }
 
   /** Memoised like `KnowledgeIndex.expand`: the retriever and the answerer both ask. */
