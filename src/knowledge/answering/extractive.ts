@@ -306,8 +306,10 @@ export function answerExtractively(query: string, retrieved: readonly RetrievedR
   if (choices.size === 0 && questions.length > 1) answer(asked);
   if (choices.size === 0) return notFound(query, language, options?.fallbackMessage);
   if (followUp && choices.size > 1) keepWhatFollowUpNames(query, choices, o);
-  if (followUp) keepProductAskedAbout(query, choices, retrieved, o, options?.conversation);
-  if (choices.size === 0) return notFound(query, language, options?.fallbackMessage);
+  if (followUp) {
+    keepProductAskedAbout(query, choices, retrieved, o, options?.conversation);
+    if (choices.size === 0) return notFound(query, language, options?.fallbackMessage);
+  }
   if (followUp && !answersFollowUp(query, choices, o, language)) return notFound(query, language, options?.fallbackMessage);
   const parts = [...choices.values()].map((c) => partOf(c, o));
 

@@ -41,14 +41,17 @@ export function productsAskedAbout(
   const named = new Set(products.filter((r) => before.includes((r.title as string).toLowerCase())).map((r) => r.recordId));
   if (named.size === 0) return undefined;
   const titleTerms = new Map<string, ReadonlySet<string>>();
-  const inTitle = (r: RetrievedRecord, w: QueryWord) => {
+  const termsOfTitle = (r: RetrievedRecord): ReadonlySet<string> => {
     let terms = titleTerms.get(r.recordId);
-    if (!terms) {
+    if (terms === undefined) {
       terms = new Set(analyzeWords(r.title as string, language, 'index').terms);
       titleTerms.set(r.recordId, terms);
     }
-    const has = terms;
-    return w.matches.some((m) => has.has(m.term));
+    return terms;
+  };
+  const inTitle = (r: RetrievedRecord, w: QueryWord) => {
+    const terms = termsOfTitle(r);
+    return w.matches.some((m) => terms.has(m.term));
   };
   const namedBefore = products.filter((r) => named.has(r.recordId));
   // A word of another product's name that the product named before does not have switches to it.
