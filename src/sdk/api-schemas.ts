@@ -436,7 +436,8 @@ export const QueryBody = Type.Object(
         maxItems: 10,
         description:
           'Optional. The earlier turns of this chat, oldest first (at most 10: send the most recent), so that a follow-up such as ' +
-          '"And how much is that?" is understood in context. The server keeps no conversation state. `query` is the new question; ' +
+          '"And how much is that?" is understood in context. Send the assistant turns as the answers came back: a follow-up about a product ' +
+          '("and in the microwave?") is taken to be about the product the last answer named. The server keeps no conversation state. `query` is the new question; ' +
           'do not repeat it here. Invalid turns → 422 `validation_failed` with the location, e.g. `/body/conversation/3/content`.',
       }),
     ),

@@ -27,7 +27,8 @@ export interface QueryOptions {
   /**
    * The earlier turns of this chat, oldest first, so a follow-up ("And how much is that?") is
    * understood in context: at most 10, each 1 to 2,000 characters after trimming (`recentTurns`
-   * makes a session's turns fit). Not the new question itself.
+   * makes a session's turns fit). Not the new question itself. The assistant turns are the answers as
+   * they came back: a follow-up about a product is taken to be about the product the last one named.
    */
   conversation?: readonly Turn[];
 }
