@@ -39,12 +39,17 @@ function failures(outcomes: readonly Outcome[]) {
     .map((o) => ({ kind: o.kind, question: o.question, goldRank: o.goldRank, coverage: Math.round(o.coverage * 1000) / 1000, answer: o.answer.answer }));
 }
 
-const VISITOR_ROWS: [string, (s: VisitorSummary) => string][] = [
-  ['Answerable / unanswerable questions', (s) => `${s.answerable} / ${s.unanswerable}`],
+/** The rows the visitor table and the follow-up table share: how the answerable and the near-topic questions fared. */
+const OUTCOME_ROWS: [string, (s: FollowUpSummary) => string][] = [
   ['Correct & complete (all gold facts)', (s) => pct(s.correctComplete)],
   ['Cites a gold record', (s) => pct(s.citesGold)],
   ['Wrongly refused', (s) => pct(s.wronglyRefused)],
   ['Correctly refused (near-topic)', (s) => pct(s.correctlyRefused)],
+];
+
+const VISITOR_ROWS: [string, (s: VisitorSummary) => string][] = [
+  ['Answerable / unanswerable questions', (s) => `${s.answerable} / ${s.unanswerable}`],
+  ...OUTCOME_ROWS,
   ['Answers citing a non-gold record', (s) => pct(s.citesNonGold)],
   ['Every segment verbatim from its cited record', (s) => pct(s.verbatim)],
   ['Mean answer length (answered, characters)', (s) => String(s.meanAnswerChars)],
@@ -91,13 +96,7 @@ function visitorFailures(outcomes: readonly VisitorOutcome[]) {
     .map((o) => ({ set: o.set, id: o.question.id, type: o.question.type, question: o.question.question, missing: o.missingFacts, answer: o.answer.answer, cited: o.answer.sources.map((s) => s.recordId) }));
 }
 
-const FOLLOW_UP_ROWS: [string, (s: FollowUpSummary) => string][] = [
-  ['Answerable / near-topic follow-ups', (s) => `${s.answerable} / ${s.unanswerable}`],
-  ['Correct & complete (all gold facts)', (s) => pct(s.correctComplete)],
-  ['Cites a gold record', (s) => pct(s.citesGold)],
-  ['Wrongly refused', (s) => pct(s.wronglyRefused)],
-  ['Correctly refused (near-topic)', (s) => pct(s.correctlyRefused)],
-];
+const FOLLOW_UP_ROWS: [string, (s: FollowUpSummary) => string][] = [['Answerable / near-topic follow-ups', (s) => `${s.answerable} / ${s.unanswerable}`], ...OUTCOME_ROWS];
 
 /** The held-out follow-ups, English and German + French apart (none when there are none). */
 function heldOutGroups(heldOut: FollowUpOutcome[]): [string, FollowUpOutcome[]][] {
