@@ -294,6 +294,22 @@ Ja. Der Versand in die Schweiz kostet 19,90 € und dauert 4 bis 7 Werktage.
     expect(isFollowUp('Quels moyens de paiement acceptez-vous pour les commandes en ligne ?', conversation)).toBe(false);
   });
 
+  it('takes French and German subject pronouns for pointing back, but not the impersonal "il" of "il y a" or "faut-il"', () => {
+    const conversation: Turn[] = [{ role: 'user', content: 'Vous vendez des cartes cadeaux ?' }];
+    for (const q of ['elles sont valables combien de temps ?', 'Elle coûte combien ?', 'ils sont bio aussi ?', 'Il est livré en combien de temps ?', 'Coûte-t-il cher ?'])
+      expect(isFollowUp(q, conversation), q).toBe(true);
+    for (const q of ['Il y a un parking près de la boutique ?', 'Y a-t-il un magasin à Lyon ?', 'Faut-il créer un compte pour commander ?', 'Est-il possible de payer par chèque ?'])
+      expect(isFollowUp(q, conversation), q).toBe(false);
+    const german: Turn[] = [{ role: 'user', content: 'Was kostet ein Geschenkgutschein bei euch?' }];
+    expect(isFollowUp('Wie lange ist er gültig?', german)).toBe(true);
+    expect(isFollowUp('Wie lange ist ein Geschenkgutschein gültig?', german)).toBe(false);
+    // Answered from the gift cards asked of before, not from the password link that is "valable 24 heures".
+    const tea = setKnowledgeBase('shop-faq-fr/faq.md');
+    const valid = tea.ask('elles sont valables combien de temps ?', { conversation: [...conversation, { role: 'assistant', content: 'Oui, nous proposons des e-cartes cadeaux de 20 €, 40 €, 60 € ou 100 €. [1]' }] });
+    expect(tea.titleOf(valid)).toEqual(['Vendez-vous des cartes cadeaux ?']);
+    expect(valid.answer).toContain('valables 1 an');
+  });
+
   it('takes a German article standing alone at the end for a pronoun: "Wie schwer ist der?" is about the mower asked of before', () => {
     const conversation: Turn[] = [{ role: 'user', content: 'Habt ihr einen Akku-Rasenmäher?' }];
     expect(isFollowUp('Wie schwer ist der?', conversation)).toBe(true);

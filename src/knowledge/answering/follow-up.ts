@@ -10,10 +10,18 @@ import { normalizeFor } from '../retrieval/tokenize.js';
 import { isSmallTalk } from './small-talk.js';
 import type { Turn } from './types.js';
 
+// Spanish "y" (and), but not French "Y a-t-il…?" (is there), which asks a question of its own.
 // Word edges as letters, not \b: \b knows only ASCII letters, so "\bça" never matched "Ça coûte combien ?".
-const LEAD_RE = /^\s*(?:and|also|plus|so|then|but|ok(?:ay)?|what about|how about|und|auch|also|et|mais|alors|y|e|en|ook)(?!\p{L})/iu;
+const LEAD_RE = /^\s*(?:and|also|plus|so|then|but|ok(?:ay)?|what about|how about|und|auch|also|et|mais|alors|y(?![\s-]+a[\s-]+t[\s'’-]*il)|e|en|ook)(?!\p{L})/iu;
 const BACK_REFERENCE_RE =
-  /(?<!\p{L})(?:that|this|it|those|these|them|they|there|one|ones|same|das|dies|diese[rsmn]?|es|dort|dafuer|dafür|davon|damit|dazu|daran|darin|darauf|dabei|dadurch|darüber|darueber|drin|drauf|dran|rein|ihn|sie|ça|ca|cela|ce|celui|celle|ceux|là|eso|esto|ello|esa|ese|quello|quella|dat|dit|het)(?!\p{L})/iu;
+  /(?<!\p{L})(?:that|this|it|those|these|them|they|there|one|ones|same|das|dies|diese[rsmn]?|es|dort|dafuer|dafür|davon|damit|dazu|daran|darin|darauf|dabei|dadurch|darüber|darueber|drin|drauf|dran|rein|er|ihn|sie|ça|ca|cela|ce|celui|celle|ceux|elle|elles|ils|là|eso|esto|ello|esa|ese|quello|quella|dat|dit|het)(?!\p{L})/iu;
+/**
+ * French "il" points back ("Il coûte combien ?", "Coûte-t-il cher ?") except where it stands for
+ * nothing ("il y a", "il faut", "y a-t-il", "faut-il", "est-il possible"): those forms are taken out
+ * before looking for it. "elle", "elles" and "ils" are never impersonal (BACK_REFERENCE_RE).
+ */
+const FRENCH_IL_RE = /(?<!\p{L})il(?!\p{L})/iu;
+const IMPERSONAL_IL_RE = /(?<!\p{L})(?:il\s+(?:y\s+a|faut|existe|reste|s['’]agit|suffit|est\s+(?:possible|nécessaire|obligatoire|interdit))|(?:a|faut|existe|reste|suffit)-(?:t-)?il|est-il\s+(?:possible|nécessaire|obligatoire|interdit))(?!\p{L})/giu;
 /**
  * A German article standing alone at the end is a pronoun for the thing asked about before: "Wie
  * schwer ist der?", "Was kostet die?" ("Wie schwer ist der Rasenmäher?" names its thing).
@@ -51,11 +59,16 @@ function userQuestions(conversation: readonly Turn[] | undefined): string[] {
   return conversation.filter((turn) => turn.role === 'user' && turn.content.trim().length > 0 && !isSmallTalk(turn.content)).map((turn) => turn.content.trim());
 }
 
+/** Whether `question` has a word that stands for something named before ("that", "es", "elles", "der" at the end). */
+function pointsBack(question: string): boolean {
+  return BACK_REFERENCE_RE.test(question) || GERMAN_PRONOUN_END_RE.test(question) || FRENCH_IL_RE.test(question.replace(IMPERSONAL_IL_RE, ' '));
+}
+
 /** Whether `question` reads as leaning on a question before it (were there one). */
 function leansBack(question: string): boolean {
   // Words, not the punctuation French sets apart ("Ça coûte combien ?" is three words).
   const words = question.trim().split(/\s+/u).filter((w) => /[\p{L}\p{N}]/u.test(w)).length;
-  return LEAD_RE.test(question) || words <= FRAGMENT_WORDS || (words <= SHORT_WORDS && (BACK_REFERENCE_RE.test(question) || GERMAN_PRONOUN_END_RE.test(question)));
+  return LEAD_RE.test(question) || words <= FRAGMENT_WORDS || (words <= SHORT_WORDS && pointsBack(question));
 }
 
 /** Whether `query` leans on the previous question of `conversation`. */
