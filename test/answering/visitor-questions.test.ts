@@ -1111,6 +1111,21 @@ describe('meaning beyond the records’ words', () => {
     expect(green.answer).toContain('70-80 °C');
   });
 
+  it('answers a question that asks for a speed only with a line that gives one', () => {
+    // The bike hire's help questions (eval/sets/help-questions-en) give a range in km, no speed:
+    // "top speed" was met by the battery record's "60 km" ("speed" ~ "go").
+    const bikes = setKnowledgeBase('help-questions-en/help-centre.md');
+    expect(bikes.ask("what's the top speed of the e-bikes").grounded).toBe(false);
+    const hire = qaKnowledgeBase([
+      ['How far does an e-bike go on one charge?', 'A fully charged battery lasts about 60 km.'],
+      ['How fast are the e-bikes?', 'The motor assists you up to 25 km/h, the legal limit for e-bikes.'],
+      ['Do I need a helmet?', 'Helmets are not required, but we recommend one.'],
+    ]);
+    const top = hire.ask("What's the top speed of the e-bikes?");
+    expect(top.answer).toContain('25 km/h');
+    expect(hire.titleOf(top)).toEqual(['How fast are the e-bikes?']);
+  });
+
   it('does not meet a verb of several words by its words apart ("turn" is "change state", not "the United States")', () => {
     const shopFaq = setKnowledgeBase('shop-faq-en/faq.json');
     // Was answered with the price of delivery to the United States.

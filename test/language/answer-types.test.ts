@@ -195,6 +195,13 @@ describe('kinds of answer', () => {
     ['Welche Temperatur hat das Wasser?', 'de', ['temperature']],
     ['Wie warm hält der Schlafsack?', 'de', ['temperature']],
     ['Quelle température pour le thé vert ?', 'fr', ['temperature']],
+    // A speed, and not a quick delivery or refund ("how fast", "wie schnell" alone ask for a duration).
+    ["what's the top speed of the e-bikes", 'en', ['speed']],
+    ['How fast does the scooter go uphill?', 'en', ['duration', 'speed']],
+    ['How fast will my order arrive?', 'en', ['duration']],
+    ['Welche Höchstgeschwindigkeit schafft das E-Bike?', 'de', ['speed']],
+    ['Wie schnell ist das Geld zurück?', 'de', ['duration']],
+    ['Quelle est la vitesse maximale du vélo ?', 'fr', ['speed']],
   ])('%s (%s) asks for %j', (question, language, types) => {
     expect(askedAnswerTypes(question, language)).toEqual(types);
   });
@@ -202,6 +209,10 @@ describe('kinds of answer', () => {
   it.each([
     ['Infusez à 90-95 °C pendant 3 à 5 minutes.', ['duration', 'quantity', 'temperature']],
     ['Comfort: -4 °C', ['quantity', 'temperature']],
+    ['Assisted up to 25 km/h.', ['quantity', 'speed']],
+    ['Luftgeschwindigkeit: 210 km/h', ['quantity', 'speed']],
+    ['Fibre internet at 100 Mbit/s.', ['quantity', 'speed']],
+    ['The battery lasts about 60 km.', ['quantity']],
     ['You can also call us on 0114 496 0321 on weekdays.', ['quantity', 'phone']],
     ['Telefonisch unter +49 341 2569480 erreichbar.', ['quantity', 'phone']],
     ['Appelez-nous au 04 78 29 61 05.', ['quantity', 'phone']],

@@ -22,7 +22,7 @@ import { weightValue } from './product-order.js';
  * or how or when to reach the business (contact-details.ts: "What's your phone number?" is answered
  * by "call us on 0114 496 0321", which says neither "phone" nor "number").
  */
-export type AnswerType = 'duration' | 'length' | 'amount' | 'quantity' | 'weight' | 'temperature' | 'colour' | 'tracking' | 'age' | ContactAsk;
+export type AnswerType = 'duration' | 'length' | 'amount' | 'quantity' | 'weight' | 'temperature' | 'speed' | 'colour' | 'tracking' | 'age' | ContactAsk;
 
 /** Each kind's pseudo-term, made once: the lists of kinds kept with records' units share them. */
 const TYPE_TERMS = new Map<AnswerType, string>();
@@ -59,6 +59,8 @@ const ASKS: Readonly<Record<string, readonly Ask[]>> = {
     { type: 'weight', phrase: /\bhow (?:heavy|light)\b|\bweigh(?:s|ing)?\b|\bweight\b/u },
     // A temperature: "What temperature should the water be?", "How hot does it get?".
     { type: 'temperature', phrase: /\b(?:what|which) (?:water )?temp(?:erature)?s?\b|\bhow hot\b|\bhow many degrees\b/u },
+    // A speed: "What's the top speed?", "How fast does the e-bike go?"; not "how fast will it arrive", a duration.
+    { type: 'speed', phrase: /\b(?:top|max|maximum|highest|average|cruising|assisted) speeds?\b|\b(?:what|which) speeds?\b|\bhow fast (?:does|do|can|will|would) (?:it|they|the|an?|your|one|e-?bikes?|bikes?|scooters?)\b[^?.!]*\bgo\b/u },
     // "how much coffee does it hold" asks for a quantity besides a price; "how much is it" only for a price.
     { type: 'quantity', phrase: /\bhow many\b|\bhow much (?!(?:is|are|does|do|did|was|were|will|would|should|can|could|to|for|it|its|that|this|they|i|we|you|extra|more|less)\b)(?![^?.!]*\bweigh)\p{L}/u },
     // A number to call, not an order's or a tracking number; "when can I phone you" asks for hours.
@@ -95,6 +97,8 @@ const ASKS: Readonly<Record<string, readonly Ask[]>> = {
     // Not "wie leicht" ("how easy", more often than "how light").
     { type: 'weight', phrase: /\bwie schwer\b|(?<!\p{L})(?:wiegt|wiegen|gewicht)(?!\p{L})/u },
     { type: 'temperature', phrase: /\bwelche(?:r|n|s)? (?:wasser)?temperatur\b|\bwie (?:heiß|heiss|warm)\b|\bwie viel grad\b|\bwie viele grad\b/u },
+    // Not "wie schnell" alone: "Wie schnell ist das Geld zurück?" asks for a duration.
+    { type: 'speed', phrase: /(?<!\p{L})(?:höchst|maximal|spitzen|durchschnitts)?geschwindigkeit(?!\p{L})|\bwie schnell (?:fährt|fahren|läuft|laufen)\b/u },
     { type: 'quantity', phrase: /\bwie ?viele\b/u },
     { type: 'phone', phrase: /(?<!\b(?:meine|meiner|unsere|unserer) )\btelefon-? ?nummer\b|\brufnummer\b|\b(?:hotline|servicenummer)\b/u },
     { type: 'email', phrase: /(?<!\b(?:meine|meiner|unsere|unserer) (?:e-?)?)\b(?:e-?)?mail-? ?adresse\b/u },
@@ -120,6 +124,7 @@ const ASKS: Readonly<Record<string, readonly Ask[]>> = {
     // Not "léger" or "lourd" alone: "un léger retard", "des frais lourds".
     { type: 'weight', phrase: /(?<!\p{L})(?:poids|p[èe]se(?:nt)?)(?!\p{L})/u },
     { type: 'temperature', phrase: /(?<!\p{L})quelles? (?:températures?|temperatures?)(?!\p{L})|(?<!\p{L})combien de degrés(?!\p{L})/u },
+    { type: 'speed', phrase: /(?<!\p{L})vitesse (?:max(?:imale|imum)?|de pointe|moyenne)(?!\p{L})|(?<!\p{L})(?:quelle|à quelle|a quelle) vitesse(?!\p{L})/u },
     { type: 'phone', phrase: /(?<!\b(?:mon|notre) )\bnum[ée]ro (?:de (?:t[ée]l[ée]phone|t[ée]l\b|portable|contact)|(?:pour|à) (?:appeler|joindre))/u },
     { type: 'email', phrase: /(?<!\b(?:mon|notre) )\badresse (?:e-?mail|mail|m[ée]l|[ée]lectronique|courriel)\b/u },
     { type: 'hours', phrase: /\bhoraires?\b|\bheures d'ouverture\b|(?<!\p{L})(?:êtes-vous|etes-vous|vous êtes|vous etes|est-ce que vous êtes) (?:ouverts?|ouvertes?|joignables?|disponibles?)\b|(?<!\p{L})(?:à|a) quelle heure\b[^?.!]*\b(?:ouvr|ferm|appeler|joindre)|\bquand\b[^?.!]*\b(?:ouverts?|ouvertes?|joignables?|vous appeler|vous joindre)\b/u },
@@ -186,6 +191,9 @@ const LENGTH_RE = /\d(?:[.,]\d+)?\s?(?:mm|cm|m|km|ft|feet|foot|inch(?:es)?|met(?
 /** A temperature: "70-80 °C", "212°F", "90 degrees", "95 Grad", "100 degrés". */
 const TEMPERATURE_RE = /\d\s?(?:°\s?[cf](?!\p{L})|degrees?(?!\p{L})|grad(?!\p{L})|degrés?(?!\p{L}))/iu;
 
+/** A speed: "25 km/h", "15 mph", "210 km/h", "100 Mbit/s". */
+const SPEED_RE = /\d\s?(?:km\/h|kmh|kph|mph|m\/s|knots?|kn|nœuds?|noeuds?|[kmg]bit\/s|[kmg]bps|[kmg]b\/s)(?![\p{L}])/iu;
+
 /** Any number, written with digits: "100 filters", "80 ml", "up to 5 users". */
 const QUANTITY_RE = /\p{Nd}/u;
 
@@ -194,6 +202,18 @@ const COLOUR_RE = new RegExp(
   `(?<!\\p{L})(?:colou?rs?|finish|farben?|couleurs?|coloris|black|white|red|blue|green|yellow|grey|gray|silver|gold|golden|copper|brass|bronze|chrome|pink|purple|violet|orange|brown|beige|cream|navy|teal|turquoise|charcoal|graphite|ivory|burgundy|olive|schwarz|weiß|weiss|rot|blau|grün|gelb|grau|silber|silbern|gold|golden|kupfer|messing|bronze|chrom|rosa|pink|lila|violett|orange|braun|beige|creme|anthrazit|türkis|olivgrün|bordeaux|noire?s?|blanc|blanche|blancs|blanches|rouges?|bleue?s?|verte?s?|jaunes?|grise?s?|argent|argentée?s?|dorée?s?|cuivre|cuivrée?s?|laiton|bronze|chromée?s?|roses?|violette?s?|orange|marron|beiges?|crème|anthracite|turquoise|bordeaux|kaki)(?!\\p{L})`,
   'iu',
 );
+
+/** Words naming the kind "speed" in a question, not a topic the answer must share ("What's the top speed?"). */
+const SPEED_NAMES: Readonly<Record<string, readonly string[]>> = {
+  en: ['speed', 'speeds', 'top', 'max', 'maximum', 'highest', 'average', 'cruising', 'fast'],
+  de: ['geschwindigkeit', 'höchstgeschwindigkeit', 'maximalgeschwindigkeit', 'spitzengeschwindigkeit', 'durchschnittsgeschwindigkeit', 'schnell'],
+  fr: ['vitesse', 'maximale', 'maximum', 'max', 'pointe', 'moyenne'],
+};
+
+/** Words of a question asking for a speed that name the kind, in `language`. */
+export function speedNames(language: string): readonly string[] {
+  return SPEED_NAMES[language] ?? [];
+}
 
 /** Words naming the kind "colour" in a question, not a topic the answer must share ("What colour is it?"). */
 const COLOUR_NAMES: Readonly<Record<string, readonly string[]>> = {
@@ -301,6 +321,7 @@ export function answerTypesIn(text: string): AnswerType[] {
   if (QUANTITY_RE.test(text)) found.push('quantity');
   if (weightValue(text) !== undefined) found.push('weight');
   if (TEMPERATURE_RE.test(text)) found.push('temperature');
+  if (SPEED_RE.test(text)) found.push('speed');
   if (COLOUR_RE.test(text)) found.push('colour');
   if (holdsAgeLimit(text)) found.push('age');
   found.push(...contactKindsIn(text));

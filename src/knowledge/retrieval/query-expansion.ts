@@ -8,7 +8,7 @@
  * word the records do not use ("long", "things") weighs little and the name of something they
  * never mention ("Mars", "oat") weighs a lot.
  */
-import { type AnswerType, ageNames, answerTypeTerm, askedAnswerTypes, colourNames, durationNames, isCurrencyName, trackingWords } from '../language/answer-types.js';
+import { type AnswerType, ageNames, answerTypeTerm, askedAnswerTypes, colourNames, durationNames, isCurrencyName, speedNames, trackingWords } from '../language/answer-types.js';
 import { CONTACT_KINDS, type ContactAsk, isContactAsk, kindNames, offerWords } from '../language/contact-details.js';
 import { askedOrder, type OrderDirection, type OrderedBy } from '../language/product-order.js';
 import { askedOfEach } from '../language/each-question.js';
@@ -275,8 +275,10 @@ export function expandQuery(
   // "phone number": its words name the kind of answer, not a topic the answer must share. "colour"
   // stays when the records use it ("Colors: navy, grey"): there it finds the line; "number" or
   // "open" would find the wrong ones ("order number", "open an investigation").
-  const kinds = asked.filter((type): type is NamedKind => type === 'colour' || type === 'duration' || type === 'age' || isContactAsk(type));
-  const namesKind = (w: QueryWord) => kinds.some((kind) => (kind !== 'colour' || w.matches.length === 0) && kindNameSurfaces(kind, vocab.language).has(w.surface));
+  // "speed" stays where the records use it ("Top speed: 25 km/h"), as "colour" does.
+  const kinds = asked.filter((type): type is NamedKind => type === 'colour' || type === 'duration' || type === 'age' || type === 'speed' || isContactAsk(type));
+  const stays = (kind: NamedKind, w: QueryWord) => (kind === 'colour' && w.matches.length > 0) || (kind === 'speed' && w.via === 'exact');
+  const namesKind = (w: QueryWord) => kinds.some((kind) => !stays(kind, w) && kindNameSurfaces(kind, vocab.language).has(w.surface));
   // "How long is the hose?": "long" asks for the length field too, where the records name one.
   const lengthField = asked.includes('length') ? lengthFieldMatches(vocab) : [];
   const asLength = (w: QueryWord): QueryWord[] => (lengthField.length > 0 && kindNameSurfaces('duration', vocab.language).has(w.surface) ? [{ ...w, matches: lengthField, via: 'related' }] : []);
@@ -379,7 +381,7 @@ function wordOfRecords(surface: string, term: string, names: readonly string[], 
 const PARTICLE_INFORMATIVENESS = 0.5;
 
 /** Kinds of answer whose asking words are not the topic ("phone number", "colour", "how long"). */
-type NamedKind = ContactAsk | 'colour' | 'duration' | 'age';
+type NamedKind = ContactAsk | 'colour' | 'duration' | 'age' | 'speed';
 
 /** `kindNames` as the tokeniser reads them, per kind and language; made once. */
 const kindNameSurfaceSets = new Map<string, ReadonlySet<string>>();
@@ -388,7 +390,8 @@ function kindNameSurfaces(kind: NamedKind, language: string): ReadonlySet<string
   const key = `${kind} ${language}`;
   let set = kindNameSurfaceSets.get(key);
   if (set === undefined) {
-    const names = kind === 'colour' ? colourNames(language) : kind === 'duration' ? durationNames(language) : kind === 'age' ? ageNames(language) : kindNames(kind, language);
+    const names =
+      kind === 'colour' ? colourNames(language) : kind === 'duration' ? durationNames(language) : kind === 'age' ? ageNames(language) : kind === 'speed' ? speedNames(language) : kindNames(kind, language);
     set = new Set(names.flatMap((name) => analyzeWords(name, language, 'query').surfaces));
     kindNameSurfaceSets.set(key, set);
   }
