@@ -7,7 +7,8 @@
  * earlier question's record again. Written before the answerer was changed for them, split into a
  * tuning and a reporting half like the visitor sets. Cases marked `heldOut` (all on the reporting
  * half) were written after the changes they measure and never looked at while tuning: German and
- * French ones on three sets that had none (session 47), English ones on four tuned sets (session 48).
+ * French ones on three sets that had none (session 47), English ones on four tuned sets (session 48),
+ * and the `k` cases of session 49, written before its pronoun change.
  *
  * `npm run eval` prints the table; `npx tsx eval/follow-ups.ts [--half tune|report|all]` also lists
  * every follow-up not answered right.

@@ -13,6 +13,7 @@ import { printSweeps } from './sweep.js';
 import { loadSet, setNames } from './sets.js';
 import { runVisitorSet, summarizeVisitor, type VisitorOutcome, type VisitorSummary } from './visitor.js';
 import { followUpFailed, type FollowUpOutcome, runFollowUps, summarizeFollowUps, type FollowUpSummary } from './follow-ups.js';
+import { isRight, type MidConversationSummary, runMidConversation, summarizeMidConversation } from './mid-conversation.js';
 
 const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
 
@@ -133,10 +134,41 @@ function followUpEvaluation(half: string) {
   return { summaries, failures };
 }
 
+const MID_CONVERSATION_ROWS: [string, (s: MidConversationSummary) => string][] = [
+  ['Questions (the first of each set has none before it)', (s) => String(s.questions)],
+  ['Read as a follow-up', (s) => pct(s.readAsFollowUp)],
+  ['Correct & complete: alone / in the conversation', (s) => `${pct(s.correctAlone)} / ${pct(s.correctInConversation)}`],
+  ['Near-topic refused: alone / in the conversation', (s) => `${pct(s.refusedAlone)} / ${pct(s.refusedInConversation)}`],
+  ['Right alone, wrong in the conversation / the reverse', (s) => `${s.worse} / ${s.better}`],
+];
+
+/** The visitor questions asked after the question before them (eval/mid-conversation.ts): what reading follow-ups costs the rest. */
+function midConversationEvaluation(half: string) {
+  const outcomes = runMidConversation(half);
+  const english = outcomes.filter((o) => !isGermanOrFrench(o.alone.set));
+  const groups: [string, typeof outcomes][] = [
+    ['English', english],
+    ['German+French', outcomes.filter((o) => !english.includes(o))],
+    ['All', outcomes],
+  ];
+  const summaries = Object.fromEntries(groups.map(([name, list]) => [name, summarizeMidConversation(list)]));
+  printTable(
+    `Standalone questions mid-conversation (${half} half)`,
+    groups.map(([name]) => name),
+    MID_CONVERSATION_ROWS.map(([label, cell]) => [label, groups.map(([name]) => cell(summaries[name] as MidConversationSummary))]),
+  );
+  const changed = outcomes
+    .filter((o) => isRight(o.alone) !== isRight(o.inConversation))
+    .map((o) => ({ set: o.alone.set, id: o.alone.question.id, earlier: o.conversation[0]?.content, question: o.alone.question.question, worse: isRight(o.alone), answer: o.inConversation.answer.answer }));
+  return { summaries, changed };
+}
+
 function main(): void {
   const visitor = visitorEvaluation();
   console.log('');
   const followUps = followUpEvaluation(visitor.half);
+  console.log('');
+  const midConversation = midConversationEvaluation(visitor.half);
   console.log('');
   const datasets: Dataset[] = [loadSquad(), loadFaq()];
   const runs = datasets.map((data) => {
@@ -162,6 +194,7 @@ function main(): void {
     datasets: Object.fromEntries(runs.map((r) => [r.data.name, { summary: r.summary, failures: failures(r.outcomes) }])),
     visitor: { half: visitor.half, summaries: visitor.summaries, failures: visitorFailures(visitor.outcomes) },
     followUps,
+    midConversation,
     performance: perf,
   };
   writeFileSync(path.join(dir, 'latest.json'), `${JSON.stringify(json, null, 2)}\n`);

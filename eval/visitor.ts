@@ -97,27 +97,40 @@ export function askerOf(set: VisitorSet): SetAsker {
 /** Asks every question of `set`; `options` overrides the answerer's defaults, for the tuning sweep. */
 export function runVisitorSet(set: VisitorSet, options: ExtractiveOptions = {}): VisitorOutcome[] {
   const ask = askerOf(set);
-  const byId = new Map(set.records.map((r) => [r.recordId, r]));
-  return set.questions.map((question) => {
-    const answer = ask(question.question, question.conversation, options);
-    const gold = new Set(set.goldIds.get(question.id) ?? []);
-    const cited = answer.sources.map((s) => s.recordId);
-    const missingFacts = answer.grounded ? missing(answer.answer, question.facts) : question.facts;
-    const offered = answer.grounded ? [] : ask.suggest(question.question, question.conversation);
-    return {
-      set: set.name,
-      language: set.language,
-      question,
-      answer,
-      complete: question.type !== 'unanswerable' && answer.grounded && missingFacts.length === 0,
-      citesGold: cited.some((id) => gold.has(id)),
-      citesNonGold: answer.grounded && cited.some((id) => !gold.has(id)),
-      verbatim: !answer.grounded || segmentsVerbatim(answer, byId),
-      missingFacts,
-      offered,
-      offersGold: offered.some((s) => gold.has(s.recordId)),
-    };
-  });
+  return set.questions.map((question) => judgeAnswer(set, ask, question, question.conversation, ask(question.question, question.conversation, options)));
+}
+
+/** How `answer` to `question` (asked in `conversation`) scores against its gold records and facts. */
+export function judgeAnswer(set: VisitorSet, ask: SetAsker, question: VisitorQuestion, conversation: VisitorQuestion['conversation'], answer: Answer): VisitorOutcome {
+  const gold = new Set(set.goldIds.get(question.id) ?? []);
+  const cited = answer.sources.map((s) => s.recordId);
+  const missingFacts = answer.grounded ? missing(answer.answer, question.facts) : question.facts;
+  const offered = answer.grounded ? [] : ask.suggest(question.question, conversation);
+  return {
+    set: set.name,
+    language: set.language,
+    question,
+    answer,
+    complete: question.type !== 'unanswerable' && answer.grounded && missingFacts.length === 0,
+    citesGold: cited.some((id) => gold.has(id)),
+    citesNonGold: answer.grounded && cited.some((id) => !gold.has(id)),
+    verbatim: !answer.grounded || segmentsVerbatim(answer, recordsById(set)),
+    missingFacts,
+    offered,
+    offersGold: offered.some((s) => gold.has(s.recordId)),
+  };
+}
+
+const recordMaps = new WeakMap<VisitorSet, ReadonlyMap<string, EvalRecord>>();
+
+/** `set`'s records by id, made once per set. */
+function recordsById(set: VisitorSet): ReadonlyMap<string, EvalRecord> {
+  let byId = recordMaps.get(set);
+  if (byId === undefined) {
+    byId = new Map(set.records.map((r) => [r.recordId, r]));
+    recordMaps.set(set, byId);
+  }
+  return byId;
 }
 
 export interface VisitorSummary {

@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { checkSet, loadSet, setNames, tuningSetNames } from '../../eval/sets.js';
 import { summarizeVisitor, type VisitorOutcome } from '../../eval/visitor.js';
 import { checkFollowUps } from '../../eval/follow-ups.js';
+import { type MidConversationOutcome, summarizeMidConversation } from '../../eval/mid-conversation.js';
 
 describe('the evaluation sets', () => {
   for (const name of setNames()) {
@@ -57,6 +58,20 @@ describe('the evaluation sets', () => {
     ]);
     expect(summary.refusedGoldOffered).toBe(0.25);
     expect(summary.refusedNearTopicOffered).toBe(0.5);
+  });
+
+  it('counts what a conversation changed for standalone questions: right alone and wrong in it, and the reverse', () => {
+    const pair = (alone: VisitorOutcome, inConversation: VisitorOutcome, readAsFollowUp: boolean): MidConversationOutcome => ({ alone, inConversation, conversation: [], readAsFollowUp });
+    const summary = summarizeMidConversation([
+      // An answerable question answered alone, refused in the conversation: worse.
+      pair(outcome('paraphrase', 'Returns are free. [1]', true), outcome('paraphrase', 'No.', false), true),
+      // A near-topic question answered alone, refused in the conversation: better.
+      pair(outcome('unanswerable', 'A wrong answer. [1]', true), outcome('unanswerable', 'No.', false), true),
+      // Right both times, not read as a follow-up.
+      pair(outcome('paraphrase', 'Returns are free. [1]', true), outcome('paraphrase', 'Returns are free. [1]', true), false),
+      pair(outcome('unanswerable', 'No.', false), outcome('unanswerable', 'No.', false), false),
+    ]);
+    expect(summary).toEqual({ questions: 4, readAsFollowUp: 0.5, correctAlone: 1, correctInConversation: 0.5, refusedAlone: 0.5, refusedInConversation: 1, worse: 1, better: 1 });
   });
 
   it('leaves the held-out sets out of tuning, and only them', () => {

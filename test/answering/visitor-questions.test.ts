@@ -310,6 +310,19 @@ Ja. Der Versand in die Schweiz kostet 19,90 € und dauert 4 bis 7 Werktage.
     expect(valid.answer).toContain('valables 1 an');
   });
 
+  it('takes a short question for the business\'s address, phone or hours, or whether something exists, as a question of its own', () => {
+    const conversation: Turn[] = [{ role: 'user', content: 'Do you take cards?' }];
+    for (const q of ["What's your address?", 'Opening hours?', 'Öffnungszeiten?', 'Votre numéro de téléphone ?', 'Is there a student discount?', 'Gibt es einen Rabatt für Studenten?'])
+      expect(isFollowUp(q, conversation), q).toBe(false);
+    for (const q of ['And your address?', 'When are you open there?', 'Is there a fee for that?', 'Gibt es dort Parkplätze?', 'Price?'])
+      expect(isFollowUp(q, conversation), q).toBe(true);
+    // Was read with the cards question and answered with the payment methods (eval/mid-conversation.ts).
+    const clinic = setKnowledgeBase('clinic-faq-en/faq.json');
+    const cards = clinic.ask('Do you take cards?');
+    const address = clinic.ask("What's your address?", { conversation: [...conversation, { role: 'assistant', content: cards.answer }] });
+    expect(clinic.titleOf(address)).toEqual(['Where are you located?']);
+  });
+
   it('takes a German article standing alone at the end for a pronoun: "Wie schwer ist der?" is about the mower asked of before', () => {
     const conversation: Turn[] = [{ role: 'user', content: 'Habt ihr einen Akku-Rasenmäher?' }];
     expect(isFollowUp('Wie schwer ist der?', conversation)).toBe(true);

@@ -5,6 +5,7 @@
  * over the previous question's topic by being asked together with it. A question that stands on
  * its own is left alone. Stateless: the client sends the turns (product.md §5).
  */
+import { askedAnswerTypes } from '../language/answer-types.js';
 import { isCountryName } from '../language/places.js';
 import { normalizeFor } from '../retrieval/tokenize.js';
 import { isSmallTalk } from './small-talk.js';
@@ -22,6 +23,12 @@ const BACK_REFERENCE_RE =
  */
 const FRENCH_IL_RE = /(?<!\p{L})il(?!\p{L})/iu;
 const IMPERSONAL_IL_RE = /(?<!\p{L})(?:il\s+(?:y\s+a|faut|existe|reste|s['’]agit|suffit|est\s+(?:possible|nécessaire|obligatoire|interdit))|(?:a|faut|existe|reste|suffit)-(?:t-)?il|est-il\s+(?:possible|nécessaire|obligatoire|interdit))(?!\p{L})/giu;
+/**
+ * "there" and "es" that stand for nothing: "Is there a student discount?", "Gibt es einen Rabatt?"
+ * ask whether something exists, as French "il y a" does, and point back no more than it. Taken
+ * out before looking for a word that points back ("Is there parking there?" still does).
+ */
+const EXISTENTIAL_RE = /(?<!\p{L})(?:(?:is|are|was|were|will)\s+there(?:\s+be)?|there\s+(?:is|are|was|were|will\s+be)|there['’](?:s|re)|gibt\s+es|es\s+gibt|gibt['’]s)(?!\p{L})/giu;
 /**
  * A German article standing alone at the end is a pronoun for the thing asked about before: "Wie
  * schwer ist der?", "Was kostet die?" ("Wie schwer ist der Rasenmäher?" names its thing).
@@ -61,14 +68,33 @@ function userQuestions(conversation: readonly Turn[] | undefined): string[] {
 
 /** Whether `question` has a word that stands for something named before ("that", "es", "elles", "der" at the end). */
 function pointsBack(question: string): boolean {
-  return BACK_REFERENCE_RE.test(question) || GERMAN_PRONOUN_END_RE.test(question) || FRENCH_IL_RE.test(question.replace(IMPERSONAL_IL_RE, ' '));
+  const meant = question.replace(EXISTENTIAL_RE, ' ');
+  return BACK_REFERENCE_RE.test(meant) || GERMAN_PRONOUN_END_RE.test(meant) || FRENCH_IL_RE.test(meant.replace(IMPERSONAL_IL_RE, ' '));
+}
+
+/** The kinds of answer that are about the business itself, whatever was asked before. */
+const BUSINESS_ASKS: ReadonlySet<string> = new Set(['address', 'phone', 'email', 'hours', 'contact']);
+/** The languages whose asking phrases are known (language/answer-types.ts). */
+const ASKING_LANGUAGES = ['en', 'de', 'fr'] as const;
+
+/**
+ * Whether `question` asks for the business's address, phone number, email or hours ("What's your
+ * address?", "Öffnungszeiten?", "Votre numéro de téléphone ?"): short as it may be, it asks that of
+ * the business, not of what was asked before, unless it points back ("When are you open there?").
+ */
+function asksOfTheBusiness(question: string): boolean {
+  return ASKING_LANGUAGES.some((language) => askedAnswerTypes(question, language).some((kind) => BUSINESS_ASKS.has(kind)));
 }
 
 /** Whether `question` reads as leaning on a question before it (were there one). */
 function leansBack(question: string): boolean {
   // Words, not the punctuation French sets apart ("Ça coûte combien ?" is three words).
   const words = question.trim().split(/\s+/u).filter((w) => /[\p{L}\p{N}]/u.test(w)).length;
-  return LEAD_RE.test(question) || words <= FRAGMENT_WORDS || (words <= SHORT_WORDS && pointsBack(question));
+  if (LEAD_RE.test(question)) return true;
+  if (words > SHORT_WORDS) return false;
+  const back = pointsBack(question);
+  if (!back && asksOfTheBusiness(question)) return false;
+  return words <= FRAGMENT_WORDS || back;
 }
 
 /** Whether `query` leans on the previous question of `conversation`. */
