@@ -265,7 +265,7 @@ export const settings = {
     min: 1,
     max: 16,
     meaning:
-      'uploads one account may have waiting for an ingestion thread; one more is answered `429` (`limit: "upload_queue"`) with `Retry-After`. Accounts take turns for the threads, and an upload whose client disconnects leaves the queue (see [docs/ingestion.md](docs/ingestion.md) §10)',
+      'uploads one account may have waiting for an ingestion thread; one more is answered `429` (`limit: "upload_queue"`) with `Retry-After`. Accounts take turns for the threads, and an upload whose client disconnects leaves the queue (see [docs/ingestion.md](docs/ingestion.md) §11)',
   }),
   IMPORT_MAX_PAGES: integer({
     fallback: 50,
