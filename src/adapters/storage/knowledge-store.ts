@@ -79,7 +79,7 @@ async function bump(ctx: SqlContext, db: Db, ragId: string, recordDelta: number,
     .returningAll()
     .executeTakeFirstOrThrow()) as Row;
   const version = Number(row.content_version);
-  for (const batch of chunks([...removedIds])) {
+  for (const batch of chunks(removedIds)) {
     await db
       .insertInto('record_removals')
       .values(batch.map((recordId) => ({ rag_id: ragId, content_version: version, record_id: recordId })))
@@ -87,6 +87,31 @@ async function bump(ctx: SqlContext, db: Db, ragId: string, recordDelta: number,
   }
   await db.deleteFrom('record_removals').where('rag_id', '=', ragId).where('content_version', '<=', Number(row.changes_from)).execute();
   return row;
+}
+
+/**
+ * Inserts a source's new records at content version `version`: multi-row inserts in upload order,
+ * so seq (paging order) follows it.
+ */
+async function insertRecords(db: Db, ragId: string, sourceId: string, fresh: readonly CandidateRecord[], at: string, version: number): Promise<void> {
+  for (const batch of chunks(fresh)) {
+    await db
+      .insertInto('records')
+      .values(
+        batch.map((r) => ({
+          record_id: r.recordId,
+          rag_id: ragId,
+          source_id: sourceId,
+          kind: r.kind,
+          title: r.title,
+          text: r.text,
+          fingerprint: r.fingerprint,
+          created_at: at,
+          content_version: version,
+        })),
+      )
+      .execute();
+  }
 }
 
 function page<T>(rows: Row[], limit: number, map: (row: Row) => T) {
@@ -235,25 +260,7 @@ export class SqlKnowledgeStore implements KnowledgeStore {
         })
         .returningAll()
         .executeTakeFirstOrThrow();
-      // Multi-row inserts in upload order, so seq (paging order) follows it.
-      for (const batch of chunks(fresh)) {
-        await tx
-          .insertInto('records')
-          .values(
-            batch.map((r) => ({
-              record_id: r.recordId,
-              rag_id: ragId,
-              source_id: source.sourceId,
-              kind: r.kind,
-              title: r.title,
-              text: r.text,
-              fingerprint: r.fingerprint,
-              created_at: at,
-              content_version: kb.contentVersion + 1,
-            })),
-          )
-          .execute();
-      }
+      await insertRecords(tx, ragId, source.sourceId, fresh, at, kb.contentVersion + 1);
       const kbAfter = await bump(this.ctx, tx, ragId, fresh.length);
       return { kind: 'committed', source: toSource(stored as Row), duplicateFingerprints: duplicates, knowledgeBase: toKnowledgeBase(kbAfter) };
     });
@@ -313,24 +320,7 @@ export class SqlKnowledgeStore implements KnowledgeStore {
             .values({ source_id: sourceId, rag_id: ragId, url: page.url, created_at: at, ...counts })
             .returningAll()
             .executeTakeFirstOrThrow();
-      for (const batch of chunks(fresh)) {
-        await tx
-          .insertInto('records')
-          .values(
-            batch.map((r) => ({
-              record_id: r.recordId,
-              rag_id: ragId,
-              source_id: sourceId,
-              kind: r.kind,
-              title: r.title,
-              text: r.text,
-              fingerprint: r.fingerprint,
-              created_at: at,
-              content_version: kb.contentVersion + 1,
-            })),
-          )
-          .execute();
-      }
+      await insertRecords(tx, ragId, sourceId, fresh, at, kb.contentVersion + 1);
       const kbAfter = await bump(this.ctx, tx, ragId, fresh.length - removed.length, removed);
       return {
         kind: previous ? 'updated' : 'added',

@@ -99,7 +99,7 @@ export class SqlContext {
 /** Rows written per INSERT, well under SQLite's 32,766 and PostgreSQL's 65,535 parameters. */
 export const ROWS_PER_INSERT = 500;
 
-export function* chunks<T>(items: T[], size = ROWS_PER_INSERT): Generator<T[]> {
+export function* chunks<T>(items: readonly T[], size = ROWS_PER_INSERT): Generator<T[]> {
   for (let i = 0; i < items.length; i += size) yield items.slice(i, i + size);
 }
 
