@@ -329,7 +329,7 @@ describeIf(chromium, 'dashboard in Chromium', () => {
     await page.getByRole('heading', { name: 'Sign in to Groundwork' }).waitFor();
     expect((await fetch(`${server.baseUrl}/api/v1/knowledge-bases`, { headers: { cookie: await cookieHeader() } })).status).toBe(401);
     await signIn(page, 'first.run@example.test');
-  }, 90_000);
+  }, 240_000);
 
   it("the Knowledge tab keeps the owner's synonyms: a group a line, a refused line named, read back on the next visit", async () => {
     expect(ragId).not.toBe('');
@@ -499,7 +499,7 @@ describeIf(chromium, 'dashboard in Chromium', () => {
     await list.getByText(markup, { exact: true }).waitFor();
 
     expect((await owner('DELETE', `/api/v1/knowledge-bases/${ragId}/keys/${key.keyId}`)).status).toBe(204);
-  });
+  }, 120_000);
 
   it('a refusal in the Playground names the words no record uses, and opens a synonym or a record for it; starter questions are asked with a click', async () => {
     expect(ragId).not.toBe('');
@@ -543,7 +543,7 @@ describeIf(chromium, 'dashboard in Chromium', () => {
     await starters.getByRole('button', { name: 'How long does delivery take?' }).click();
     await page.getByText('Grounded in your records').waitFor();
     expect(await question.inputValue()).toBe('How long does delivery take?');
-  });
+  }, 120_000);
 
   it('every tab renders, passes axe, and is captured at desktop and phone sizes', async () => {
     expect(ragId).not.toBe('');
@@ -588,7 +588,7 @@ describeIf(chromium, 'dashboard in Chromium', () => {
       await page.screenshot({ path: path.join(shots, `${tab}-dark-desktop.png`), fullPage: true });
     }
     await page.emulateMedia({ colorScheme: 'light' });
-  }, 120_000);
+  }, 600_000);
 
   it('the sign-in page passes axe signed out, on a phone too', async () => {
     for (const [size, viewport] of Object.entries(viewports)) {
@@ -603,7 +603,7 @@ describeIf(chromium, 'dashboard in Chromium', () => {
       await p.screenshot({ path: path.join(shots, `landing-${size}.png`), fullPage: true });
       await ctx.close();
     }
-  }, 60_000);
+  }, 180_000);
 
   it('keeps every request on the server origin, and pages log no errors (CSP included)', () => {
     expect(offOrigin).toEqual([]);

@@ -51,7 +51,7 @@ describeIf(chromium, 'the API reference in Chromium', () => {
   });
 
   // Two axe runs over Swagger UI's page take some 16 s on an idle 2-core machine: a margin for a busy one.
-  it('has no critical axe violations, listing operations or trying one out', { timeout: 90_000 }, async () => {
+  it('has no critical axe violations, listing operations or trying one out', { timeout: 240_000 }, async () => {
     await critical('/docs');
     // Open an operation with parameters and start "Try it out": inputs and selects appear.
     const operation = page.locator('.opblock', { hasText: '/api/v1/widget/config' }).first();

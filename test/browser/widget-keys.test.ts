@@ -134,7 +134,7 @@ describeIf(chromium, 'Widget tab keys in Chromium', () => {
     await page.close();
   });
 
-  it('with no publishable key, the in-place form checks the domains and makes exactly one key on a double click', { timeout: 60_000 }, async () => {
+  it('with no publishable key, the in-place form checks the domains and makes exactly one key on a double click', async () => {
     const ragId = await createKb(client, 'Fresh helper');
     await uploadFile(client, ragId, 'faq.md', faqMarkdown);
     const page = watch(await context.newPage());
@@ -168,7 +168,7 @@ describeIf(chromium, 'Widget tab keys in Chromium', () => {
     await page.close();
   });
 
-  it("explains that the preview cannot run here when the key's whitelist leaves out the dashboard", { timeout: 60_000 }, async () => {
+  it("explains that the preview cannot run here when the key's whitelist leaves out the dashboard", async () => {
     const ragId = await createKb(client, 'Remote helper');
     const { apiKey } = await publishableKey(ragId, ['shop.example']);
     const page = watch(await context.newPage());
