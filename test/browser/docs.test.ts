@@ -32,7 +32,7 @@ describeIf(chromium, 'the API reference in Chromium', () => {
     page = await context.newPage();
     await page.goto(`${server.baseUrl}/docs`);
     await page.locator('.opblock').first().waitFor();
-  }, 60_000);
+  }, 120_000);
   afterAll(async () => {
     await context?.close();
     await browser?.close();

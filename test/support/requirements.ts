@@ -10,10 +10,9 @@ export interface Requirement {
   available: boolean;
   reason: string;
   /**
-   * The default time a test of the suite may take, when longer than the config's 20 s. A browser
-   * test's every step waits on Chromium, which a busy 2-core machine slows several times over:
-   * tests that took 7–10 s in a full run of test/browser on CI settings timed out at 20 s there.
-   * A test that is known to take longer still says so itself.
+   * The default time a test of the suite may take, when longer than the config's 60 s. A browser
+   * test's every step waits on Chromium, which a busy 2-core machine slows several times over
+   * (docs/decisions.md, "Tests"). A test that is known to take longer still says so itself.
    */
   testTimeoutMs?: number;
 }
