@@ -19,8 +19,9 @@ import type { Account } from './model.js';
 const codeAlphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 /**
  * The limits, and whom each one binds (docs/decisions.md, "Counted limits
- * under concurrency, and sign-in that cannot lock a victim out"). Nothing an outsider does can make the
- * service refuse the owner of an address: per-address limits only stop
+ * under concurrency, and sign-in that cannot lock a victim out"). Nothing an
+ * outsider does can make the service refuse the owner of an address:
+ * per-address limits only stop
  * sending mail or stop evaluating one requester's guesses; refusals (429)
  * are per requester.
  */

@@ -78,8 +78,8 @@ const BUSINESS_ASKS: ReadonlySet<string> = new Set(['address', 'phone', 'email',
 const ASKING_LANGUAGES = ['en', 'de', 'fr'] as const;
 
 /**
- * Whether `question` asks for the business's address, phone number, email or hours ("What's your
- * address?", "Öffnungszeiten?", "Votre numéro de téléphone ?"): short as it may be, it asks that of
+ * Whether `question` asks for the business's address, phone number, email, hours or a way to reach
+ * it ("What's your address?", "Öffnungszeiten?", "Votre numéro de téléphone ?"): short as it may be, it asks that of
  * the business, not of what was asked before, unless it points back ("When are you open there?").
  */
 function asksOfTheBusiness(question: string): boolean {
