@@ -21,9 +21,8 @@ const codeAlphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
  * The limits, and whom each one binds (docs/decisions.md, "Counted limits
  * under concurrency, and sign-in that cannot lock a victim out"). Nothing an
  * outsider does can make the service refuse the owner of an address:
- * per-address limits only stop
- * sending mail or stop evaluating one requester's guesses; refusals (429)
- * are per requester.
+ * per-address limits only stop sending mail or stop evaluating one
+ * requester's guesses; refusals (429) are per requester.
  */
 export const signInPolicy = {
   codeTtlMs: 10 * 60_000,
