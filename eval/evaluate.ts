@@ -7,7 +7,7 @@ import { type IndexOptions, KnowledgeIndex } from '../src/knowledge/retrieval/kn
 import type { Dataset, EvalRecord, QuestionKind } from './dataset.js';
 import { auroc, containsAny, percentile, rate, round } from './metrics.js';
 
-/** Records handed to the answerer, as the query service would. */
+/** Records retrieved for each question (the query service retrieves 6; the answerer quotes from the first 5). */
 export const RETRIEVE_K = 5;
 
 export interface Config {
