@@ -10,7 +10,7 @@
  * A question in two parts ("What does shipping cost, and who pays returns?") is answered part by
  * part, each part with its own citation.
  */
-import { answerTypeTerm, isAnswerTypeTerm } from '../language/answer-types.js';
+import { answerTypeTerm, BUSINESS_DETAILS, isAnswerTypeTerm } from '../language/answer-types.js';
 import { detectQuestionLanguage } from '../language/detect.js';
 import { isPlaceName } from '../language/places.js';
 import type { QueryWord } from '../retrieval/query-expansion.js';
@@ -214,7 +214,7 @@ function namesNoTopic(part: string, o: ResolvedOptions): boolean {
 }
 
 /** The kinds of answer that are about the business itself: its address, phone, email and hours. */
-const BUSINESS_ASKS: ReadonlySet<string> = new Set((['address', 'phone', 'email', 'hours'] as const).map(answerTypeTerm));
+const BUSINESS_ASKS: ReadonlySet<string> = new Set(BUSINESS_DETAILS.map(answerTypeTerm));
 /** Words by which a part points back to the rest of the question ("there", "dort", "là-bas"). */
 const POINTS_BACK_RE = /(?<![\p{L}])(?:there|then|it|that|dort|da|dann|dafür|là|là-bas|alors)(?![\p{L}])/iu;
 

@@ -5,7 +5,7 @@
  * over the previous question's topic by being asked together with it. A question that stands on
  * its own is left alone. Stateless: the client sends the turns (product.md §5).
  */
-import { askedAnswerTypes } from '../language/answer-types.js';
+import { type AnswerType, askedAnswerTypesInAnyLanguage, BUSINESS_DETAILS } from '../language/answer-types.js';
 import { isCountryName } from '../language/places.js';
 import { normalizeFor } from '../retrieval/tokenize.js';
 import { isSmallTalk } from './small-talk.js';
@@ -72,10 +72,8 @@ function pointsBack(question: string): boolean {
   return BACK_REFERENCE_RE.test(meant) || GERMAN_PRONOUN_END_RE.test(meant) || FRENCH_IL_RE.test(meant.replace(IMPERSONAL_IL_RE, ' '));
 }
 
-/** The kinds of answer that are about the business itself, whatever was asked before. */
-const BUSINESS_ASKS: ReadonlySet<string> = new Set(['address', 'phone', 'email', 'hours', 'contact']);
-/** The languages whose asking phrases are known (language/answer-types.ts). */
-const ASKING_LANGUAGES = ['en', 'de', 'fr'] as const;
+/** The kinds of answer that are about the business itself, whatever was asked before: its details, or any way to reach it. */
+const BUSINESS_ASKS: ReadonlySet<AnswerType> = new Set<AnswerType>([...BUSINESS_DETAILS, 'contact']);
 
 /**
  * Whether `question` asks for the business's address, phone number, email, hours or a way to reach
@@ -83,7 +81,7 @@ const ASKING_LANGUAGES = ['en', 'de', 'fr'] as const;
  * the business, not of what was asked before, unless it points back ("When are you open there?").
  */
 function asksOfTheBusiness(question: string): boolean {
-  return ASKING_LANGUAGES.some((language) => askedAnswerTypes(question, language).some((kind) => BUSINESS_ASKS.has(kind)));
+  return askedAnswerTypesInAnyLanguage(question).some((kind) => BUSINESS_ASKS.has(kind));
 }
 
 /** Whether `question` reads as leaning on a question before it (were there one). */

@@ -149,6 +149,14 @@ export function askedAnswerTypes(question: string, language: string): AnswerType
   return asks.filter((ask) => ask.phrase.test(lower)).map((ask) => ask.type);
 }
 
+/** The kinds of answer `question` asks for in any language whose asking phrases are known, when its own is not. */
+export function askedAnswerTypesInAnyLanguage(question: string): AnswerType[] {
+  return Object.keys(ASKS).flatMap((language) => askedAnswerTypes(question, language));
+}
+
+/** The kinds of answer about the business itself, whatever else was asked: its address, phone, email and hours. */
+export const BUSINESS_DETAILS = ['address', 'phone', 'email', 'hours'] as const satisfies readonly AnswerType[];
+
 const NUMBER_WORD =
   '(?:\\d+(?:[.,]\\d+)?|a|an|one|two|three|four|five|six|seven|eight|nine|ten|twelve|fourteen|thirty|ein(?:e[mnr]?)?|zwei|drei|vier|fünf|sechs|sieben|acht|zehn|zwölf|vierzehn|dreißig|un|une|deux|trois|quatre|cinq|six|sept|huit|dix|douze|quinze|trente)';
 const TIME_UNIT =
