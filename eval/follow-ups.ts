@@ -17,6 +17,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Answer } from '../src/knowledge/answering/types.js';
+import { rate as shareOf, round, withoutMarkers } from './metrics.js';
 import { askerOf, type SetAsker } from './visitor.js';
 import { loadSet, type Turn, type VisitorSet } from './sets.js';
 
@@ -54,8 +55,7 @@ export interface FollowUpSummary {
 }
 
 const file = path.resolve(path.dirname(fileURLToPath(import.meta.url)), 'follow-ups.json');
-const MARKER_RE = /\s*\[\d+\]/gu;
-const fold = (text: string) => text.replace(MARKER_RE, '').toLowerCase().replace(/\s+/gu, ' ');
+const fold = (text: string) => withoutMarkers(text).toLowerCase().replace(/\s+/gu, ' ');
 
 function loadCases(): FollowUpCase[] {
   return (JSON.parse(readFileSync(file, 'utf8')) as { questions: FollowUpCase[] }).questions;
@@ -76,7 +76,7 @@ export function runFollowUps(half: string): FollowUpOutcome[] {
     const conversation: Turn[] = [];
     for (const earlier of c.earlier) {
       const answer = entry.ask(earlier, conversation.length > 0 ? [...conversation] : undefined);
-      conversation.push({ role: 'user', content: earlier }, { role: 'assistant', content: answer.answer.replace(MARKER_RE, '') });
+      conversation.push({ role: 'user', content: earlier }, { role: 'assistant', content: withoutMarkers(answer.answer) });
     }
     const answer = entry.ask(c.question, conversation);
     const answerable = c.gold.length > 0;
@@ -126,7 +126,7 @@ export function checkFollowUps(): string[] {
   return problems;
 }
 
-const rate = (flags: boolean[]) => (flags.length === 0 ? 0 : Math.round((flags.filter(Boolean).length / flags.length) * 1000) / 1000);
+const rate = (flags: boolean[]) => round(shareOf(flags));
 
 export function summarizeFollowUps(outcomes: readonly FollowUpOutcome[]): FollowUpSummary {
   const answerable = outcomes.filter((o) => o.answerable);

@@ -1,9 +1,15 @@
 /** Small statistics helpers for the evaluation. */
 
+const MARKER_RE = /\s*\[\d+\]/gu;
+
+/** An answer without its `[n]` citation markers, as the widget and the Playground send it back as a turn. */
+export function withoutMarkers(text: string): string {
+  return text.replace(MARKER_RE, '');
+}
+
 /** Lower-case, citation markers removed, whitespace collapsed: the "case/space-insensitive" comparison. */
 export function normalizeAnswer(text: string): string {
-  return text
-    .replace(/\s*\[\d+\]/g, '')
+  return withoutMarkers(text)
     .toLowerCase()
     .replace(/\s+/g, ' ')
     .trim();

@@ -12,6 +12,7 @@
 import { fileURLToPath } from 'node:url';
 import { isFollowUp } from '../src/knowledge/answering/follow-up.js';
 import { loadSet, setNames, type Turn } from './sets.js';
+import { rate, round, withoutMarkers } from './metrics.js';
 import { askerOf, judgeAnswer, type VisitorOutcome } from './visitor.js';
 
 export interface MidConversationOutcome {
@@ -36,8 +37,6 @@ export interface MidConversationSummary {
   better: number;
 }
 
-const MARKER_RE = /\s*\[\d+\]/gu;
-
 /** Every visitor question of `half` (or all) asked after the question before it in its set. */
 export function runMidConversation(half: string): MidConversationOutcome[] {
   const outcomes: MidConversationOutcome[] = [];
@@ -50,7 +49,7 @@ export function runMidConversation(half: string): MidConversationOutcome[] {
       const earlier = ask(before.question);
       const conversation: Turn[] = [
         { role: 'user', content: before.question },
-        { role: 'assistant', content: earlier.answer.replace(MARKER_RE, '') },
+        { role: 'assistant', content: withoutMarkers(earlier.answer) },
       ];
       outcomes.push({
         alone: judgeAnswer(set, ask, question, undefined, ask(question.question)),
@@ -66,7 +65,7 @@ export function runMidConversation(half: string): MidConversationOutcome[] {
 /** Whether an outcome is right: an answerable question answered with all its facts, a near-topic one refused. */
 export const isRight = (o: VisitorOutcome): boolean => (o.question.type === 'unanswerable' ? !o.answer.grounded : o.complete);
 
-const share = (flags: readonly boolean[]) => (flags.length === 0 ? 0 : Math.round((flags.filter(Boolean).length / flags.length) * 1000) / 1000);
+const share = (flags: readonly boolean[]) => round(rate(flags));
 
 export function summarizeMidConversation(outcomes: readonly MidConversationOutcome[]): MidConversationSummary {
   const answerable = outcomes.filter((o) => o.alone.question.type !== 'unanswerable');

@@ -10,7 +10,7 @@ import type { ExtractiveOptions } from '../src/knowledge/answering/plan.js';
 import type { Answer, RetrievedRecord } from '../src/knowledge/answering/types.js';
 import { KnowledgeIndex } from '../src/knowledge/retrieval/knowledge-index.js';
 import type { EvalRecord } from './dataset.js';
-import { rate, round } from './metrics.js';
+import { rate, round, withoutMarkers } from './metrics.js';
 import type { VisitorQuestion, VisitorSet } from './sets.js';
 
 /** Records the query service hands to the answerer. */
@@ -157,7 +157,6 @@ export interface VisitorSummary {
   refusedNearTopicOffered: number;
 }
 
-const MARKER_RE = /\s*\[\d+\]/gu;
 
 export function summarizeVisitor(outcomes: readonly VisitorOutcome[]): VisitorSummary {
   const answerable = outcomes.filter((o) => o.question.type !== 'unanswerable');
@@ -173,7 +172,7 @@ export function summarizeVisitor(outcomes: readonly VisitorOutcome[]): VisitorSu
     citesNonGold: round(rate(answered.map((o) => o.citesNonGold))),
     correctlyRefused: round(rate(unanswerable.map((o) => !o.answer.grounded))),
     verbatim: grounded.length === 0 ? 1 : round(rate(grounded.map((o) => o.verbatim))),
-    meanAnswerChars: answered.length === 0 ? 0 : Math.round(answered.reduce((sum, o) => sum + o.answer.answer.replace(MARKER_RE, '').length, 0) / answered.length),
+    meanAnswerChars: answered.length === 0 ? 0 : Math.round(answered.reduce((sum, o) => sum + withoutMarkers(o.answer.answer).length, 0) / answered.length),
     refusedGoldOffered: round(rate(answerable.filter((o) => !o.answer.grounded).map((o) => o.offersGold))),
     refusedNearTopicOffered: round(rate(unanswerable.filter((o) => !o.answer.grounded).map((o) => o.offered.length > 0))),
   };
