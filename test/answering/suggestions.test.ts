@@ -1,7 +1,8 @@
 /**
  * What a refusal offers instead (src/knowledge/answering/suggestions.ts): the titles of the
- * retrieved records that share the question's telling words, best first, at most three; nothing
- * for a question only a common word or a chance word links to the records.
+ * retrieved records that share the question's telling words, best first, at most three (those that
+ * write half of them or two, else those that write one, when together they write that many);
+ * nothing for a question only a common word or a chance word links to the records.
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
@@ -33,6 +34,15 @@ describe('suggestions beside a refusal', () => {
     expect(catalogue('Does the Brew Scale Pro connect to a phone app over Bluetooth?')).toEqual(['Brew Scale Pro', 'Brew Scale Mini', 'Kitchen Coffee Scale']);
     // A help centre's section is offered by its own heading, not the path above it.
     expect(help('Do you integrate with Microsoft Teams?')).toEqual(['Slack', 'Payroll integrations', 'API and webhooks']);
+  });
+
+  it('are the records that each write a part of the question, when none writes enough of it alone', () => {
+    // "cancel" is the cancellation record's, "pay" the payment methods': neither writes half of
+    // "tomorrow", "pay", "cancel" alone, and together they write two.
+    const clinic = knowledgeBase('clinic-faq-en/faq.json', 'json');
+    expect(clinic("I can't make it tomorrow, will I still have to pay if I cancel now?")?.[0]).toBe('What is your cancellation policy?');
+    const garden = knowledgeBase('garden-catalogue-de/catalogue.json', 'json');
+    expect(garden('Was kostet bei euch die große Gießkanne aus Metall?')).toEqual(expect.arrayContaining(['Lindner Kunststoff-Gießkanne 5 l', 'Lindner Zink-Gießkanne 10 l']));
   });
 
   it('are none for a question a chance word or none links to the records', () => {

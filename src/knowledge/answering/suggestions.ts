@@ -24,8 +24,9 @@ export interface Suggestion {
 const MAX_SUGGESTIONS = 3;
 
 /**
- * A record is offered when it writes at least this share of the question's telling words, or at
- * least `MIN_TELLING_WORDS` of them (chosen on the tuning half: eval/suggestions.ts).
+ * Records are offered when together they write at least this share of the question's telling words,
+ * or at least `MIN_TELLING_WORDS` of them (chosen on the tuning half: eval/suggestions.ts); see
+ * `suggestionsFor` for which.
  */
 const MIN_TELLING_SHARE = 0.5;
 const MIN_TELLING_WORDS = 2;
@@ -70,23 +71,34 @@ function shownTitle(title: string): string {
 }
 
 /**
- * Up to `MAX_SUGGESTIONS` of `retrieved` (best first, as retrieval ranked them) that have a title
- * and write (in title or text) at least half of the question's telling words, or two of them; each
- * title once. "Which programming language is best for machine learning?" shares only "machine"
- * with an espresso machine: nothing is offered.
+ * Up to `MAX_SUGGESTIONS` of `retrieved` (best first, as retrieval ranked them) that have a title,
+ * each title once, when the retrieved records together write (in title or text) at least half of
+ * the question's telling words, or two of them: those that write that many alone, or when none
+ * does, those that write one at least. So "Does the E48 grinder come in red?" is offered the E48,
+ * not every grinder; and "My son uses a wheelchair – is there any way for him to get into the
+ * pool?", which no record answers in its words, is offered the pool's sections and the
+ * accessibility one, though none writes both words. "Which programming language is best for
+ * machine learning?" shares only "machine" with an espresso machine, and is offered nothing.
  */
 export function suggestionsFor(expanded: ExpandedQuery, retrieved: readonly RetrievedRecord[]): Suggestion[] {
   const telling = tellingWords(expanded);
   if (!telling.some((terms) => terms.size > 0)) return [];
+  // Which telling words each retrieved record writes.
+  const writes = retrieved.map((record) => {
+    const written = writtenTerms(record, expanded.language);
+    return telling.map((terms) => written.some((term) => terms.has(term)));
+  });
+  const enough = (count: number) => count >= MIN_TELLING_SHARE * telling.length || count >= MIN_TELLING_WORDS;
+  if (!enough(telling.filter((_, word) => writes.some((w) => w[word] === true)).length)) return [];
+  const counts = writes.map((w) => w.filter(Boolean).length);
+  // Records that write enough of the telling words alone are offered alone; else any that writes one.
+  const strong = counts.some(enough);
   const out: Suggestion[] = [];
   const titles = new Set<string>();
-  for (const record of retrieved) {
+  for (const [i, record] of retrieved.entries()) {
     if (out.length >= MAX_SUGGESTIONS) break;
     const title = record.title ? shownTitle(record.title) : '';
-    if (!title || titles.has(title.toLowerCase())) continue;
-    const written = writtenTerms(record, expanded.language);
-    const covered = telling.filter((terms) => written.some((term) => terms.has(term))).length;
-    if (covered < MIN_TELLING_SHARE * telling.length && covered < MIN_TELLING_WORDS) continue;
+    if (!title || titles.has(title.toLowerCase()) || (strong ? !enough(counts[i] ?? 0) : (counts[i] ?? 0) === 0)) continue;
     titles.add(title.toLowerCase());
     out.push({ recordId: record.recordId, title });
   }
