@@ -323,6 +323,30 @@ Ja. Der Versand in die Schweiz kostet 19,90 € und dauert 4 bis 7 Werktage.
     expect(clinic.titleOf(address)).toEqual(['Where are you located?']);
   });
 
+  it('takes neither the "ce" of "est-ce" nor a French "En" starting a question for a follow-up; Dutch "En" still leads one', () => {
+    const conversation: Turn[] = [{ role: 'user', content: "Quel est le prix d'une semaine dans un mobil-home ?" }];
+    for (const q of ["Est-ce qu'on peut vous régler en chèques vacances ?", "Qu'est-ce qui est compris dans le prix ?", 'En général, il faut réserver combien de temps avant ?', 'En plus du prix, il y a une taxe de séjour ?'])
+      expect(isFollowUp(q, conversation), q).toBe(false);
+    for (const q of ['Ce prix comprend l’électricité ?', 'Et pour deux personnes ?', 'Ça comprend le ménage ?'])
+      expect(isFollowUp(q, conversation), q).toBe(true);
+    const dutch: Turn[] = [{ role: 'user', content: 'Verzenden jullie naar België?' }];
+    expect(isFollowUp('En hoeveel kost dat?', dutch)).toBe(true);
+    expect(isFollowUp('En de levertijd?', dutch)).toBe(true);
+  });
+
+  it('takes "one" that stands for what the question names itself as no pointer back: "Which of your grinders is the cheapest one?"', () => {
+    const conversation: Turn[] = [{ role: 'user', content: 'Does the Arden tamper fit a 58mm basket?' }];
+    for (const q of ['Which of your grinders is the cheapest one?', 'Which grinder is the cheapest one?', 'What is the lightest one among the tents?'])
+      expect(isFollowUp(q, conversation), q).toBe(false);
+    for (const q of ['Which one is the cheapest?', 'Is the large one dishwasher safe?', 'Do you have a cheaper one?', 'Which of these is the cheapest one?', 'And the 51 mm one?'])
+      expect(isFollowUp(q, conversation), q).toBe(true);
+    // Was read with the tamper question and refused (eval/mid-conversation.ts, tuning half).
+    const coffee = setKnowledgeBase('catalogue-en/catalogue.json');
+    const tamper = coffee.ask('Does the Arden tamper fit a 58mm basket?');
+    const cheapest = coffee.ask('Which of your grinders is the cheapest one?', { conversation: [...conversation, { role: 'assistant', content: tamper.answer }] });
+    expect(coffee.titleOf(cheapest)).toEqual(['Fellside Hand Grinder']);
+  });
+
   it('takes a German article standing alone at the end for a pronoun: "Wie schwer ist der?" is about the mower asked of before', () => {
     const conversation: Turn[] = [{ role: 'user', content: 'Habt ihr einen Akku-Rasenmäher?' }];
     expect(isFollowUp('Wie schwer ist der?', conversation)).toBe(true);

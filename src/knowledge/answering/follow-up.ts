@@ -6,6 +6,7 @@
  * its own is left alone. Stateless: the client sends the turns (product.md §5).
  */
 import { type AnswerType, askedAnswerTypesInAnyLanguage, BUSINESS_DETAILS } from '../language/answer-types.js';
+import { detectQuestionLanguage } from '../language/detect.js';
 import { isCountryName } from '../language/places.js';
 import { normalizeFor } from '../retrieval/tokenize.js';
 import { isSmallTalk } from './small-talk.js';
@@ -13,7 +14,13 @@ import type { Turn } from './types.js';
 
 // Spanish "y" (and), but not French "Y a-t-il…?" (is there), which asks a question of its own.
 // Word edges as letters, not \b: \b knows only ASCII letters, so "\bça" never matched "Ça coûte combien ?".
-const LEAD_RE = /^\s*(?:and|also|plus|so|then|but|ok(?:ay)?|what about|how about|und|auch|also|et|mais|alors|y(?![\s-]+a[\s-]+t[\s'’-]*il)|e|en|ook)(?!\p{L})/iu;
+const LEAD_RE = /^\s*(?:and|also|plus|so|then|but|ok(?:ay)?|what about|how about|und|auch|also|et|mais|alors|y(?![\s-]+a[\s-]+t[\s'’-]*il)|e|ook)(?!\p{L})/iu;
+/**
+ * Dutch "en" (and) leads a follow-up ("En hoeveel kost dat?"), but French and Spanish "en" (in) starts
+ * questions of their own ("En général, il faut combien de leçons… ?", "En plus du prix, il y a une
+ * taxe… ?"): it leads only a question read as Dutch.
+ */
+const DUTCH_LEAD_RE = /^\s*en(?!\p{L})/iu;
 const BACK_REFERENCE_RE =
   /(?<!\p{L})(?:that|this|it|those|these|them|they|there|one|ones|same|das|dies|diese[rsmn]?|es|dort|dafuer|dafür|davon|damit|dazu|daran|darin|darauf|dabei|dadurch|darüber|darueber|drin|drauf|dran|rein|er|ihn|sie|ça|ca|cela|ce|celui|celle|ceux|elle|elles|ils|là|eso|esto|ello|esa|ese|quello|quella|dat|dit|het)(?!\p{L})/iu;
 /**
@@ -22,6 +29,13 @@ const BACK_REFERENCE_RE =
  * before looking for it. "elle", "elles" and "ils" are never impersonal (BACK_REFERENCE_RE).
  */
 const FRENCH_IL_RE = /(?<!\p{L})il(?!\p{L})/iu;
+/**
+ * French "ce" that stands for nothing named before: the "est-ce" of a question ("Est-ce qu'on peut
+ * payer en chèques vacances ?", "Qu'est-ce que…"), and "ce que / ce qui" ("tout ce qui est
+ * compris"). Taken out before looking for a word that points back ("Ce prix comprend l'électricité ?"
+ * still does).
+ */
+const FRENCH_CE_FOR_NOTHING_RE = /(?<!\p{L})(?:est-ce|ce\s+(?:que|qu['’]|qui|dont))(?!\p{L})/giu;
 const IMPERSONAL_IL_RE = /(?<!\p{L})(?:il\s+(?:y\s+a|faut|existe|reste|s['’]agit|suffit|est\s+(?:possible|nécessaire|obligatoire|interdit))|(?:a|faut|existe|reste|suffit)-(?:t-)?il|est-il\s+(?:possible|nécessaire|obligatoire|interdit))(?!\p{L})/giu;
 /**
  * "there" and "es" that stand for nothing: "Is there a student discount?", "Gibt es einen Rabatt?"
@@ -29,6 +43,15 @@ const IMPERSONAL_IL_RE = /(?<!\p{L})(?:il\s+(?:y\s+a|faut|existe|reste|s['’]ag
  * out before looking for a word that points back ("Is there parking there?" still does).
  */
 const EXISTENTIAL_RE = /(?<!\p{L})(?:(?:is|are|was|were|will)\s+there(?:\s+be)?|there\s+(?:is|are|was|were|will\s+be)|there['’](?:s|re)|gibt\s+es|es\s+gibt|gibt['’]s)(?!\p{L})/giu;
+/**
+ * "one" and "ones" that stand for a thing the question names itself: "Which of your grinders is the
+ * cheapest one?", "Which grinder is the cheapest one?", "the lightest one among the tents". Asked
+ * after another question, they point back no more than a name does; "Which one is cheapest?" and
+ * "Is the large one dishwasher safe?" name nothing, and still do.
+ */
+const ONE_NAMED_HERE_RE = /(?<!\p{L})(?:which\s+(?!(?:one|ones|of|is|are|was|were|do|does|did|can|could|would|should|will|has|have)(?!\p{L}))\p{L}+|(?:of|among|from)\s+(?:all\s+)?(?:your|the|these|those|our)\s+(?:\p{L}+\s+)?\p{L}{2,}s)(?!\p{L})/iu;
+const ONE_RE = /(?<!\p{L})ones?(?!\p{L})/giu;
+
 /**
  * A German article standing alone at the end is a pronoun for the thing asked about before: "Wie
  * schwer ist der?", "Was kostet die?" ("Wie schwer ist der Rasenmäher?" names its thing).
@@ -66,9 +89,13 @@ function userQuestions(conversation: readonly Turn[] | undefined): string[] {
   return conversation.filter((turn) => turn.role === 'user' && turn.content.trim().length > 0 && !isSmallTalk(turn.content)).map((turn) => turn.content.trim());
 }
 
-/** Whether `question` has a word that stands for something named before ("that", "es", "elles", "der" at the end). */
+/**
+ * Whether `question` has a word that stands for something named before ("that", "es", "elles", "der"
+ * at the end), not for what it names itself ("the cheapest one" of "your grinders").
+ */
 function pointsBack(question: string): boolean {
-  const meant = question.replace(EXISTENTIAL_RE, ' ');
+  const existing = question.replace(EXISTENTIAL_RE, ' ').replace(FRENCH_CE_FOR_NOTHING_RE, ' ');
+  const meant = ONE_NAMED_HERE_RE.test(existing) ? existing.replace(ONE_RE, ' ') : existing;
   return BACK_REFERENCE_RE.test(meant) || GERMAN_PRONOUN_END_RE.test(meant) || FRENCH_IL_RE.test(meant.replace(IMPERSONAL_IL_RE, ' '));
 }
 
@@ -88,7 +115,7 @@ function asksOfTheBusiness(question: string): boolean {
 function leansBack(question: string): boolean {
   // Words, not the punctuation French sets apart ("Ça coûte combien ?" is three words).
   const words = question.trim().split(/\s+/u).filter((w) => /[\p{L}\p{N}]/u.test(w)).length;
-  if (LEAD_RE.test(question)) return true;
+  if (LEAD_RE.test(question) || (DUTCH_LEAD_RE.test(question) && detectQuestionLanguage(question, 'nl') === 'nl')) return true;
   if (words > SHORT_WORDS) return false;
   const back = pointsBack(question);
   if (!back && asksOfTheBusiness(question)) return false;
