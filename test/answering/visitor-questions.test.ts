@@ -705,6 +705,16 @@ describe('German knowledge base', () => {
     expect(help.index.expand('Can employees sign up to the app?').words.map((w) => w.surface)).not.toContain('sign up');
   });
 
+  it('answers what a thing costs with the share of a price it costs: "l’assurance annulation, elle coûte combien ?"', () => {
+    // The insurance costs "3,5 % du montant du séjour"; the record on cancelling without it names no price.
+    const camping = setKnowledgeBase('camping-fr/faq.md');
+    for (const q of ["Et l'assurance en cas d'annulation, elle coûte combien ?", "Combien coûte l'assurance annulation ?"]) {
+      const a = camping.ask(q);
+      expect(camping.titleOf(a), q).toEqual(['Proposez-vous une assurance annulation ?']);
+      expect(a.answer, q).toContain('3,5 %');
+    }
+  });
+
   it('tells a check-in from a check-out, in German too, where "in" is a stop word', () => {
     const flats = qaKnowledgeBase([
       ['Bis wann muss ich abreisen?', 'Bitte verlassen Sie die Wohnung bis 10 Uhr. Ein später Check-out bis 14 Uhr kostet 25 €.'],

@@ -299,6 +299,13 @@ describe('kinds of answer', () => {
     }
   });
 
+  it('reads a share of a price or off it as an amount, and no other percentage', () => {
+    for (const text of ["pour 3,5 % du montant du séjour (hors taxe de séjour)", 'a fee of 5% of the order total', 'Bei Vorkasse bekommst du 2 % Skonto auf den Warenwert.', 'Ab 10 Stück gewähren wir 10 % Rabatt.', 'Students get 15% off.'])
+      expect(answerTypesIn(text), text).toContain('amount');
+    for (const text of ['Keep the humidity at 30 % or less.', 'VAT of 20% applies.', 'We reply to 95% of messages within a day.'])
+      expect(answerTypesIn(text), text).not.toContain('amount');
+  });
+
   it('gives the index a term for each way of reaching the business that a text offers, and for an age limit, as answerTypesIn finds them', () => {
     const texts = [
       'Riders must be at least 16 years old. Call us on 0114 496 0321.',

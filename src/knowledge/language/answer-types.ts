@@ -163,8 +163,14 @@ const TIME_UNIT =
   '(?:(?:working |business |calendar )?(?:minutes?|hours?|days?|weeks?|months?|years?|mins?|hrs?)|(?:werk|arbeits|kalender)?(?:tage?n?|minuten?|stunden?|wochen?|monate?n?|jahre?n?)|(?:jours?|semaines?|mois|ans|années?|heures?)(?: ouvrés| ouvrables| calendaires)?)';
 /** "30 days", "2–4 working days", "a two-year warranty", "14 Tagen", "3 à 5 jours ouvrés", "48 h". */
 const DURATION_RE = new RegExp(`(?<![\\p{L}])${NUMBER_WORD}(?:\\s*(?:–|-|to|bis|à|ou|or)\\s*${NUMBER_WORD})?[\\s-]*${TIME_UNIT}(?![\\p{L}])|\\b\\d+\\s*h\\b`, 'iu');
-/** "£3.95", "4,95 €", "EUR 20", "$5", "10 euros", "free"/"kostenlos"/"gratuit" (an amount of nothing). */
-const AMOUNT_RE = /[£€$]\s?\d|\d(?:[.,]\d+)?\s?(?:€|£|\$|eur\b|euros?\b|gbp\b|usd\b|chf\b|dollars?\b|pounds?\b|francs?\b)|\b(?:free of charge|kostenlos|gratuit(?:e|s|es)?)\b/iu;
+/**
+ * "£3.95", "4,95 €", "EUR 20", "$5", "10 euros", "free"/"kostenlos"/"gratuit" (an amount of nothing),
+ * and a share of a price or off it: "3,5 % du montant du séjour", "5 % of the order total", "2 %
+ * Skonto auf den Warenwert", "10 % discount" — what a record says a thing costs when it costs a
+ * share ("l'assurance … coûte combien ?").
+ */
+const AMOUNT_RE =
+  /[£€$]\s?\d|\d(?:[.,]\d+)?\s?(?:€|£|\$|eur\b|euros?\b|gbp\b|usd\b|chf\b|dollars?\b|pounds?\b|francs?\b)|\b(?:free of charge|kostenlos|gratuit(?:e|s|es)?)\b|\d\s?%\s*(?:(?:of|on|du|de|des|de la|de l['’]|sur|vom|von|auf|des|der|den)\s+(?:(?:the|your|le|la|les|votre|vos|den|die|das|dem|ihren?|deinen?|eure[nm]?)\s+)?\p{L}*(?:price|cost|total|amount|order|booking|stay|fare|fee|montant|prix|séjour|sejour|commande|location|réservation|reservation|frais|preis|betrag|wert|gebühr|kosten|miete)\p{L}*|(?:discount|off|rabatt|nachlass|skonto|remise|réduction|reduction|de (?:remise|réduction|reduction))(?!\p{L}))/iu;
 
 /**
  * An age limit: "at least 16 years old", "aged 18 or over", "the age of 13", "over-18s", "ab 16
