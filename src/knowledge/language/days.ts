@@ -2,12 +2,12 @@
  * The days of the week, for meeting a visitor's day with the records' way of naming days: "If I
  * order on Sunday, when will it be dispatched?" is answered by "Orders placed … at weekends … go out
  * the next working day", which never names Sunday. A day is met by the weekend it is part of, or
- * by the working days. Not by the other days: a range's ends ("du lundi au vendredi") then made
- * "Vous livrez le dimanche ?" weigh as met and answerable from any delivery record. A closed class,
- * listed per language as the analysis writes words (lower case; French without accents), singular
- * and plural; like WordNet's part-of for named places (related-words.ts), which WordNet gives no
- * weekday.
- */
+ * by the working days; the weekend by its days ("When's the family swim at the weekend?" is
+ * answered by "Saturdays and Sundays from 1pm to 3pm"). Not a day by the other days: a range's ends
+ * ("du lundi au vendredi") then made "Vous livrez le dimanche ?" weigh as met and answerable from
+ * any delivery record. A closed class, listed per language as the analysis writes words (lower
+ * case; French without accents), singular and plural; like WordNet's part-of for named places
+ * (related-words.ts), which WordNet gives no weekday. */
 import type { RelatedWord } from './related-words.js';
 
 interface DayWords {
@@ -51,9 +51,19 @@ for (const [language, words] of Object.entries(DAYS)) {
   });
 }
 
+// The weekend is its days: "When's the family swim at the weekend?" is answered by "Saturdays and
+// Sundays from 1pm to 3pm", whether or not the records also say "weekend" elsewhere.
+for (const [language, words] of Object.entries(DAYS)) {
+  const list = Object.freeze(words.days.slice(FIRST_WEEKEND_DAY).flatMap((forms) => forms.map((lemma): RelatedWord => Object.freeze({ lemma, relation: 'has-part' }))));
+  for (const form of words.weekend) related.set(`${language} ${form}`, list);
+}
+
 const NONE: readonly RelatedWord[] = Object.freeze([]);
 
-/** The words a day named in a question meets in `language`: the weekend or the working days it is part of; none for a word that is no day. */
+/**
+ * The words a day named in a question meets in `language`: the weekend or the working days it is
+ * part of; for the weekend, its days; none for a word that is no day.
+ */
 export function dayWords(word: string, language: string): readonly RelatedWord[] {
   return related.get(`${language} ${word}`) ?? NONE;
 }

@@ -14,7 +14,7 @@ import { dayWords } from './days.js';
 import { dimensionWords } from './dimension-words.js';
 import { englishWordNet, type Synset, type WordNet, type WordNetPos, WORDNET_POS } from './wordnet.js';
 
-export type Relation = 'synonym' | 'broader' | 'part-of' | 'attribute';
+export type Relation = 'synonym' | 'broader' | 'part-of' | 'has-part' | 'attribute';
 
 export interface RelatedWord {
   /** Lower case; may be several words ("american express"). */

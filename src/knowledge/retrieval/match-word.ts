@@ -39,7 +39,8 @@ export function matchWord(vocab: Vocabulary, surface: string, term: string, isNa
     // A compound the records also write apart ("Versandkosten" / "Der Versand kostet"), and the
     // quantity an adjective measures, which a product's fields name ("heavy" → "Weight: 620 g").
     const parts = COMPOUNDING.has(vocab.language) ? compoundParts(vocab, term) : [];
-    const attributes = relatedMatches(vocab, surface, 'attribute');
+    // And the days a weekend is, which records name instead of it ("Saturdays and Sundays").
+    const attributes = mergeMatches(relatedMatches(vocab, surface, 'attribute'), relatedMatches(vocab, surface, 'has-part'));
     const derived = derivationMatches(vocab, surface);
     const degrees = superlativeMatches(vocab, surface);
     // Its negation ("used" / "unused"), a number's other spelling ("two" / "2"), a country's other

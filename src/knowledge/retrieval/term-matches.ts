@@ -43,7 +43,7 @@ export const SPELLING_CREDIT = 0.85;
 /** An ordinary word and one of the knowledge base it may be a slip for ("trail" / "trial"). */
 export const REAL_WORD_SLIP_CREDIT = 0.6;
 /** Credit of a word related in meaning, by relation: a synonym or the place a named place is in counts more than a broader word. */
-export const RELATED_CREDIT: Readonly<Record<Relation, number>> = { synonym: 0.7, attribute: 0.7, 'part-of': 0.7, broader: 0.5 };
+export const RELATED_CREDIT: Readonly<Record<Relation, number>> = { synonym: 0.7, attribute: 0.7, 'part-of': 0.7, 'has-part': 0.7, broader: 0.5 };
 /** A compound part or prefix must be this long to count. */
 export const MIN_PART = 4;
 
