@@ -75,10 +75,10 @@ function shownTitle(title: string): string {
  * each title once, when the retrieved records together write (in title or text) at least half of
  * the question's telling words, or two of them: those that write that many alone, or when none
  * does, those that write one at least. So "Does the E48 grinder come in red?" is offered the E48,
- * not every grinder; and "My son uses a wheelchair – is there any way for him to get into the
- * pool?", which no record answers in its words, is offered the pool's sections and the
- * accessibility one, though none writes both words. "Which programming language is best for
- * machine learning?" shares only "machine" with an espresso machine, and is offered nothing.
+ * not every grinder; and "I can't make it tomorrow, will I still have to pay if I cancel now?" is
+ * offered the cancellation policy, which writes "cancel" but not "pay". "Which programming language
+ * is best for machine learning?" shares only "machine" with an espresso machine, and is offered
+ * nothing.
  */
 export function suggestionsFor(expanded: ExpandedQuery, retrieved: readonly RetrievedRecord[]): Suggestion[] {
   const telling = tellingWords(expanded);

@@ -170,7 +170,7 @@ const DURATION_RE = new RegExp(`(?<![\\p{L}])${NUMBER_WORD}(?:\\s*(?:–|-|to|bi
  * share ("l'assurance … coûte combien ?").
  */
 const AMOUNT_RE =
-  /[£€$]\s?\d|\d(?:[.,]\d+)?\s?(?:€|£|\$|eur\b|euros?\b|gbp\b|usd\b|chf\b|dollars?\b|pounds?\b|francs?\b)|\b(?:free of charge|kostenlos|gratuit(?:e|s|es)?)\b|\d\s?%\s*(?:(?:of|on|du|de|des|de la|de l['’]|sur|vom|von|auf|des|der|den)\s+(?:(?:the|your|le|la|les|votre|vos|den|die|das|dem|ihren?|deinen?|eure[nm]?)\s+)?\p{L}*(?:price|cost|total|amount|order|booking|stay|fare|fee|montant|prix|séjour|sejour|commande|location|réservation|reservation|frais|preis|betrag|wert|gebühr|kosten|miete)\p{L}*|(?:discount|off|rabatt|nachlass|skonto|remise|réduction|reduction|de (?:remise|réduction|reduction))(?!\p{L}))/iu;
+  /[£€$]\s?\d|\d(?:[.,]\d+)?\s?(?:€|£|\$|eur\b|euros?\b|gbp\b|usd\b|chf\b|dollars?\b|pounds?\b|francs?\b)|\b(?:free of charge|kostenlos|gratuit(?:e|s|es)?)\b|\d\s?%\s*(?:(?:of|on|du|de|des|de la|de l['’]|sur|vom|von|auf|der|den)\s+(?:(?:the|your|le|la|les|votre|vos|den|die|das|dem|ihren?|deinen?|eure[nm]?)\s+)?\p{L}*(?:price|cost|total|amount|order|booking|stay|fare|fee|montant|prix|séjour|sejour|commande|location|réservation|reservation|frais|preis|betrag|wert|gebühr|kosten|miete)\p{L}*|(?:discount|off|rabatt|nachlass|skonto|remise|réduction|reduction|de (?:remise|réduction|reduction))(?!\p{L}))/iu;
 
 /**
  * An age limit: "at least 16 years old", "aged 18 or over", "the age of 13", "over-18s", "ab 16

@@ -7,7 +7,8 @@
  * ("du lundi au vendredi") then made "Vous livrez le dimanche ?" weigh as met and answerable from
  * any delivery record. A closed class, listed per language as the analysis writes words (lower
  * case; French without accents), singular and plural; like WordNet's part-of for named places
- * (related-words.ts), which WordNet gives no weekday. */
+ * (related-words.ts), which WordNet gives no weekday.
+ */
 import type { RelatedWord } from './related-words.js';
 
 interface DayWords {
