@@ -40,6 +40,11 @@ function setKnowledgeBase(file: string) {
   return knowledgeBase(readFileSync(new URL(`../../eval/sets/${file}`, import.meta.url), 'utf8'), file.endsWith('.json') ? 'json' : 'md');
 }
 
+/** Whether each of `questions`, asked after `conversation`, is read as a follow-up (`followUp`) or as standing alone. */
+function expectFollowUps(conversation: readonly Turn[], questions: readonly string[], followUp: boolean): void {
+  for (const q of questions) expect(isFollowUp(q, conversation), q).toBe(followUp);
+}
+
 /** A JSON Q&A knowledge base of `[question, answer]` pairs. */
 function qaKnowledgeBase(pairs: readonly [string, string][]) {
   return knowledgeBase(JSON.stringify(pairs.map(([question, answer]) => ({ question, answer }))), 'json');
@@ -296,10 +301,8 @@ Ja. Der Versand in die Schweiz kostet 19,90 € und dauert 4 bis 7 Werktage.
 
   it('takes French and German subject pronouns for pointing back, but not the impersonal "il" of "il y a" or "faut-il"', () => {
     const conversation: Turn[] = [{ role: 'user', content: 'Vous vendez des cartes cadeaux ?' }];
-    for (const q of ['elles sont valables combien de temps ?', 'Elle coûte combien ?', 'ils sont bio aussi ?', 'Il est livré en combien de temps ?', 'Coûte-t-il cher ?'])
-      expect(isFollowUp(q, conversation), q).toBe(true);
-    for (const q of ['Il y a un parking près de la boutique ?', 'Y a-t-il un magasin à Lyon ?', 'Faut-il créer un compte pour commander ?', 'Est-il possible de payer par chèque ?'])
-      expect(isFollowUp(q, conversation), q).toBe(false);
+    expectFollowUps(conversation, ['elles sont valables combien de temps ?', 'Elle coûte combien ?', 'ils sont bio aussi ?', 'Il est livré en combien de temps ?', 'Coûte-t-il cher ?'], true);
+    expectFollowUps(conversation, ['Il y a un parking près de la boutique ?', 'Y a-t-il un magasin à Lyon ?', 'Faut-il créer un compte pour commander ?', 'Est-il possible de payer par chèque ?'], false);
     const german: Turn[] = [{ role: 'user', content: 'Was kostet ein Geschenkgutschein bei euch?' }];
     expect(isFollowUp('Wie lange ist er gültig?', german)).toBe(true);
     expect(isFollowUp('Wie lange ist ein Geschenkgutschein gültig?', german)).toBe(false);
@@ -312,10 +315,8 @@ Ja. Der Versand in die Schweiz kostet 19,90 € und dauert 4 bis 7 Werktage.
 
   it('takes a short question for the business\'s address, phone or hours, or whether something exists, as a question of its own', () => {
     const conversation: Turn[] = [{ role: 'user', content: 'Do you take cards?' }];
-    for (const q of ["What's your address?", 'Opening hours?', 'Öffnungszeiten?', 'Votre numéro de téléphone ?', 'Is there a student discount?', 'Gibt es einen Rabatt für Studenten?'])
-      expect(isFollowUp(q, conversation), q).toBe(false);
-    for (const q of ['And your address?', 'When are you open there?', 'Is there a fee for that?', 'Gibt es dort Parkplätze?', 'Price?'])
-      expect(isFollowUp(q, conversation), q).toBe(true);
+    expectFollowUps(conversation, ["What's your address?", 'Opening hours?', 'Öffnungszeiten?', 'Votre numéro de téléphone ?', 'Is there a student discount?', 'Gibt es einen Rabatt für Studenten?'], false);
+    expectFollowUps(conversation, ['And your address?', 'When are you open there?', 'Is there a fee for that?', 'Gibt es dort Parkplätze?', 'Price?'], true);
     // Was read with the cards question and answered with the payment methods (eval/mid-conversation.ts).
     const clinic = setKnowledgeBase('clinic-faq-en/faq.json');
     const cards = clinic.ask('Do you take cards?');
@@ -325,10 +326,8 @@ Ja. Der Versand in die Schweiz kostet 19,90 € und dauert 4 bis 7 Werktage.
 
   it('takes neither the "ce" of "est-ce" nor a French "En" starting a question for a follow-up; Dutch "En" still leads one', () => {
     const conversation: Turn[] = [{ role: 'user', content: "Quel est le prix d'une semaine dans un mobil-home ?" }];
-    for (const q of ["Est-ce qu'on peut vous régler en chèques vacances ?", "Qu'est-ce qui est compris dans le prix ?", 'En général, il faut réserver combien de temps avant ?', 'En plus du prix, il y a une taxe de séjour ?'])
-      expect(isFollowUp(q, conversation), q).toBe(false);
-    for (const q of ['Ce prix comprend l’électricité ?', 'Et pour deux personnes ?', 'Ça comprend le ménage ?'])
-      expect(isFollowUp(q, conversation), q).toBe(true);
+    expectFollowUps(conversation, ["Est-ce qu'on peut vous régler en chèques vacances ?", "Qu'est-ce qui est compris dans le prix ?", 'En général, il faut réserver combien de temps avant ?', 'En plus du prix, il y a une taxe de séjour ?'], false);
+    expectFollowUps(conversation, ['Ce prix comprend l’électricité ?', 'Et pour deux personnes ?', 'Ça comprend le ménage ?'], true);
     const dutch: Turn[] = [{ role: 'user', content: 'Verzenden jullie naar België?' }];
     expect(isFollowUp('En hoeveel kost dat?', dutch)).toBe(true);
     expect(isFollowUp('En de levertijd?', dutch)).toBe(true);
@@ -336,10 +335,8 @@ Ja. Der Versand in die Schweiz kostet 19,90 € und dauert 4 bis 7 Werktage.
 
   it('takes "one" that stands for what the question names itself as no pointer back: "Which of your grinders is the cheapest one?"', () => {
     const conversation: Turn[] = [{ role: 'user', content: 'Does the Arden tamper fit a 58mm basket?' }];
-    for (const q of ['Which of your grinders is the cheapest one?', 'Which grinder is the cheapest one?', 'What is the lightest one among the tents?'])
-      expect(isFollowUp(q, conversation), q).toBe(false);
-    for (const q of ['Which one is the cheapest?', 'Is the large one dishwasher safe?', 'Do you have a cheaper one?', 'Which of these is the cheapest one?', 'And the 51 mm one?'])
-      expect(isFollowUp(q, conversation), q).toBe(true);
+    expectFollowUps(conversation, ['Which of your grinders is the cheapest one?', 'Which grinder is the cheapest one?', 'What is the lightest one among the tents?'], false);
+    expectFollowUps(conversation, ['Which one is the cheapest?', 'Is the large one dishwasher safe?', 'Do you have a cheaper one?', 'Which of these is the cheapest one?', 'And the 51 mm one?'], true);
     // Was read with the tamper question and refused (eval/mid-conversation.ts, tuning half).
     const coffee = setKnowledgeBase('catalogue-en/catalogue.json');
     const tamper = coffee.ask('Does the Arden tamper fit a 58mm basket?');
@@ -353,7 +350,7 @@ Ja. Der Versand in die Schweiz kostet 19,90 € und dauert 4 bis 7 Werktage.
     expect(isFollowUp('Was kostet die?', conversation)).toBe(true);
     expect(isFollowUp('Wie schwer ist der Spindelmäher im Vergleich?', conversation)).toBe(false);
     // German adverbs that point back ("damit", "dabei", "rein" for "hinein").
-    for (const q of ['Wie viel Liter passen rein?', 'Ist ein Akku dabei?', 'Kann ich damit Hecken schneiden?']) expect(isFollowUp(q, conversation), q).toBe(true);
+    expectFollowUps(conversation, ['Wie viel Liter passen rein?', 'Ist ein Akku dabei?', 'Kann ich damit Hecken schneiden?'], true);
     const garden = setKnowledgeBase('garden-catalogue-de/catalogue.json');
     const weight = garden.ask('Wie schwer ist der?', { conversation });
     expect(weight.answer).toMatch(/^Lindner Akku-Rasenmäher RM 36-37 .*gewicht: 15,8 kg/);

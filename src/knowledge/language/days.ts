@@ -45,18 +45,17 @@ const DAYS: Readonly<Record<string, DayWords>> = {
 const FIRST_WEEKEND_DAY = 5;
 
 const related = new Map<string, readonly RelatedWord[]>();
+const relatedBy = (lemmas: readonly string[], relation: RelatedWord['relation']): readonly RelatedWord[] =>
+  Object.freeze(lemmas.map((lemma): RelatedWord => Object.freeze({ lemma, relation })));
 for (const [language, words] of Object.entries(DAYS)) {
   words.days.forEach((forms, day) => {
-    const list = Object.freeze((day >= FIRST_WEEKEND_DAY ? words.weekend : words.workingDays).map((lemma): RelatedWord => Object.freeze({ lemma, relation: 'part-of' })));
+    const list = relatedBy(day >= FIRST_WEEKEND_DAY ? words.weekend : words.workingDays, 'part-of');
     for (const form of forms) related.set(`${language} ${form}`, list);
   });
-}
-
-// The weekend is its days: "When's the family swim at the weekend?" is answered by "Saturdays and
-// Sundays from 1pm to 3pm", whether or not the records also say "weekend" elsewhere.
-for (const [language, words] of Object.entries(DAYS)) {
-  const list = Object.freeze(words.days.slice(FIRST_WEEKEND_DAY).flatMap((forms) => forms.map((lemma): RelatedWord => Object.freeze({ lemma, relation: 'has-part' }))));
-  for (const form of words.weekend) related.set(`${language} ${form}`, list);
+  // The weekend is its days: "When's the family swim at the weekend?" is answered by "Saturdays and
+  // Sundays from 1pm to 3pm", whether or not the records also say "weekend" elsewhere.
+  const weekendDays = relatedBy(words.days.slice(FIRST_WEEKEND_DAY).flat(), 'has-part');
+  for (const form of words.weekend) related.set(`${language} ${form}`, weekendDays);
 }
 
 const NONE: readonly RelatedWord[] = Object.freeze([]);

@@ -5,6 +5,7 @@
  */
 import { type TermMatch, type MatchKind, type Vocabulary, COMPOUNDING, mergeMatches } from './term-matches.js';
 import { variantMatches, superlativeMatches, negationMatches, derivationMatches, compoundMatches, withCompoundParts, compoundParts, compoundHeadMatches, spellingMatches, realWordSlips } from './word-forms.js';
+import type { Relation } from '../language/related-words.js';
 import { relatedMatches, placeMatches, networkMatches, unitMatches, numberMatches, countryAliasMatches } from './word-meanings.js';
 
 /** A number written with digits only ("58", "2024"). */
@@ -33,14 +34,17 @@ export interface WordMatch {
  */
 export type WordMatcher = (surface: string, term: string, isName: boolean) => WordMatch;
 
+/** Relations whose words are matched beside a word's exact match, not only in its place. */
+const ALONGSIDE_EXACT: readonly Relation[] = ['attribute', 'has-part'];
+
 /** Matches of one content word, the first kind that finds any. A number ("58", "2024") only matches exactly. */
 export function matchWord(vocab: Vocabulary, surface: string, term: string, isName = false): WordMatch {
   if (vocab.docFreq(term) > 0) {
-    // A compound the records also write apart ("Versandkosten" / "Der Versand kostet"), and the
-    // quantity an adjective measures, which a product's fields name ("heavy" → "Weight: 620 g").
+    // A compound the records also write apart ("Versandkosten" / "Der Versand kostet"), the
+    // quantity an adjective measures, which a product's fields name ("heavy" → "Weight: 620 g"),
+    // and the days a weekend is, which records name instead of it ("Saturdays and Sundays").
     const parts = COMPOUNDING.has(vocab.language) ? compoundParts(vocab, term) : [];
-    // And the days a weekend is, which records name instead of it ("Saturdays and Sundays").
-    const attributes = mergeMatches(relatedMatches(vocab, surface, 'attribute'), relatedMatches(vocab, surface, 'has-part'));
+    const attributes = relatedMatches(vocab, surface, ALONGSIDE_EXACT);
     const derived = derivationMatches(vocab, surface);
     const degrees = superlativeMatches(vocab, surface);
     // Its negation ("used" / "unused"), a number's other spelling ("two" / "2"), a country's other

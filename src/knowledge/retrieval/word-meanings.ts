@@ -46,14 +46,15 @@ function relatedTermsOf(surface: string, language: string): readonly RelatedTerm
 }
 
 /**
- * Indexed terms of words related in meaning ("swap" → "exchange", "Toronto" → "Canada"). A
- * related phrase ("give back") matches when the knowledge base has all its words.
+ * Indexed terms of words related in meaning ("swap" → "exchange", "Toronto" → "Canada"), by any
+ * relation or `only` those given. A related phrase ("give back") matches when the knowledge base has
+ * all its words.
  */
-export function relatedMatches(vocab: Vocabulary, surface: string, only?: Relation): TermMatch[] {
+export function relatedMatches(vocab: Vocabulary, surface: string, only?: readonly Relation[]): TermMatch[] {
   const out = new Map<string, number>();
   const compounding = COMPOUNDING.has(vocab.language);
   for (const { terms, compoundEnd: word, credit, relation } of relatedTermsOf(surface, vocab.language)) {
-    if ((only !== undefined && relation !== only) || terms.length === 0) continue;
+    if ((only !== undefined && !only.includes(relation)) || terms.length === 0) continue;
     // In German and Dutch a field is often a compound that ends with the noun ("Breite" of
     // "Schnittbreite", "Tiefe" of "Arbeitstiefe"): met as a compound part, as a question's word is.
     if (compounding && word !== undefined && word.length > MIN_PART) {
