@@ -34,6 +34,17 @@ describe('kinds of answer', () => {
     ['Wie hoch ist die Kaution?', 'de', ['amount']],
     ['Wie hoch ist der Zaun?', 'de', []],
     ['Quel est le prix du coffret découverte ?', 'fr', ['amount']],
+    // What one pays is an amount: "What do I pay if I use the bike for half an hour?".
+    ['What do I pay if I use the bike for half an hour?', 'en', ['amount']],
+    ['what would we have to pay for two nights', 'en', ['amount']],
+    ['Was zahle ich für einen Monat Deutsch?', 'de', ['amount']],
+    ['Was muss ich für die Endreinigung bezahlen?', 'de', ['amount']],
+    ["Qu'est-ce qu'on paie pour une nuit ?", 'fr', ['amount']],
+    ['Que dois-je payer à la réservation ?', 'fr', ['amount']],
+    // Whether or how one pays is not how much.
+    ['Do I pay when I book?', 'en', []],
+    ['What do I pay with?', 'en', []],
+    ['Was muss ich tun, um per Rechnung zu bezahlen?', 'de', []],
     // Ask whether, not how much.
     ['Does the price include VAT?', 'en', []],
     ['Ist die Endreinigung im Preis enthalten?', 'de', []],

@@ -53,8 +53,8 @@ const ASKS: Readonly<Record<string, readonly Ask[]>> = {
     { type: 'duration', phrase: /\bhow (?:long|soon|quickly|fast)\b/u },
     // "How long is the hose?" asks for a length as much as "How long is the warranty?" for a span of time.
     { type: 'length', phrase: /\bhow long (?:is|are|was|were)\b/u },
-    // "How much does it weigh?" asks for a weight, not a price.
-    { type: 'amount', phrase: /\bhow much\b(?![^?.!]*\bweigh)|\bhow (?:expensive|cheap|pricey|dear)\b|\bwhat (?:does|do|did|will|would) (?:it|they|that|this|the|a|an|your|one)\b[^?.!]*\bcost\b|\b(?:what(?:'s|’s| is| are)|whats) (?:the )?(?:price|cost)s?\b|\b(?:price|cost)s? of\b/u },
+    // "How much does it weigh?" asks for a weight, not a price; "What do I pay for half an hour?" for one.
+    { type: 'amount', phrase: /\bhow much\b(?![^?.!]*\bweigh)|\bwhat (?:do|does|did|will|would|should|shall) (?:i|we|you|one|they) (?:have to |need to )?pay\b(?! (?:with|by|using|via|through|in|on)\b)|\bhow (?:expensive|cheap|pricey|dear)\b|\bwhat (?:does|do|did|will|would) (?:it|they|that|this|the|a|an|your|one)\b[^?.!]*\bcost\b|\b(?:what(?:'s|’s| is| are)|whats) (?:the )?(?:price|cost)s?\b|\b(?:price|cost)s? of\b/u },
     // A weight: "How heavy is the tent?", "What does it weigh?", "How light is it?", "What's the weight?".
     { type: 'weight', phrase: /\bhow (?:heavy|light)\b|\bweigh(?:s|ing)?\b|\bweight\b/u },
     // A temperature: "What temperature should the water be?", "How hot does it get?".
@@ -93,7 +93,7 @@ const ASKS: Readonly<Record<string, readonly Ask[]>> = {
     // "Wie lang ist der Schlauch?"; "wie lange" asks for time.
     { type: 'length', phrase: /\bwie lang (?:ist|sind|war|waren)\b/u },
     // "Wie hoch sind die Versandkosten?", "Wie hoch ist die Kaution?": the level of a cost or a charge.
-    { type: 'amount', phrase: /\bwie ?viel\b(?![^?.!]*(?<!\p{L})wieg)|\bwas (?:kostet|kosten)\b|\bwie teuer\b|\b(?:welchen|welcher|was ist der|was sind die|wie (?:hoch )?(?:ist|sind) (?:der|die)|zu welchem) preise?(?!\p{L})|\bwie hoch (?:ist|sind|wäre|wären) (?:der|die|das|eure|ihre|deine) \p{L}*(?:kosten|gebühr|gebühren|preis|preise|miete|kaution|beitrag|beiträge|pauschale|aufpreis|zuschlag)(?!\p{L})/u },
+    { type: 'amount', phrase: /\bwie ?viel\b(?![^?.!]*(?<!\p{L})wieg)|\bwas (?:be)?zahl(?:e|t|en) (?:ich|man|wir|sie|du|ihr)\b|\bwas (?:muss|müssen|musst|müsst) (?:ich|man|wir|sie|du|ihr) (?:\p{L}+ ){0,4}(?:be)?zahlen\b|\bwas (?:kostet|kosten)\b|\bwie teuer\b|\b(?:welchen|welcher|was ist der|was sind die|wie (?:hoch )?(?:ist|sind) (?:der|die)|zu welchem) preise?(?!\p{L})|\bwie hoch (?:ist|sind|wäre|wären) (?:der|die|das|eure|ihre|deine) \p{L}*(?:kosten|gebühr|gebühren|preis|preise|miete|kaution|beitrag|beiträge|pauschale|aufpreis|zuschlag)(?!\p{L})/u },
     // Not "wie leicht" ("how easy", more often than "how light").
     { type: 'weight', phrase: /\bwie schwer\b|(?<!\p{L})(?:wiegt|wiegen|gewicht)(?!\p{L})/u },
     { type: 'temperature', phrase: /\bwelche(?:r|n|s)? (?:wasser)?temperatur\b|\bwie (?:heiß|heiss|warm)\b|\bwie viel grad\b|\bwie viele grad\b/u },
@@ -119,7 +119,7 @@ const ASKS: Readonly<Record<string, readonly Ask[]>> = {
   fr: [
     { type: 'duration', phrase: /\bcombien de (?:temps|jours)\b/u },
     // Spoken French asks a price with "c'est combien", "ça coûte combien", "ça fait combien".
-    { type: 'amount', phrase: /\bcombien (?:co[uû]te|ça co[uû]te|je (?:dois|vais) payer|faut-il payer|c['’]est)\b|\bc['’]est combien\b|(?<!\p{L})(?:co[uû]te(?:nt)?|[çc]a fait) combien\b|(?<!\p{L})(?:quel|quels|à quel|a quel)(?: est le| sont les| sont vos)? prix\b|\bquel est le (?:co[uû]t|tarif)\b|\bquels sont (?:les|vos) tarifs\b|\bc['’]est quoi (?:le prix|le tarif|les tarifs)\b/u },
+    { type: 'amount', phrase: /\bqu['’]est-ce (?:que |qu['’])(?:je|on|nous) (?:paie|paye|payons|vais payer|va payer|dois payer|doit payer|devons payer)\b|\bque (?:dois-je|doit-on|devons-nous|vais-je) payer\b|\bcombien (?:co[uû]te|ça co[uû]te|je (?:dois|vais) payer|faut-il payer|c['’]est)\b|\bc['’]est combien\b|(?<!\p{L})(?:co[uû]te(?:nt)?|[çc]a fait) combien\b|(?<!\p{L})(?:quel|quels|à quel|a quel)(?: est le| sont les| sont vos)? prix\b|\bquel est le (?:co[uû]t|tarif)\b|\bquels sont (?:les|vos) tarifs\b|\bc['’]est quoi (?:le prix|le tarif|les tarifs)\b/u },
     { type: 'quantity', phrase: /\bcombien d(?:e |')(?!temps\b|jours\b)\p{L}/u },
     // Not "léger" or "lourd" alone: "un léger retard", "des frais lourds".
     { type: 'weight', phrase: /(?<!\p{L})(?:poids|p[èe]se(?:nt)?)(?!\p{L})/u },
