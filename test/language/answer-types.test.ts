@@ -41,6 +41,8 @@ describe('kinds of answer', () => {
     ['Was muss ich für die Endreinigung bezahlen?', 'de', ['amount']],
     ["Qu'est-ce qu'on paie pour une nuit ?", 'fr', ['amount']],
     ['Que dois-je payer à la réservation ?', 'fr', ['amount']],
+    ['Je paierai combien par heure si j’en veux d’autres ?', 'fr', ['amount']],
+    ['combien on paie pour deux nuits', 'fr', ['amount']],
     // Whether or how one pays is not how much.
     ['Do I pay when I book?', 'en', []],
     ['What do I pay with?', 'en', []],

@@ -130,9 +130,12 @@ describe('chat abbreviations', () => {
   });
 
   it('are spelled out exactly as a look-up of every lower-cased word would spell them out, in any case and script (property)', () => {
-    // The reference: every whole word (letters and digits) looked up lower-cased in the language's table.
+    // The reference: every whole word (letters and digits) looked up lower-cased in the language's
+    // table; in German, first, a word of three letters or more and "nr" is that word and "nummer".
     const reference = (q: string, language: string, used: (w: string) => boolean) =>
       q.replace(/[\p{L}\p{N}]+/gu, (w, at: number) => {
+        const compound = language === 'de' ? /^(\p{L}{3,})nr$/iu.exec(w) : null;
+        if (compound !== null) return used(w.toLowerCase()) ? w : `${compound[1] as string}nummer`;
         const table = CHAT_SPEAK_TABLES[language] as Readonly<Record<string, string>>;
         const full = Object.hasOwn(table, w.toLowerCase()) ? table[w.toLowerCase()] : undefined;
         const contexts = CHAT_SPEAK_ONLY_BEFORE[language] ?? {};
@@ -143,7 +146,7 @@ describe('chat abbreviations', () => {
     // Every abbreviation in any case, with letters whose case folding or lower case is ASCII
     // (the Kelvin sign, the long s, a title-case digraph), other scripts, digits and separators.
     const cased = fc.tuple(fc.constantFrom(...keys), fc.constantFrom('lower', 'upper', 'title')).map(([k, c]) => (c === 'upper' ? k.toUpperCase() : c === 'title' ? k.charAt(0).toUpperCase() + k.slice(1) : k));
-    const piece = fc.oneof(cased, fc.constantFrom('ǅs', '\u212A', 'ſt', 'é', 'ü', 'İ', '1', '𝒳', ' ', ', ', "'", '-', '?', 'hwy', 'ursa', 'x', 'constructor', '__proto__', 'de', 'ça', 'coûte', 'desk'));
+    const piece = fc.oneof(cased, fc.constantFrom('ǅs', '\u212A', 'ſt', 'é', 'ü', 'İ', '1', '𝒳', ' ', ', ', "'", '-', '?', 'hwy', 'ursa', 'x', 'constructor', '__proto__', 'de', 'ça', 'coûte', 'desk', 'telefon', 'NR', 'nr.'));
     const question = fc.array(piece, { maxLength: 12 }).map((p) => p.join(''));
     fc.assert(
       fc.property(question, fc.constantFrom('en', 'de', 'fr'), fc.boolean(), (q, language, keepR) => {
@@ -167,6 +170,22 @@ describe('chat abbreviations', () => {
       ['Wann ist die Anreise?', 'Die Anreise ist ab 16 Uhr möglich.'],
     ]);
     expect(planWords(records, 'Was kostet die Whg. im August?').map((w) => w.surface)).toContain('wohnung');
+  });
+
+  it('spell out a German compound abbreviated with "Nr." for "Nummer" ("Telefonnr", "Bestellnr."), unless the knowledge base writes it so', () => {
+    expect(spellOutChatSpeak('telefonnr vom buero??', 'de', unused)).toBe('telefonnummer vom buero??');
+    expect(spellOutChatSpeak('Wo finde ich meine Bestellnr.?', 'de', unused)).toBe('Wo finde ich meine Bestellnummer.?');
+    expect(spellOutChatSpeak('Kundennr vergessen', 'de', (w) => w === 'kundennr')).toBe('Kundennr vergessen');
+    // Not in other languages, and not a short word ("Nr." alone is in the table).
+    expect(spellOutChatSpeak('telefonnr', 'en', unused)).toBe('telefonnr');
+    expect(spellOutChatSpeak('Abnr ok', 'de', unused)).toBe('Abnr ok');
+    // "What's your phone number?" spelled so asks for a phone number and is answered with one.
+    const records = qaRecords([
+      ['Wann ist das Büro geöffnet?', 'Unser Büro ist Montag bis Donnerstag von 8:30 bis 18:00 Uhr besetzt, telefonisch unter 040 555 0132.'],
+      ['Was kostet ein Intensivkurs?', 'Ein Intensivkurs kostet 340 € für 4 Wochen.'],
+      ['Gibt es Abendkurse?', 'Abendkurse laufen zweimal pro Woche.'],
+    ]);
+    expect(planWords(records, 'telefonnr vom büro?').map((w) => w.surface)).toContain('phone');
   });
 
   it('spell out contractions typed without their apostrophe, which would be matched as a question word ("whats" → "what") or weigh as unknown ("dont")', () => {

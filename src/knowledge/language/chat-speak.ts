@@ -247,6 +247,17 @@ function spellOutTwoAsTo(question: string): string {
 }
 
 /**
+ * A German compound ending in "Nr." for "Nummer" ("Telefonnr", "Bestellnr", "Kundennr"), a word of
+ * three letters or more before it: written German abbreviates them so, and no word list has them.
+ */
+const GERMAN_NUMBER_COMPOUND_RE = /(?<![\p{L}\p{N}])(\p{L}{3,})nr(?![\p{L}\p{N}])/giu;
+
+function spellOutGermanNumberCompounds(question: string, used: (word: string) => boolean): string {
+  if (!/nr/i.test(question)) return question;
+  return question.replace(GERMAN_NUMBER_COMPOUND_RE, (word: string, head: string) => (used(word.toLowerCase()) ? word : `${head}nummer`));
+}
+
+/**
  * `question` with the chat abbreviations of `language` spelled out. `used(word)` tells whether the
  * knowledge base uses the (lower-case) abbreviation as a word of its own; such words are kept.
  */
@@ -254,6 +265,7 @@ export function spellOutChatSpeak(question: string, language: string, used: (wor
   const table = CHAT_SPEAK_TABLES[language];
   if (table === undefined) return question;
   if (language === 'en') question = spellOutTwoAsTo(question);
+  if (language === 'de') question = spellOutGermanNumberCompounds(question, used);
   const onlyBefore = CHAT_SPEAK_ONLY_BEFORE[language];
   return question.replace(CANDIDATES.get(table) as RegExp, (word: string, at: number) => {
     const lower = word.toLowerCase();
