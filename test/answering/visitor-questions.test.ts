@@ -313,6 +313,23 @@ Ja. Der Versand in die Schweiz kostet 19,90 € und dauert 4 bis 7 Werktage.
     expect(valid.answer).toContain('valables 1 an');
   });
 
+  it('refuses a follow-up none of whose words the records chosen again use ("et des vélos ?" after canoe hire), and answers one they do', () => {
+    const campsite = qaKnowledgeBase([
+      ['Peut-on louer des canoës ?', 'Oui, notre partenaire Ardèche Canoë loue des canoës et des kayaks à la demi-journée (24 € par personne) ou à la journée (36 €), navette comprise.'],
+      ['À quelle heure ferme la piscine ?', 'La piscine est ouverte de 10 h à 19 h, de mai à septembre.'],
+      ['Les chiens sont-ils acceptés ?', 'Les chiens sont acceptés en laisse, 3 € par nuit, sauf en mobil-home.'],
+    ]);
+    const conversation: Turn[] = [
+      { role: 'user', content: 'Peut-on louer des canoës ?' },
+      { role: 'assistant', content: 'Oui, notre partenaire Ardèche Canoë loue des canoës et des kayaks à la demi-journée (24 € par personne). [1]' },
+    ];
+    // "vélos" is too common a word to count as a topic of its own; still, no record chosen uses it.
+    expect(campsite.ask('et des vélos ?', { conversation })).toMatchObject({ grounded: false, sources: [] });
+    const price = campsite.ask('et ça coûte combien ?', { conversation });
+    expect(campsite.titleOf(price)).toEqual(['Peut-on louer des canoës ?']);
+    expect(price.answer).toContain('24 €');
+  });
+
   it('takes a short question for the business\'s address, phone or hours, or whether something exists, as a question of its own', () => {
     const conversation: Turn[] = [{ role: 'user', content: 'Do you take cards?' }];
     expectFollowUps(conversation, ["What's your address?", 'Opening hours?', 'Öffnungszeiten?', 'Votre numéro de téléphone ?', 'Is there a student discount?', 'Gibt es einen Rabatt für Studenten?'], false);

@@ -272,7 +272,8 @@ const TOPIC_INFORMATIVENESS = 0.5;
  * say, so at least one word the follow-up asks with, of any weight, or the kind of answer it asks
  * for, must be in the product's lines ("what's the warranty on it?" after the E64's price is
  * refused when the E64's lines say nothing of a warranty; "how long does one last?" is answered by
- * the canister's "75 min").
+ * the canister's "75 min"). Any other record is held to that too when the follow-up has no word
+ * that names a topic: "et des vélos ?" after canoe hire is not answered by the canoes again.
  */
 function answersFollowUp(query: string, choices: ReadonlyMap<string, RecordChoice>, o: ResolvedOptions, language: string): boolean {
   const units = [...choices.values()].flatMap((c) => c.entry?.units ?? []);
@@ -283,7 +284,9 @@ function answersFollowUp(query: string, choices: ReadonlyMap<string, RecordChoic
   if ([...choices.values()].some((c) => c.record.kind === 'product') && words.length > 0 && !words.some((w) => usedByUnits(w, units))) return false;
   const own = words.filter((w) => !isAnswerTypeTerm(w.term) && w.general >= TOPIC_INFORMATIVENESS);
   const missing = own.filter((w) => !usedByUnits(w, units));
-  if (missing.length === 0) return true;
+  // Nothing it asks with is in them ("et des vélos ?" after canoe hire, "vélos" too common a word to
+  // name a topic by the rule above): quoted for the earlier question only. A place is judged below.
+  if (missing.length === 0) return words.length === 0 || words.some((w) => usedByUnits(w, units) || isPlaceName(w.surface));
   if (!missing.every((w) => isPlaceName(w.surface))) return false;
   return [...choices.values()].some((c) => analyzeWords(c.record.text, language, 'index').surfaces.some((surface) => isPlaceName(surface)));
 }
