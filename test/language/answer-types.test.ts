@@ -37,6 +37,7 @@ describe('kinds of answer', () => {
     // What one pays is an amount: "What do I pay if I use the bike for half an hour?".
     ['What do I pay if I use the bike for half an hour?', 'en', ['amount']],
     ['what would we have to pay for two nights', 'en', ['amount']],
+    ['What do we pay in total for the week?', 'en', ['amount']],
     ['Was zahle ich für einen Monat Deutsch?', 'de', ['amount']],
     ['Was muss ich für die Endreinigung bezahlen?', 'de', ['amount']],
     ["Qu'est-ce qu'on paie pour une nuit ?", 'fr', ['amount']],

@@ -54,7 +54,7 @@ const ASKS: Readonly<Record<string, readonly Ask[]>> = {
     // "How long is the hose?" asks for a length as much as "How long is the warranty?" for a span of time.
     { type: 'length', phrase: /\bhow long (?:is|are|was|were)\b/u },
     // "How much does it weigh?" asks for a weight, not a price; "What do I pay for half an hour?" for one.
-    { type: 'amount', phrase: /\bhow much\b(?![^?.!]*\bweigh)|\bwhat (?:do|does|did|will|would|should|shall) (?:i|we|you|one|they) (?:have to |need to )?pay\b(?! (?:with|by|using|via|through|in|on)\b)|\bhow (?:expensive|cheap|pricey|dear)\b|\bwhat (?:does|do|did|will|would) (?:it|they|that|this|the|a|an|your|one)\b[^?.!]*\bcost\b|\b(?:what(?:'s|’s| is| are)|whats) (?:the )?(?:price|cost)s?\b|\b(?:price|cost)s? of\b/u },
+    { type: 'amount', phrase: /\bhow much\b(?![^?.!]*\bweigh)|\bwhat (?:do|does|did|will|would|should|shall) (?:i|we|you|one|they) (?:have to |need to )?pay\b(?! (?:with|by|using|via|through)\b)|\bhow (?:expensive|cheap|pricey|dear)\b|\bwhat (?:does|do|did|will|would) (?:it|they|that|this|the|a|an|your|one)\b[^?.!]*\bcost\b|\b(?:what(?:'s|’s| is| are)|whats) (?:the )?(?:price|cost)s?\b|\b(?:price|cost)s? of\b/u },
     // A weight: "How heavy is the tent?", "What does it weigh?", "How light is it?", "What's the weight?".
     { type: 'weight', phrase: /\bhow (?:heavy|light)\b|\bweigh(?:s|ing)?\b|\bweight\b/u },
     // A temperature: "What temperature should the water be?", "How hot does it get?".
