@@ -330,6 +330,23 @@ Ja. Der Versand in die Schweiz kostet 19,90 € und dauert 4 bis 7 Werktage.
     expect(price.answer).toContain('24 €');
   });
 
+  it('answers a follow-up that turns to a topic of its own from the record titled with it ("And what about the warranty?" after returns)', () => {
+    const bikes = knowledgeBase('# Returns\n\nYou can return any bike within 30 days of delivery for a full refund.\n\n# Shipping\n\nOrders ship from our warehouse in Bremen within 2 business days.\n\n# Warranty\n\nEvery frame carries a lifetime warranty against manufacturing defects.\n');
+    const conversation: Turn[] = [
+      { role: 'user', content: 'How long do I have to return a bike?' },
+      { role: 'assistant', content: 'You can return any bike within 30 days of delivery for a full refund. [1]' },
+    ];
+    // Searched with the returns question, the returns record leads ("return", "bike", a duration);
+    // it says nothing of a warranty, so the follow-up is asked alone and the warranty answers it.
+    const warranty = bikes.ask('And what about the warranty?', { conversation });
+    expect(bikes.titleOf(warranty)).toEqual(['Warranty']);
+    expect(warranty.answer).toContain('lifetime warranty');
+    expect(bikes.titleOf(bikes.ask('and shipping?', { conversation }))).toEqual(['Shipping']);
+    // Asked alone, a follow-up no record's title names is refused, as before.
+    expect(bikes.ask('And can I pay in bitcoin?', { conversation })).toMatchObject({ grounded: false });
+    expect(bikes.ask('What about gift wrapping?', { conversation })).toMatchObject({ grounded: false });
+  });
+
   it('takes a short question for the business\'s address, phone or hours, or whether something exists, as a question of its own', () => {
     const conversation: Turn[] = [{ role: 'user', content: 'Do you take cards?' }];
     expectFollowUps(conversation, ["What's your address?", 'Opening hours?', 'Öffnungszeiten?', 'Votre numéro de téléphone ?', 'Is there a student discount?', 'Gibt es einen Rabatt für Studenten?'], false);

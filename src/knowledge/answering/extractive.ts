@@ -243,6 +243,27 @@ function keepWhatFollowUpNames(query: string, choices: Map<string, RecordChoice>
   for (const id of [...choices.keys()]) if (!keep.has(id)) choices.delete(id);
 }
 
+/** A word as written, without a plural's or a feminine's ending ("warranties" / "warranty" aside, "théières" / "théière"). */
+const bareForm = (surface: string): string => surface.replace(/(?:es|s|x|e)$/u, '');
+
+/**
+ * Keeps the records of `choices` whose title writes every content word of `query` (a follow-up
+ * asked alone: "And what about the warranty?"), as the follow-up writes it, give or take a plural:
+ * "Warranty", not the returns record; not a record a stem, a related word or a word of its text
+ * links it to ("il est payant ?" is not "Quels moyens de paiement acceptez-vous ?", though both
+ * stem to "pai"; "And acupuncture?" is not the first visit, though WordNet puts both under
+ * treatment). None when the follow-up has no such word.
+ */
+function keepTitledWith(query: string, choices: Map<string, RecordChoice>, o: ResolvedOptions, language: string): void {
+  const words = o.stats?.expand(query).words.filter((w) => !isAnswerTypeTerm(w.term)) ?? [];
+  const named = (c: RecordChoice) => {
+    if (c.record.title === null) return false;
+    const title = new Set(analyzeWords(c.record.title, language, 'index').surfaces.map(bareForm));
+    return words.every((w) => title.has(bareForm(w.surface)));
+  };
+  for (const [id, c] of [...choices]) if (words.length === 0 || !named(c)) choices.delete(id);
+}
+
 /** Drops the products of `choices` a follow-up does not ask about (product-follow-up.ts). */
 function keepProductAskedAbout(query: string, choices: Map<string, RecordChoice>, retrieved: readonly RetrievedRecord[], o: ResolvedOptions, conversation: readonly Turn[] | undefined): void {
   const words = o.stats?.expand(query).words ?? [];
@@ -313,7 +334,15 @@ export function answerExtractively(query: string, retrieved: readonly RetrievedR
     keepProductAskedAbout(query, choices, retrieved, o, options?.conversation);
     if (choices.size === 0) return notFound(query, language, options?.fallbackMessage);
   }
-  if (followUp && !answersFollowUp(query, choices, o, language)) return notFound(query, language, options?.fallbackMessage);
+  if (followUp && !answersFollowUp(query, choices, o, language)) {
+    // What it adds may be a topic of its own, asked as the earlier question was ("And what about
+    // the warranty?" after returns): asked alone, over the same records, it is answered from the
+    // records whose titles name that topic in the follow-up's own words; else it is refused.
+    choices.clear();
+    answer(query);
+    keepTitledWith(query, choices, o, language);
+    if (choices.size === 0 || !answersFollowUp(query, choices, o, language)) return notFound(query, language, options?.fallbackMessage);
+  }
   const parts = [...choices.values()].map((c) => partOf(c, o));
 
   const sources: Citation[] = [];
