@@ -44,13 +44,6 @@ describe('kinds of answer', () => {
     ['Que dois-je payer à la réservation ?', 'fr', ['amount']],
     ['Je paierai combien par heure si j’en veux d’autres ?', 'fr', ['amount']],
     ['combien on paie pour deux nuits', 'fr', ['amount']],
-    // Whether something costs anything is answered by its price or by "free": an amount.
-    ['does that cost anything?', 'en', ['amount']],
-    ['kostet das extra?', 'de', ['amount']],
-    ['Kostet es etwas zusätzlich?', 'de', ['amount']],
-    ['il est payant ?', 'fr', ['amount']],
-    ['ça coûte quelque chose ?', 'fr', ['amount']],
-    ['Was it costly?', 'en', []],
     // Whether or how one pays is not how much.
     ['Do I pay when I book?', 'en', []],
     ['What do I pay with?', 'en', []],
