@@ -331,7 +331,7 @@ Ja. Der Versand in die Schweiz kostet 19,90 € und dauert 4 bis 7 Werktage.
   });
 
   it('answers a follow-up that turns to a topic of its own from the record titled with it ("And what about the warranty?" after returns)', () => {
-    const bikes = knowledgeBase('# Returns\n\nYou can return any bike within 30 days of delivery for a full refund.\n\n# Shipping\n\nOrders ship from our warehouse in Bremen within 2 business days.\n\n# Warranty\n\nEvery frame carries a lifetime warranty against manufacturing defects.\n');
+    const bikes = knowledgeBase('# Returns\n\nYou can return any bike within 30 days of delivery for a full refund.\n\n# Shipping\n\nOrders ship from our warehouse in Bremen within 2 business days.\n\n# Warranty\n\nEvery frame carries a lifetime warranty against manufacturing defects.\n\n# Gift cards\n\nGift cards come in 25, 50 and 100 euros.\n');
     const conversation: Turn[] = [
       { role: 'user', content: 'How long do I have to return a bike?' },
       { role: 'assistant', content: 'You can return any bike within 30 days of delivery for a full refund. [1]' },
@@ -342,6 +342,8 @@ Ja. Der Versand in die Schweiz kostet 19,90 € und dauert 4 bis 7 Werktage.
     expect(bikes.titleOf(warranty)).toEqual(['Warranty']);
     expect(warranty.answer).toContain('lifetime warranty');
     expect(bikes.titleOf(bikes.ask('and shipping?', { conversation }))).toEqual(['Shipping']);
+    // A plural aside: "a gift card" is the "Gift cards" section.
+    expect(bikes.titleOf(bikes.ask('and what about a gift card?', { conversation }))).toEqual(['Gift cards']);
     // Asked alone, a follow-up no record's title names is refused, as before.
     expect(bikes.ask('And can I pay in bitcoin?', { conversation })).toMatchObject({ grounded: false });
     expect(bikes.ask('What about gift wrapping?', { conversation })).toMatchObject({ grounded: false });

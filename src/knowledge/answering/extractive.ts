@@ -243,7 +243,7 @@ function keepWhatFollowUpNames(query: string, choices: Map<string, RecordChoice>
   for (const id of [...choices.keys()]) if (!keep.has(id)) choices.delete(id);
 }
 
-/** A word as written, without a plural's or a feminine's ending ("warranties" / "warranty" aside, "théières" / "théière"). */
+/** A word as written, without a plural's or a feminine's last letters ("cards" / "card", "théières" / "théière"; not "warranties" / "warranty"). */
 const bareForm = (surface: string): string => surface.replace(/(?:es|s|x|e)$/u, '');
 
 /**
