@@ -1004,6 +1004,20 @@ describe('product answers', () => {
     expect(a.answer).toMatch(/^Fellside Hand Grinder \(£129\) — .*weight: 620 g/);
   });
 
+  it('meets "waterproof" (typed right or not) with the field "Water resistance", and "how long do … go up to" with the length', () => {
+    const kit = knowledgeBase(
+      JSON.stringify([
+        { name: 'Lumen 350 Headtorch', price: '£39', category: 'Headtorches', description: 'Our brightest headtorch. Charges from any USB-C cable.', specs: { 'Max brightness': '350 lumens', 'Water resistance': 'IPX7', Weight: '78 g' } },
+        { name: 'Tarn Jacket', price: '£149', category: 'Jackets', description: 'A fully waterproof, breathable shell for wet days.', specs: { Weight: '390 g' } },
+        { name: 'Ridgeline Carbon Trekking Poles', price: '£99', category: 'Trekking Poles', description: 'Light, stiff carbon fibre poles sold as a pair.', specs: { Length: '105–135 cm', Weight: '460 g per pair', Warranty: '2 years' } },
+      ]),
+      'json',
+    );
+    expect(kit.ask('Is the Lumen 350 headtorch waterproof?').answer).toMatch(/^Lumen 350 Headtorch \(£39\) — water resistance: IPX7/);
+    expect(kit.ask('is the lumen 350 head torch waterprof?? gona be out in heavy rain').answer).toMatch(/^Lumen 350 Headtorch \(£39\) — water resistance: IPX7/);
+    expect(kit.ask('How long do the carbon poles go up to? I am 6ft4').answer).toMatch(/^Ridgeline Carbon Trekking Poles \(£99\) — length: 105–135 cm/);
+  });
+
   it('answers "how heavy" with the weight, though every product has one and other words meet other fields', () => {
     // Every record has a Weight line, so the word weighs nothing across the catalogue; "pack"
     // meets "Packed size" and "2" meets "Porches: 2". Asking for a weight is asking for "1.9 kg".

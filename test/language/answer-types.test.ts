@@ -17,6 +17,11 @@ describe('kinds of answer', () => {
     ['How long are the carbon poles?', 'en', ['duration', 'length']],
     ['How long is the warranty?', 'en', ['duration', 'length']],
     ['How long does delivery take?', 'en', ['duration']],
+    // …nor a thing's reach: "how long do the poles go up to?", "how long does the cable reach?".
+    ['how long do the carbon poles go up to?', 'en', ['duration', 'length']],
+    ['How long does the hose extend?', 'en', ['duration', 'length']],
+    ['How long does it take to get to Leeds?', 'en', ['duration']],
+    ['How long does the battery go on one charge?', 'en', ['duration']],
     ['Wie lang ist der Gartenschlauch?', 'de', ['duration', 'length']],
     ['Wie lange ist die Garantie?', 'de', ['duration']],
     ['How long do I have to return something?', 'nl', []],

@@ -66,9 +66,33 @@ const WEIGHING_VERBS: Readonly<Record<string, ReadonlyMap<string, readonly Relat
 const NONE: readonly RelatedWord[] = Object.freeze([]);
 
 /**
- * The nouns naming the dimension a German or French adjective (as analysed) measures, or the
- * quantity a verb of weighing measures (in English too), as attributes; none for other words.
+ * An English adjective of what a thing keeps out ("waterproof", "windproof", "shockproof") and the
+ * field a catalogue gives it under: "Is the head torch waterproof?" is answered by "Water
+ * resistance: IPX7". WordNet links "waterproof" to "rainproof" and "raincoat", never to water
+ * resistance. The phrase matches only where the records write both its words (word-meanings.ts).
+ */
+const PROOF_RE = /^(\p{L}{3,})proof(?:ed)?$/u;
+const resistance = new Map<string, readonly RelatedWord[]>();
+
+function resistanceWords(word: string): readonly RelatedWord[] {
+  const what = PROOF_RE.exec(word)?.[1];
+  if (what === undefined) return NONE;
+  let related = resistance.get(what);
+  if (related === undefined) {
+    related = Object.freeze([`${what} resistance`, `${what} resistant`].map((lemma) => Object.freeze({ lemma, relation: 'attribute' as const })));
+    // A closed, short set of words in practice ("water", "wind", "shock", "dust", "splash", "rain", …); bounded all the same.
+    if (resistance.size < 256) resistance.set(what, related);
+  }
+  return related;
+}
+
+/**
+ * The nouns naming the dimension a German or French adjective (as analysed) measures, the quantity
+ * a verb of weighing measures (in English too), or the field of what an English "…proof" adjective
+ * keeps out, as attributes; none for other words.
  */
 export function dimensionWords(word: string, language: string): readonly RelatedWord[] {
-  return DIMENSION_NOUNS[language]?.get(word) ?? WEIGHING_VERBS[language]?.get(word) ?? NONE;
+  const listed = DIMENSION_NOUNS[language]?.get(word) ?? WEIGHING_VERBS[language]?.get(word);
+  if (listed !== undefined) return listed;
+  return language === 'en' ? resistanceWords(word) : NONE;
 }

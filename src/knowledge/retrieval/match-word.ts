@@ -3,7 +3,7 @@
  * first kind of match that finds anything (word-forms.ts, word-meanings.ts), in an order that
  * prefers what a word says over what it may be a slip for.
  */
-import { type TermMatch, type MatchKind, type Vocabulary, COMPOUNDING, mergeMatches } from './term-matches.js';
+import { type TermMatch, type MatchKind, type Vocabulary, COMPOUNDING, SPELLING_CREDIT, mergeMatches } from './term-matches.js';
 import { variantMatches, superlativeMatches, negationMatches, derivationMatches, compoundMatches, withCompoundParts, compoundParts, compoundHeadMatches, spellingMatches, realWordSlips } from './word-forms.js';
 import type { Relation } from '../language/related-words.js';
 import { relatedMatches, placeMatches, networkMatches, unitMatches, numberMatches, countryAliasMatches } from './word-meanings.js';
@@ -70,7 +70,13 @@ export function matchWord(vocab: Vocabulary, surface: string, term: string, isNa
   const compounds = compoundMatches(vocab, surface, term);
   if (compounds.length > 0) return { matches: compounds, via: 'compound' };
   const spelled = spellingMatches(vocab, surface);
-  if (spelled.meant !== undefined) return { matches: withCompoundParts(vocab, spelled.matches), via: 'spelling', meant: spelled.meant };
+  if (spelled.meant !== undefined) {
+    // The word meant brings what it brings when typed right: "waterprof" meets "Water resistance"
+    // as "waterproof" does, "heavvy" a product's "Weight", for a correction's credit.
+    const attributes = relatedMatches(vocab, spelled.meant, ALONGSIDE_EXACT).map((m) => ({ term: m.term, credit: m.credit * SPELLING_CREDIT }));
+    const matches = withCompoundParts(vocab, spelled.matches);
+    return { matches: attributes.length > 0 ? mergeMatches(matches, attributes) : matches, via: 'spelling', meant: spelled.meant };
+  }
   const head = compoundHeadMatches(vocab, surface);
   if (head.length > 0) return { matches: head, via: 'compound' };
   const related = relatedMatches(vocab, surface);
