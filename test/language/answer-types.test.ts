@@ -17,6 +17,13 @@ describe('kinds of answer', () => {
     ['How long are the carbon poles?', 'en', ['duration', 'length']],
     ['How long is the warranty?', 'en', ['duration', 'length']],
     ['How long does delivery take?', 'en', ['duration']],
+    // A time of day, in each language; not a time zone.
+    ['What time can we check in?', 'en', ['time']],
+    ['Which time zone are your opening hours in?', 'en', ['hours']],
+    ['a quel heure on peut arriver', 'fr', ['time']],
+    ["Jusqu'à quelle heure on peut mettre de la musique ?", 'fr', ['time']],
+    ['Ab wie viel Uhr können wir in die Wohnung?', 'de', ['time']],
+    ['Um welche Uhrzeit ist der Check-out?', 'de', ['time']],
     // …nor a thing's reach: "how long do the poles go up to?", "how long does the cable reach?".
     ['how long do the carbon poles go up to?', 'en', ['duration', 'length']],
     ['How long does the hose extend?', 'en', ['duration', 'length']],
@@ -130,6 +137,13 @@ describe('kinds of answer', () => {
     ['Farbe: Anthrazit', ['colour']],
     ['Disponible en vert ou en noir.', ['colour']],
     ['Pay by card or by bank transfer.', []],
+    // A time of day; an hour with "h" only up to 23 ("48 h" above is a duration).
+    ["Pour les emplacements, l'arrivée est possible à partir de 12 h.", ['duration', 'quantity', 'time']],
+    ['Check-in from 3pm, check-out by 10:30.', ['quantity', 'time', 'hours']],
+    ['Anreise ab 15 Uhr, Abreise bis 10 Uhr.', ['quantity', 'time', 'hours']],
+    ['Le bar ferme à 23h30.', ['quantity', 'time']],
+    ['Orders placed before noon ship the same day.', ['time']],
+    ['Backups are kept for 35 days.', ['duration', 'quantity']],
   ])('finds in %s: %j', (text, types) => {
     expect(answerTypesIn(text)).toEqual(types);
   });
@@ -155,13 +169,13 @@ describe('kinds of answer', () => {
     ['When are you open?', 'en', ['hours']],
     ['What are your opening hours?', 'en', ['hours']],
     ['is live chat available at weekends', 'en', ['hours']],
-    ['What time does customer service close?', 'en', ['hours']],
+    ['What time does customer service close?', 'en', ['time', 'hours']],
     ['Was sind eure Öffnungszeiten?', 'de', ['hours']],
     ['Wann habt ihr geöffnet?', 'de', ['hours']],
     ['Bis wann kann ich anrufen?', 'de', ['hours']],
     ['Quels sont vos horaires ?', 'fr', ['hours']],
     ['Vous êtes ouverts le dimanche ?', 'fr', ['hours']],
-    ['À quelle heure ouvrez-vous le samedi ?', 'fr', ['hours']],
+    ['À quelle heure ouvrez-vous le samedi ?', 'fr', ['time', 'hours']],
     // Any way to reach a person.
     ['How can I contact you?', 'en', ['contact']],
     ['can I talk to a human', 'en', ['contact']],
@@ -244,10 +258,10 @@ describe('kinds of answer', () => {
     ['IBAN DE89 3704 0044 0532 0130 00', ['quantity']],
     ['EAN 4006381333931, order 12345678', ['quantity']],
     ['Follow us @ashgrove on Instagram.', []],
-    ['Live chat Monday to Friday 9am–5:30pm.', ['quantity', 'hours']],
-    ['Support: 8:00 to 20:00 CET.', ['quantity', 'hours']],
-    ['Montags bis freitags von 9 bis 17 Uhr erreichbar.', ['quantity', 'hours']],
-    ['Du mardi au samedi, de 10 h à 18 h.', ['duration', 'quantity', 'hours']],
+    ['Live chat Monday to Friday 9am–5:30pm.', ['quantity', 'time', 'hours']],
+    ['Support: 8:00 to 20:00 CET.', ['quantity', 'time', 'hours']],
+    ['Montags bis freitags von 9 bis 17 Uhr erreichbar.', ['quantity', 'time', 'hours']],
+    ['Du mardi au samedi, de 10 h à 18 h.', ['duration', 'quantity', 'time', 'hours']],
     ['Abholung in unserem Lager (Gießerstraße 18, 04229 Leipzig).', ['quantity', 'address']],
     ['Envoyez le colis à : Service retours, 14 impasse des Tisserands, 69004 Lyon.', ['quantity', 'address']],
     ['Our showroom is at 221 Baker Street, London NW1 6XE.', ['quantity', 'address']],

@@ -22,7 +22,7 @@ import { weightValue } from './product-order.js';
  * or how or when to reach the business (contact-details.ts: "What's your phone number?" is answered
  * by "call us on 0114 496 0321", which says neither "phone" nor "number").
  */
-export type AnswerType = 'duration' | 'length' | 'amount' | 'quantity' | 'weight' | 'temperature' | 'speed' | 'colour' | 'tracking' | 'age' | ContactAsk;
+export type AnswerType = 'duration' | 'length' | 'amount' | 'quantity' | 'weight' | 'temperature' | 'speed' | 'time' | 'colour' | 'tracking' | 'age' | ContactAsk;
 
 /** Each kind's pseudo-term, made once: the lists of kinds kept with records' units share them. */
 const TYPE_TERMS = new Map<AnswerType, string>();
@@ -62,6 +62,8 @@ const ASKS: Readonly<Record<string, readonly Ask[]>> = {
     { type: 'temperature', phrase: /\b(?:what|which) (?:water )?temp(?:erature)?s?\b|\bhow hot\b|\bhow many degrees\b/u },
     // A speed: "What's the top speed?", "How fast does the e-bike go?"; not "how fast will it arrive", a duration.
     { type: 'speed', phrase: /\b(?:top|max|maximum|highest|average|cruising|assisted) speeds?\b|\b(?:what|which) speeds?\b|\bhow fast (?:does|do|can|will|would) (?:it|they|the|an?|your|one|e-?bikes?|bikes?|scooters?)\b[^?.!]*\bgo\b/u },
+    // A time of day: "What time can we check in?", "at what time does the bar close?"; not "what time zone".
+    { type: 'time', phrase: /\b(?:what|which) times?\b(?! (?:zones?|frames?|periods?|limits?)\b)/u },
     // "how much coffee does it hold" asks for a quantity besides a price; "how much is it" only for a price.
     { type: 'quantity', phrase: /\bhow many\b|\bhow much (?!(?:is|are|does|do|did|was|were|will|would|should|can|could|to|for|it|its|that|this|they|i|we|you|extra|more|less)\b)(?![^?.!]*\bweigh)\p{L}/u },
     // A number to call, not an order's or a tracking number; "when can I phone you" asks for hours.
@@ -94,13 +96,15 @@ const ASKS: Readonly<Record<string, readonly Ask[]>> = {
     // "Wie lang ist der Schlauch?"; "wie lange" asks for time.
     { type: 'length', phrase: /\bwie lang (?:ist|sind|war|waren)\b/u },
     // "Wie hoch sind die Versandkosten?", "Wie hoch ist die Kaution?": the level of a cost or a charge.
-    { type: 'amount', phrase: /\bwie ?viel\b(?![^?.!]*(?<!\p{L})wieg)|\bwas (?:be)?zahl(?:e|t|en) (?:ich|man|wir|sie|du|ihr)\b|\bwas (?:muss|müssen|musst|müsst) (?:ich|man|wir|sie|du|ihr) (?:\p{L}+ ){0,4}(?:be)?zahlen\b|\bwas (?:kostet|kosten)\b|\bwie teuer\b|\b(?:welchen|welcher|was ist der|was sind die|wie (?:hoch )?(?:ist|sind) (?:der|die)|zu welchem) preise?(?!\p{L})|\bwie hoch (?:ist|sind|wäre|wären) (?:der|die|das|eure|ihre|deine) \p{L}*(?:kosten|gebühr|gebühren|preis|preise|miete|kaution|beitrag|beiträge|pauschale|aufpreis|zuschlag)(?!\p{L})/u },
+    { type: 'amount', phrase: /\bwie ?viel\b(?! uhr\b)(?![^?.!]*(?<!\p{L})wieg)|\bwas (?:be)?zahl(?:e|t|en) (?:ich|man|wir|sie|du|ihr)\b|\bwas (?:muss|müssen|musst|müsst) (?:ich|man|wir|sie|du|ihr) (?:\p{L}+ ){0,4}(?:be)?zahlen\b|\bwas (?:kostet|kosten)\b|\bwie teuer\b|\b(?:welchen|welcher|was ist der|was sind die|wie (?:hoch )?(?:ist|sind) (?:der|die)|zu welchem) preise?(?!\p{L})|\bwie hoch (?:ist|sind|wäre|wären) (?:der|die|das|eure|ihre|deine) \p{L}*(?:kosten|gebühr|gebühren|preis|preise|miete|kaution|beitrag|beiträge|pauschale|aufpreis|zuschlag)(?!\p{L})/u },
     // Not "wie leicht" ("how easy", more often than "how light").
     { type: 'weight', phrase: /\bwie schwer\b|(?<!\p{L})(?:wiegt|wiegen|gewicht)(?!\p{L})/u },
     { type: 'temperature', phrase: /\bwelche(?:r|n|s)? (?:wasser)?temperatur\b|\bwie (?:heiß|heiss|warm)\b|\bwie viel grad\b|\bwie viele grad\b/u },
     // Not "wie schnell" alone: "Wie schnell ist das Geld zurück?" asks for a duration.
     { type: 'speed', phrase: /(?<!\p{L})(?:höchst|maximal|spitzen|durchschnitts)?geschwindigkeit(?!\p{L})|\bwie schnell (?:fährt|fahren|läuft|laufen)\b/u },
     { type: 'quantity', phrase: /\bwie ?viele\b/u },
+    // A time of day: "Ab wie viel Uhr können wir rein?", "Um welche Uhrzeit …?".
+    { type: 'time', phrase: /\b(?:um|ab|bis) wie ?viel uhr\b|(?<!\p{L})(?:um |ab |bis |zu )?(?:welche|welcher) uhrzeit\b/u },
     { type: 'phone', phrase: /(?<!\b(?:meine|meiner|unsere|unserer) )\btelefon-? ?nummer\b|\brufnummer\b|\b(?:hotline|servicenummer)\b/u },
     { type: 'email', phrase: /(?<!\b(?:meine|meiner|unsere|unserer) (?:e-?)?)\b(?:e-?)?mail-? ?adresse\b/u },
     // \b is ASCII-only, even with the u flag: "(?<!\p{L})" before a word that may start with an umlaut.
@@ -122,6 +126,8 @@ const ASKS: Readonly<Record<string, readonly Ask[]>> = {
     // Spoken French asks a price with "c'est combien", "ça coûte combien", "ça fait combien".
     { type: 'amount', phrase: /\bqu['’]est-ce (?:que |qu['’])(?:je|on|nous) (?:paie|paye|payons|vais payer|va payer|dois payer|doit payer|devons payer)\b|\bque (?:dois-je|doit-on|devons-nous|vais-je) payer\b|\bcombien (?:co[uû]te|ça co[uû]te|je (?:dois|vais) payer|faut-il payer|c['’]est)\b|\bcombien (?:je|on|nous|vous) (?:pai|pay)\p{L}*|(?<!\p{L})(?:pai|pay)(?:e|es|ent|ons|ez|er|erai|erais|erait|era|erez|erons) combien\b|\bc['’]est combien\b|(?<!\p{L})(?:co[uû]te(?:nt)?|[çc]a fait) combien\b|(?<!\p{L})(?:quel|quels|à quel|a quel)(?: est le| sont les| sont vos)? prix\b|\bquel est le (?:co[uû]t|tarif)\b|\bquels sont (?:les|vos) tarifs\b|\bc['’]est quoi (?:le prix|le tarif|les tarifs)\b/u },
     { type: 'quantity', phrase: /\bcombien d(?:e |')(?!temps\b|jours\b)\p{L}/u },
+    // A time of day: "À quelle heure peut-on arriver ?", "a kel heure" (chat-speak.ts reads "quel").
+    { type: 'time', phrase: /(?<!\p{L})quel(?:le)? heure(?!\p{L})/u },
     // Not "léger" or "lourd" alone: "un léger retard", "des frais lourds".
     { type: 'weight', phrase: /(?<!\p{L})(?:poids|p[èe]se(?:nt)?)(?!\p{L})/u },
     { type: 'temperature', phrase: /(?<!\p{L})quelles? (?:températures?|temperatures?)(?!\p{L})|(?<!\p{L})combien de degrés(?!\p{L})/u },
@@ -208,6 +214,13 @@ const TEMPERATURE_RE = /\d\s?(?:°\s?[cf](?!\p{L})|degrees?(?!\p{L})|grad(?!\p{L
 
 /** A speed: "25 km/h", "15 mph", "210 km/h", "100 Mbit/s". */
 const SPEED_RE = /\d\s?(?:km\/h|kmh|kph|mph|m\/s|knots?|kn|nœuds?|noeuds?|[kmg]bit\/s|[kmg]bps|[kmg]b\/s)(?![\p{L}])/iu;
+
+/**
+ * A time of day: "12:00", "18h30", "1pm", "9.30 am", "10 Uhr", "9.30 Uhr", "12 h", "noon", "midi",
+ * "Mitternacht". An hour alone with "h" only up to 23 ("48 h" is a duration).
+ */
+const TIME_RE =
+  /(?<![\p{L}\p{N}])(?:(?:[01]?\d|2[0-3])[:h][0-5]\d(?!\p{N})|(?:1[0-2]|0?[1-9])(?:[:.][0-5]\d)?\s?(?:am|pm|a\.m\.|p\.m\.)(?!\p{L})|(?:[01]?\d|2[0-3])(?:[:.][0-5]\d)?\s?(?:uhr|h)(?!\p{L})|(?:noon|midday|midnight|midi|minuit|mitternacht|mittags)(?!\p{L}))/iu;
 
 /** Any number, written with digits: "100 filters", "80 ml", "up to 5 users". */
 const QUANTITY_RE = /\p{Nd}/u;
@@ -337,6 +350,7 @@ export function answerTypesIn(text: string): AnswerType[] {
   if (weightValue(text) !== undefined) found.push('weight');
   if (TEMPERATURE_RE.test(text)) found.push('temperature');
   if (SPEED_RE.test(text)) found.push('speed');
+  if (TIME_RE.test(text)) found.push('time');
   if (COLOUR_RE.test(text)) found.push('colour');
   if (holdsAgeLimit(text)) found.push('age');
   found.push(...contactKindsIn(text));
