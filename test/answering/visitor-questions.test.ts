@@ -931,6 +931,11 @@ describe('German knowledge base', () => {
     const both = clinic.ask('Where are you and is there parking?');
     expect(clinic.titleOf(both)).toEqual(['Where are you located?', 'Is there parking?']);
     expect(both.answer).toContain('14 Hilton Street');
+    // A word that names no topic ("exactly", "exactement") leaves it a question about the business,
+    // answered though the other part is not.
+    expect(clinic.titleOf(clinic.ask('Where exactly are you? And do you sell gift vouchers?'))).toEqual(['Where are you located?']);
+    const camping = setKnowledgeBase('camping-fr/faq.md');
+    expect(camping.titleOf(camping.ask('Vous êtes où exactement ? Et vous louez des trottinettes ?'))).toEqual(['Comment venir au camping ?']);
     // A part that points back is read with the rest: the pick-up warehouse's hours, not customer service's.
     const shop = setKnowledgeBase('shop-faq-de/faq.json');
     expect(shop.titleOf(shop.ask('Kann ich in Leipzig abholen? Wann habt ihr dort geöffnet?'))).toEqual(['Kann ich meine Bestellung selbst abholen?']);

@@ -206,11 +206,16 @@ function partOf(choice: RecordChoice, o: ResolvedOptions): Part {
 function namesNoTopic(part: string, o: ResolvedOptions): boolean {
   const words = o.stats?.expand(part).words;
   if (words === undefined || !words.some((w) => isAnswerTypeTerm(w.term))) return false;
-  // Asked of the business itself ("Where are you and is there parking?"), a part stands alone
-  // unless it points back ("When are you open there?").
-  if (words.every((w) => BUSINESS_ASKS.has(w.term)) && !POINTS_BACK_RE.test(part)) return false;
-  // A topic is a word the records have, or one too rare in general language to be filler.
-  return !words.some((w) => !isAnswerTypeTerm(w.term) && (w.matches.length > 0 || w.general >= TOPIC_INFORMATIVENESS));
+  // Asked of the business itself ("Where are you and is there parking?", "Vous êtes où
+  // exactement ?": a word that names no topic is filler), a part stands alone unless it points
+  // back ("When are you open there?").
+  if (words.every((w) => BUSINESS_ASKS.has(w.term) || !namesTopic(w)) && !POINTS_BACK_RE.test(part)) return false;
+  return !words.some((w) => !isAnswerTypeTerm(w.term) && namesTopic(w));
+}
+
+/** A topic is a word the records have, or one too rare in general language to be filler. */
+function namesTopic(w: QueryWord): boolean {
+  return w.matches.length > 0 || w.general >= TOPIC_INFORMATIVENESS;
 }
 
 /** The kinds of answer that are about the business itself: its address, phone, email and hours. */
