@@ -1691,6 +1691,12 @@ describe('two products named in one question', () => {
     expect(garden.titleOf(mowers).sort()).toEqual(['Akku-Rasenmäher RM 36-37', 'Spindelmäher 33'].sort());
     expect(mowers.answer).toContain('15,8 kg');
     expect(mowers.answer).toContain('8,2 kg');
+    // The same field of each, though one product's description repeats the question's words
+    // ("für hohe Äste und dicke Triebe"); "dick" meets the thickness "Schnittstärke".
+    const loppers = setKnowledgeBase('garden-catalogue-de/catalogue.json');
+    expect(loppers.ask('Wie dicke Äste schaffen eure beiden Astscheren jeweils?').answer).toBe(
+      'Lindner Teleskop-Astschere 45 (54,90 €) — schnittstärke: bis 45 mm [1] Lindner Amboss-Astschere 35 (29,90 €) — schnittstärke: bis 35 mm [2]',
+    );
   });
 
   it('meets a German dimension adjective with a field whose compound ends with the dimension ("breit" → "Schnittbreite"), not with "Stärke" in "Lautstärke"', () => {

@@ -5,7 +5,7 @@
  */
 import type { QueryWord } from '../retrieval/query-expansion.js';
 import type { ScoredUnit } from './plan.js';
-import { labelled } from './product-lines.js';
+import { isUnquotedLabel, labelled } from './product-lines.js';
 import type { RetrievedRecord } from './types.js';
 import { unitTermCount } from './units.js';
 
@@ -54,12 +54,20 @@ export function eachOfKind(seed: ScoredUnit, scored: readonly ScoredUnit[], reco
     else if ((weights[i] as number) > 0) asked.push(w);
   }
   if (kind.length === 0 || asked.length === 0) return undefined;
+  // Per product, its best field that holds something asked ("Schnittstärke: bis 35 mm"), else its
+  // best unit that does: the same field of each reads as the comparison asked for, where a
+  // description that repeats the question's words ("für hohe Äste und dicke Triebe") would not.
   const best = new Map<number, ScoredUnit>();
+  const bestField = new Map<number, ScoredUnit>();
   for (const u of scored) {
-    if (lacking.has(u.record) || records[u.record]?.kind !== 'product' || !kind.every((w) => names(u, w))) continue;
+    if (lacking.has(u.record) || records[u.record]?.kind !== 'product' || !kind.every((w) => names(u, w)) || !asked.some((w) => holds(u, w))) continue;
     const known = best.get(u.record);
-    if ((known === undefined || u.relevance > known.relevance) && asked.some((w) => holds(u, w))) best.set(u.record, u);
+    if (known === undefined || u.relevance > known.relevance) best.set(u.record, u);
+    const label = labelled(u.unit.text)?.label;
+    const field = bestField.get(u.record);
+    if (label !== undefined && label !== 'description' && !isUnquotedLabel(label) && (field === undefined || u.relevance > field.relevance)) bestField.set(u.record, u);
   }
+  for (const [record, field] of bestField) best.set(record, field);
   if (best.size < 2 || !best.has(seed.record)) return undefined;
   const order = [seed.record, ...[...best.keys()].filter((r) => r !== seed.record).sort((a, b) => a - b)];
   const selected: ScoredUnit[] = [];

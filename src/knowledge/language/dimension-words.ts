@@ -42,8 +42,15 @@ function listedForms(forms: readonly string[], nouns: readonly string[]): [strin
   return forms.map((form) => [form, related]);
 }
 
+/**
+ * The compounds of "Stärke" that name a thickness ("Schnittstärke: bis 45 mm", the thickest branch
+ * a lopper cuts; "Wandstärke", "Materialstärke"), listed: most compounds of it name a strength
+ * ("Lautstärke", "Saugstärke", "Leuchtstärke"), so the noun does not meet its compounds.
+ */
+const THICKNESS_STRENGTHS = ['Schnittstärke', 'Wandstärke', 'Materialstärke', 'Blechstärke', 'Drahtstärke', 'Plattenstärke', 'Glasstärke', 'Folienstärke', 'Brettstärke'];
+
 const DIMENSION_NOUNS: Readonly<Record<string, ReadonlyMap<string, readonly RelatedWord[]>>> = {
-  de: new Map([...germanForms('dick', ['Dicke', 'Durchmesser'], ['Stärke']), ...germanForms('breit', ['Breite']), ...germanForms('tief', ['Tiefe'])]),
+  de: new Map([...germanForms('dick', ['Dicke', 'Durchmesser'], ['Stärke', ...THICKNESS_STRENGTHS]), ...germanForms('breit', ['Breite']), ...germanForms('tief', ['Tiefe'])]),
   fr: new Map([
     ...listedForms(['epais', 'epaisse', 'epaisses'], ['épaisseur', 'diamètre']),
     ...listedForms(['large', 'larges'], ['largeur']),
