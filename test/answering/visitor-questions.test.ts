@@ -926,6 +926,15 @@ describe('German knowledge base', () => {
     expect(shop.titleOf(shop.ask('how much is delivery to the usa'))).toEqual(['Do you deliver to the United States and Canada?']);
   });
 
+  it('weighs the words that place the visitor in time as ordinary words: "I can\'t make it tomorrow, …"', () => {
+    const clinic = setKnowledgeBase('clinic-faq-en/faq.json');
+    expect(clinic.titleOf(clinic.ask("I can't make it tomorrow, will I still have to pay if I cancel now?"))).toEqual(['What is your cancellation policy?']);
+    // A part of the day may be the topic ("evening classes", "jeden Vormittag"): it keeps its weight.
+    const words = clinic.index.expand('Do you have evening appointments tomorrow?').words;
+    expect(words.find((w) => w.surface === 'tomorrow')?.general).toBe(0);
+    expect(words.find((w) => w.surface === 'evening')?.general).toBeGreaterThan(0);
+  });
+
   it('answers a part that asks where the business is on its own: "Where are you and is there parking?"', () => {
     const clinic = setKnowledgeBase('clinic-faq-en/faq.json');
     const both = clinic.ask('Where are you and is there parking?');

@@ -8,6 +8,7 @@
  * word the records do not use ("long", "things") weighs little and the name of something they
  * never mention ("Mars", "oat") weighs a lot.
  */
+import { isSituationTime } from '../language/situation-times.js';
 import { type AnswerType, ageNames, answerTypeTerm, askedAnswerTypes, colourNames, durationNames, isCurrencyName, speedNames, trackingWords } from '../language/answer-types.js';
 import { CONTACT_KINDS, type ContactAsk, isContactAsk, kindNames, offerWords } from '../language/contact-details.js';
 import { askedOrder, type OrderDirection, type OrderedBy } from '../language/product-order.js';
@@ -249,7 +250,8 @@ export function expandQuery(
       }
     }
     // Numbers are as informative as rare words: "58 mm", "2 years".
-    const general = NUMBER_RE.test(surface) || names.has(surface) ? 1 : generalInformativeness(typed, vocab.language, scale.commonRank, scale.rareRank);
+    // "tomorrow", "tonight", "heute Abend" say when the visitor asks, not what about (language/situation-times.ts).
+    const general = NUMBER_RE.test(surface) || names.has(surface) ? 1 : isSituationTime(surface, vocab.language) ? 0 : generalInformativeness(typed, vocab.language, scale.commonRank, scale.rareRank);
     const word: QueryWord = { surface, term, general, matches, via };
     const phrase = phrases.find((p) => p.split(' ').includes(surface));
     if (phrase !== undefined) word.phrase = phrase;
