@@ -5,7 +5,7 @@
  * visitor-questions.test.ts.
  */
 import { describe, expect, it } from 'vitest';
-import { productsAskedAbout } from '../../src/knowledge/answering/product-follow-up.js';
+import { productsAskedAbout, switchedProductQuestion } from '../../src/knowledge/answering/product-follow-up.js';
 import type { RetrievedRecord, Turn } from '../../src/knowledge/answering/types.js';
 import { KnowledgeIndex } from '../../src/knowledge/retrieval/knowledge-index.js';
 
@@ -46,4 +46,15 @@ describe('the product a follow-up asks about', () => {
     expect(asked('and in the microwave?', [tumblers], after('I could not find this in the knowledge base.'))).toBeUndefined();
     expect(asked('and in the microwave?', [tumblers], [])).toBeUndefined();
   });
+
+  it('when it names another, asks what was asked of the one of the other, without the words that named the one', () => {
+    const conversation = after('Milk Jug – Small (£18) [1]');
+    const switched = switchedProductQuestion('and the shiny large one?', index.expand('and the shiny large one?').words, 'How much is the small milk jug? and the shiny large one?', records, conversation, 'en');
+    expect(switched?.products.map((r) => r.recordId)).toEqual(['large']);
+    expect(switched?.question).toBe('How much is the  milk jug? and the shiny large one?');
+    // "shiny" says which jug; it is no topic the jug's record must write.
+    expect([...(switched?.naming ?? [])]).toEqual(['shiny']);
+    expect(switchedProductQuestion('and in the microwave?', index.expand('and in the microwave?').words, 'How much is the small milk jug? and in the microwave?', records, conversation, 'en')).toBeUndefined();
+  });
 });
+

@@ -935,6 +935,19 @@ describe('German knowledge base', () => {
     expect(words.find((w) => w.surface === 'evening')?.general).toBeGreaterThan(0);
   });
 
+  it('answers a follow-up that switches products with what was asked of the one before: "und bei den dünnen Nitril-Handschuhen?"', () => {
+    const garden = setKnowledgeBase('garden-catalogue-de/catalogue.json');
+    const conversation: Turn[] = [
+      { role: 'user', content: "Welche Größen gibt's bei den Rosenhandschuhen aus Leder?" },
+      { role: 'assistant', content: 'Lindner Rosenhandschuhe Leder (19,90 €) — größen: 8 (M) bis 10 (XL) [1]' },
+    ];
+    const thin = garden.ask('und bei den dünnen Nitril-Handschuhen?', { conversation });
+    expect(garden.titleOf(thin)).toEqual(['Lindner Gartenhandschuhe Nitril']);
+    expect(thin.answer).toContain('größen: 7 (S) bis 10 (XL)');
+    // What it asks of the other that its record does not say is still refused.
+    expect(garden.ask('und sind die Nitril-Handschuhe wasserdicht?', { conversation }).grounded).toBe(false);
+  });
+
   it('answers a part that asks where the business is on its own: "Where are you and is there parking?"', () => {
     const clinic = setKnowledgeBase('clinic-faq-en/faq.json');
     const both = clinic.ask('Where are you and is there parking?');

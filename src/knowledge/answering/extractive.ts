@@ -18,7 +18,7 @@ import { analyzeWords } from '../retrieval/tokenize.js';
 import { contextualQuery, isFollowUp } from './follow-up.js';
 import { type AnswerPlan, type ExtractiveOptions, planResolved, type ResolvedOptions, resolveOptions, type ScoredUnit } from './plan.js';
 import { isUnquotedLabel, labelled, priceLine, specLines } from './product-lines.js';
-import { productsAskedAbout } from './product-follow-up.js';
+import { productsAskedAbout, switchedProductQuestion } from './product-follow-up.js';
 import { refusalText } from './refusal.js';
 import { splitQuestion } from './split-question.js';
 import { type Answer, type Citation, type RetrievedRecord, type Turn } from './types.js';
@@ -301,14 +301,14 @@ const TOPIC_INFORMATIVENESS = 0.5;
  * the canister's "75 min"). Any other record is held to that too when the follow-up has no word
  * that names a topic: "et des vélos ?" after canoe hire is not answered by the canoes again.
  */
-function answersFollowUp(query: string, choices: ReadonlyMap<string, RecordChoice>, o: ResolvedOptions, language: string): boolean {
+function answersFollowUp(query: string, choices: ReadonlyMap<string, RecordChoice>, o: ResolvedOptions, language: string, naming?: ReadonlySet<string>): boolean {
   const units = [...choices.values()].flatMap((c) => c.entry?.units ?? []);
   // A listed range (no analysed units) was chosen for what the question names: nothing to check against.
   if (units.length === 0) return true;
   const words = o.stats?.expand(query).words ?? [];
   // Quoted for the earlier question only ("and is there a women's fit?" after the jacket's sizes).
   if ([...choices.values()].some((c) => c.record.kind === 'product') && words.length > 0 && !words.some((w) => usedByUnits(w, units))) return false;
-  const own = words.filter((w) => !isAnswerTypeTerm(w.term) && w.general >= TOPIC_INFORMATIVENESS);
+  const own = words.filter((w) => !isAnswerTypeTerm(w.term) && w.general >= TOPIC_INFORMATIVENESS && naming?.has(w.surface) !== true);
   const missing = own.filter((w) => !usedByUnits(w, units));
   // Nothing it asks with is in them ("et des vélos ?" after canoe hire, "vélos" too common a word to
   // name a topic by the rule above): quoted for the earlier question only. A place is judged below.
@@ -326,8 +326,8 @@ export function answerExtractively(query: string, retrieved: readonly RetrievedR
   const questions = followUp ? [asked] : splitQuestion(asked);
   // Each part's units are gathered per record, so a record that answers two parts is quoted once.
   const choices = new Map<string, RecordChoice>();
-  const answer = (q: string) => {
-    const plan = planResolved(q, retrieved, o);
+  const answer = (q: string, from: readonly RetrievedRecord[] = retrieved) => {
+    const plan = planResolved(q, from, o);
     if (plan.grounded) collect(plan, choices, o.maxChars);
   };
   for (const q of questions) answer(questions.length > 1 && namesNoTopic(q, o) ? asked : q);
@@ -335,11 +335,24 @@ export function answerExtractively(query: string, retrieved: readonly RetrievedR
   if (choices.size === 0 && questions.length > 1) answer(asked);
   if (choices.size === 0) return notFound(query, language, options?.fallbackMessage);
   if (followUp && choices.size > 1) keepWhatFollowUpNames(query, choices, o);
+  // Words of a follow-up that only describe the product it switches to (`switchedProductQuestion`).
+  let naming: ReadonlySet<string> | undefined;
   if (followUp) {
     keepProductAskedAbout(query, choices, retrieved, o, options?.conversation);
+    // It names another product than the one chosen for its context ("und bei den dünnen
+    // Nitril-Handschuhen?" after the leather gloves' sizes, whose words chose the leather gloves
+    // again): the question in its context, without the words that named the other, asked of that
+    // product alone.
+    if (choices.size === 0) {
+      const switched = switchedProductQuestion(query, o.stats?.expand(query).words ?? [], asked, retrieved, options?.conversation, language);
+      if (switched !== undefined) {
+        answer(switched.question, switched.products);
+        naming = switched.naming;
+      }
+    }
     if (choices.size === 0) return notFound(query, language, options?.fallbackMessage);
   }
-  if (followUp && !answersFollowUp(query, choices, o, language)) {
+  if (followUp && !answersFollowUp(query, choices, o, language, naming)) {
     // What it adds may be a topic of its own, asked as the earlier question was ("And what about
     // the warranty?" after returns): asked alone, over the same records, it is answered from the
     // records whose titles name that topic in the follow-up's own words; else it is refused.

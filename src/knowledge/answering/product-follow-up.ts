@@ -22,20 +22,13 @@ function lastAnswer(conversation: readonly Turn[] | undefined): string {
   return '';
 }
 
-/**
- * The records of `choices` a follow-up (`words`: its own words, expanded) may be answered from, when
- * a product is among them: records that are not products, and the product the last answer named or
- * the one the follow-up names instead. Undefined when the rule does not apply (no product chosen, no
- * product named before).
- */
-export function productsAskedAbout(
-  words: readonly QueryWord[],
-  choices: readonly RetrievedRecord[],
-  retrieved: readonly RetrievedRecord[],
-  conversation: readonly Turn[] | undefined,
-  language: string,
-): RetrievedRecord[] | undefined {
-  if (!choices.some((r) => r.kind === 'product')) return undefined;
+/** The products a conversation named last and those a follow-up switches to, by record id; undefined when no product was named before. */
+interface AskedProducts {
+  named: ReadonlySet<string>;
+  switchedTo: ReadonlySet<string>;
+}
+
+function askedProducts(words: readonly QueryWord[], retrieved: readonly RetrievedRecord[], conversation: readonly Turn[] | undefined, language: string): AskedProducts | undefined {
   const before = lastAnswer(conversation);
   const products = retrieved.filter((r) => r.kind === 'product' && r.title !== null && r.title.trim() !== '');
   const named = new Set(products.filter((r) => before.includes((r.title as string).toLowerCase())).map((r) => r.recordId));
@@ -58,6 +51,58 @@ export function productsAskedAbout(
   const switchedTo = new Set(
     products.filter((r) => !named.has(r.recordId) && words.some((w) => inTitle(r, w) && !namedBefore.some((p) => inTitle(p, w)))).map((r) => r.recordId),
   );
-  const asked = switchedTo.size > 0 ? switchedTo : named;
+  return { named, switchedTo };
+}
+
+/**
+ * The records of `choices` a follow-up (`words`: its own words, expanded) may be answered from, when
+ * a product is among them: records that are not products, and the product the last answer named or
+ * the one the follow-up names instead. Undefined when the rule does not apply (no product chosen, no
+ * product named before).
+ */
+export function productsAskedAbout(
+  words: readonly QueryWord[],
+  choices: readonly RetrievedRecord[],
+  retrieved: readonly RetrievedRecord[],
+  conversation: readonly Turn[] | undefined,
+  language: string,
+): RetrievedRecord[] | undefined {
+  if (!choices.some((r) => r.kind === 'product')) return undefined;
+  const found = askedProducts(words, retrieved, conversation, language);
+  if (found === undefined) return undefined;
+  const asked = found.switchedTo.size > 0 ? found.switchedTo : found.named;
   return choices.filter((r) => r.kind !== 'product' || asked.has(r.recordId));
+}
+
+/**
+ * A follow-up that switches products ("und bei den dünnen Nitril-Handschuhen?" after the leather
+ * gloves' sizes; `words` its own words, expanded): the products it switches to; its question in
+ * context (`asked`) without the words that named the product before ("Rosenhandschuhen", "Leder")
+ * unless they also name the new one, so that what was asked of the one is asked of the other; and
+ * the words of the follow-up that describe which product it names (`naming`). Undefined when it
+ * switches to none.
+ */
+export function switchedProductQuestion(
+  followUp: string,
+  words: readonly QueryWord[],
+  asked: string,
+  retrieved: readonly RetrievedRecord[],
+  conversation: readonly Turn[] | undefined,
+  language: string,
+): { products: RetrievedRecord[]; question: string; naming: ReadonlySet<string> } | undefined {
+  const found = askedProducts(words, retrieved, conversation, language);
+  if (found === undefined || found.switchedTo.size === 0) return undefined;
+  const termsOf = (ids: ReadonlySet<string>) => new Set(retrieved.filter((r) => ids.has(r.recordId)).flatMap((r) => analyzeWords(r.title as string, language, 'index').terms));
+  const before = termsOf(found.named);
+  const now = termsOf(found.switchedTo);
+  const question = asked.replace(/[\p{L}\p{N}]+(?:-[\p{L}\p{N}]+)*/gu, (word) => {
+    const terms = analyzeWords(word, language, 'query').terms;
+    return terms.length > 0 && terms.every((t) => before.has(t) && !now.has(t)) ? '' : word;
+  });
+  // A content word right before a word of the new product's name describes which product it is
+  // ("den dünnen Nitril-Handschuhen", "the puffy Loft jacket"): part of the naming, not a topic.
+  const { surfaces, stops, terms } = analyzeWords(followUp, language, 'query');
+  const naming = new Set<string>();
+  for (let i = 1; i < terms.length; i++) if (now.has(terms[i] as string) && !stops[i - 1]) naming.add(surfaces[i - 1] as string);
+  return { products: retrieved.filter((r) => found.switchedTo.has(r.recordId)), question, naming };
 }
