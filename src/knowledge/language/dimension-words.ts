@@ -79,18 +79,12 @@ const NONE: readonly RelatedWord[] = Object.freeze([]);
  * resistance. The phrase matches only where the records write both its words (word-meanings.ts).
  */
 const PROOF_RE = /^(\p{L}{3,})proof(?:ed)?$/u;
-const resistance = new Map<string, readonly RelatedWord[]>();
 
+/** The fields of what an English "…proof" adjective keeps out; made per call, as `relatedWords` remembers its answer per word. */
 function resistanceWords(word: string): readonly RelatedWord[] {
   const what = PROOF_RE.exec(word)?.[1];
   if (what === undefined) return NONE;
-  let related = resistance.get(what);
-  if (related === undefined) {
-    related = Object.freeze([`${what} resistance`, `${what} resistant`].map((lemma) => Object.freeze({ lemma, relation: 'attribute' as const })));
-    // A closed, short set of words in practice ("water", "wind", "shock", "dust", "splash", "rain", …); bounded all the same.
-    if (resistance.size < 256) resistance.set(what, related);
-  }
-  return related;
+  return [`${what} resistance`, `${what} resistant`].map((lemma): RelatedWord => ({ lemma, relation: 'attribute' }));
 }
 
 /**
