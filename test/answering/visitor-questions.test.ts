@@ -229,6 +229,25 @@ Items left on our bikes are kept for 30 days. Report a lost item in the app unde
     expect(a.answer).toContain('3 to 7 business days');
   });
 
+  it('answers "does that cost anything?" after a question from the record that says it is free, in German too', () => {
+    const flat = knowledgeBase(`# Ferienwohnung
+
+## Haben Sie Ausstattung für Babys?
+Auf Anfrage stellen wir Ihnen kostenlos ein Reisebett und einen Hochstuhl in die Wohnung.
+
+## Was kostet die Endreinigung?
+Die Endreinigung kostet 65 € pro Aufenthalt.
+`);
+    const conversation: Turn[] = [
+      { role: 'user', content: 'Habt ihr ein Reisebett für unser Baby?' },
+      { role: 'assistant', content: 'Auf Anfrage stellen wir Ihnen kostenlos ein Reisebett und einen Hochstuhl in die Wohnung.' },
+    ];
+    const a = flat.ask('kostet das extra?', { conversation });
+    expect(a.grounded).toBe(true);
+    expect(flat.titleOf(a)).toEqual(['Haben Sie Ausstattung für Babys?']);
+    expect(a.answer).toContain('kostenlos');
+  });
+
   it('keeps the topic through a chain of follow-ups, back to the question that stood on its own', () => {
     const shipping = knowledgeBase(`# Help
 

@@ -111,6 +111,7 @@ describe('chat abbreviations', () => {
   it('are spelled out as whole words, in the question’s language', () => {
     expect(spellOutChatSpeak('hw much r u charging', 'en', unused)).toBe('how much are you charging');
     expect(spellOutChatSpeak('cb ça coûte', 'fr', unused)).toBe('combien ça coûte');
+    expect(spellOutChatSpeak('ya une laverie au camping?', 'fr', unused)).toBe('il y a une laverie au camping?');
     expect(spellOutChatSpeak('gibts das auch in blau', 'de', unused)).toBe('gibt es das auch in blau');
     expect(spellOutChatSpeak('how many ppl can join', 'en', unused)).toBe('how many people can join');
     expect(spellOutChatSpeak('hi wat time is ur chat open', 'en', unused)).toBe('hi what time is your chat open');

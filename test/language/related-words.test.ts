@@ -125,3 +125,11 @@ describe('related words, remembered', () => {
     expect(relatedWords('exchange', 'en')).toEqual(before);
   });
 });
+
+describe('adverbs of time', () => {
+  it('have no related words: "will I still have to pay?" does not mean "calm" or "comfort"', () => {
+    for (const word of ['still', 'already', 'yet', 'ever']) expect(lemmas(word), word).toEqual([]);
+    // The verb and adjective they also spell are looked up under other words.
+    expect(lemmas('calm')).toContain('still');
+  });
+});

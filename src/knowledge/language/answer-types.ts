@@ -55,6 +55,9 @@ const ASKS: Readonly<Record<string, readonly Ask[]>> = {
     // So does "How long do the poles go up to?" / "how long does the cable reach?": a thing's extent, not "how long does it take to get there".
     { type: 'length', phrase: /\bhow long (?:is|are|was|were)\b|\bhow long (?:do|does|can|will|would) (?:\S+ ){1,3}(?:go|extend|reach|stretch)(?:es|s)?(?: (?:up )?to| out)?\s*(?:[?!.,;]|$)/u },
     // "How much does it weigh?" asks for a weight, not a price; "What do I pay for half an hour?" for one.
+    // "Does that cost anything?", "is it extra?", "any extra charge?": whether something costs, which
+    // "Reservations are free" answers as much as a price does.
+    { type: 'amount', phrase: /\b(?:does|do|will|would) (?:it|that|this|they|those|these|one) (?:cost|charge) (?:anything|extra|more|money|something)\b|\b(?:is|are|will) (?:it|that|this|they|those|these) (?:be )?(?:free|extra|chargeable)\s*(?:[?!.,;]|$)|\b(?:is|are) there (?:a|an|any)(?: extra| additional)? (?:charge|fee|cost)s?\b|\bany (?:extra|additional) (?:charge|fee|cost)s?\b/u },
     { type: 'amount', phrase: /\bhow much\b(?![^?.!]*\bweigh)|\bwhat (?:do|does|did|will|would|should|shall) (?:i|we|you|one|they) (?:have to |need to )?pay\b(?! (?:with|by|using|via|through)\b)|\bhow (?:expensive|cheap|pricey|dear)\b|\bwhat (?:does|do|did|will|would) (?:it|they|that|this|the|a|an|your|one)\b[^?.!]*\bcost\b|\b(?:what(?:'s|’s| is| are)|whats) (?:the )?(?:price|cost)s?\b|\b(?:price|cost)s? of\b/u },
     // A weight: "How heavy is the tent?", "What does it weigh?", "How light is it?", "What's the weight?".
     { type: 'weight', phrase: /\bhow (?:heavy|light)\b|\bweigh(?:s|ing)?\b|\bweight\b/u },
@@ -97,6 +100,8 @@ const ASKS: Readonly<Record<string, readonly Ask[]>> = {
     { type: 'length', phrase: /\bwie lang (?:ist|sind|war|waren)\b/u },
     // "Wie hoch sind die Versandkosten?", "Wie hoch ist die Kaution?": the level of a cost or a charge.
     { type: 'amount', phrase: /\bwie ?viel\b(?! uhr\b)(?![^?.!]*(?<!\p{L})wieg)|\bwas (?:be)?zahl(?:e|t|en) (?:ich|man|wir|sie|du|ihr)\b|\bwas (?:muss|müssen|musst|müsst) (?:ich|man|wir|sie|du|ihr) (?:\p{L}+ ){0,4}(?:be)?zahlen\b|\bwas (?:kostet|kosten)\b|\bwie teuer\b|\b(?:welchen|welcher|was ist der|was sind die|wie (?:hoch )?(?:ist|sind) (?:der|die)|zu welchem) preise?(?!\p{L})|\bwie hoch (?:ist|sind|wäre|wären) (?:der|die|das|eure|ihre|deine) \p{L}*(?:kosten|gebühr|gebühren|preis|preise|miete|kaution|beitrag|beiträge|pauschale|aufpreis|zuschlag)(?!\p{L})/u },
+    // "Kostet das extra?", "Ist das kostenlos?", "Muss ich dafür was zahlen?", "Gibt es einen Aufpreis?".
+    { type: 'amount', phrase: /(?<!\p{L})(?:kostet|kosten) (?:das|es|der|die|dies|sie|er) (?:\p{L}+ )?(?:extra|etwas|was|zusätzlich|mehr|geld)\s*(?:[?!.,;]|$)|(?<!\p{L})(?:ist|sind) (?:das|es|der|die|dies|sie|er) (?:auch |denn )?(?:kostenlos|umsonst|gratis|kostenpflichtig|extra)\s*(?:[?!.,;]|$)|(?<!\p{L})(?:muss|müssen) (?:ich|man|wir) (?:dafür|da|das) (?:extra |etwas |was |noch )?(?:be)?zahlen(?!\p{L})|(?<!\p{L})gibt es (?:da )?(?:einen |eine )?(?:aufpreis|zuschlag|gebühr)(?!\p{L})/u },
     // Not "wie leicht" ("how easy", more often than "how light").
     { type: 'weight', phrase: /\bwie schwer\b|(?<!\p{L})(?:wiegt|wiegen|gewicht)(?!\p{L})/u },
     { type: 'temperature', phrase: /\bwelche(?:r|n|s)? (?:wasser)?temperatur\b|\bwie (?:heiß|heiss|warm)\b|\bwie viel grad\b|\bwie viele grad\b/u },
@@ -125,6 +130,8 @@ const ASKS: Readonly<Record<string, readonly Ask[]>> = {
     { type: 'duration', phrase: /\bcombien de (?:temps|jours)\b/u },
     // Spoken French asks a price with "c'est combien", "ça coûte combien", "ça fait combien".
     { type: 'amount', phrase: /\bqu['’]est-ce (?:que |qu['’])(?:je|on|nous) (?:paie|paye|payons|vais payer|va payer|dois payer|doit payer|devons payer)\b|\bque (?:dois-je|doit-on|devons-nous|vais-je) payer\b|\bcombien (?:co[uû]te|ça co[uû]te|je (?:dois|vais) payer|faut-il payer|c['’]est)\b|\bcombien (?:je|on|nous|vous) (?:pai|pay)\p{L}*|(?<!\p{L})(?:pai|pay)(?:e|es|ent|ons|ez|er|erai|erais|erait|era|erez|erons) combien\b|\bc['’]est combien\b|(?<!\p{L})(?:co[uû]te(?:nt)?|[çc]a fait) combien\b|(?<!\p{L})(?:quel|quels|à quel|a quel)(?: est le| sont les| sont vos)? prix\b|\bquel est le (?:co[uû]t|tarif)\b|\bquels sont (?:les|vos) tarifs\b|\bc['’]est quoi (?:le prix|le tarif|les tarifs)\b/u },
+    // "C'est payant ?", "c'est en supplément ?", "ça coûte quelque chose ?", "y a-t-il des frais ?".
+    { type: 'amount', phrase: /(?<!\p{L})(?:c['’]est|est-ce(?: que c['’]est)?) (?:gratuit|payant|en supplément|en plus)\p{L}*\s*(?:[?!.,;]|$)|(?<!\p{L})(?:ça|cela|ca) (?:co[uû]te|fait) (?:quelque chose|plus cher|un supplément|en plus)(?!\p{L})|(?<!\p{L})(?:faut-il|dois-je|doit-on|on doit|je dois) payer (?:en plus|un supplément|quelque chose)(?!\p{L})|(?<!\p{L})(?:y a-t-il|il y a) (?:des )?frais(?!\p{L})/u },
     { type: 'quantity', phrase: /\bcombien d(?:e |')(?!temps\b|jours\b)\p{L}/u },
     // A time of day: "À quelle heure peut-on arriver ?", "a kel heure" (chat-speak.ts reads "quel").
     { type: 'time', phrase: /(?<!\p{L})quel(?:le)? heure(?!\p{L})/u },
@@ -148,12 +155,14 @@ const ASKS: Readonly<Record<string, readonly Ask[]>> = {
   ],
 };
 
-/** The kinds of answer `question` (any case) asks for. */
+/** The kinds of answer `question` (any case) asks for, each once (a kind may have several phrases). */
 export function askedAnswerTypes(question: string, language: string): AnswerType[] {
   const asks = ASKS[language];
   if (!asks) return [];
   const lower = question.toLowerCase();
-  return asks.filter((ask) => ask.phrase.test(lower)).map((ask) => ask.type);
+  const found: AnswerType[] = [];
+  for (const ask of asks) if (!found.includes(ask.type) && ask.phrase.test(lower)) found.push(ask.type);
+  return found;
 }
 
 /** The kinds of answer `question` asks for in any language whose asking phrases are known, when its own is not. */
@@ -171,13 +180,13 @@ const TIME_UNIT =
 /** "30 days", "2–4 working days", "a two-year warranty", "14 Tagen", "3 à 5 jours ouvrés", "48 h". */
 const DURATION_RE = new RegExp(`(?<![\\p{L}])${NUMBER_WORD}(?:\\s*(?:–|-|to|bis|à|ou|or)\\s*${NUMBER_WORD})?[\\s-]*${TIME_UNIT}(?![\\p{L}])|\\b\\d+\\s*h\\b`, 'iu');
 /**
- * "£3.95", "4,95 €", "EUR 20", "$5", "10 euros", "free"/"kostenlos"/"gratuit" (an amount of nothing),
+ * "£3.95", "4,95 €", "EUR 20", "$5", "10 euros", "free of charge"/"… are free"/"kostenlos"/"gratuit" (an amount of nothing),
  * and a share of a price or off it: "3,5 % du montant du séjour", "5 % of the order total", "2 %
  * Skonto auf den Warenwert", "10 % discount" — what a record says a thing costs when it costs a
  * share ("l'assurance … coûte combien ?").
  */
 const AMOUNT_RE =
-  /[£€$]\s?\d|\d(?:[.,]\d+)?\s?(?:€|£|\$|eur\b|euros?\b|gbp\b|usd\b|chf\b|dollars?\b|pounds?\b|francs?\b)|\b(?:free of charge|kostenlos|gratuit(?:e|s|es)?)\b|\d\s?%\s*(?:(?:of|on|du|de|des|de la|de l['’]|sur|vom|von|auf|der|den)\s+(?:(?:the|your|le|la|les|votre|vos|den|die|das|dem|ihren?|deinen?|eure[nm]?)\s+)?\p{L}*(?:price|cost|total|amount|order|booking|stay|fare|fee|montant|prix|séjour|sejour|commande|location|réservation|reservation|frais|preis|betrag|wert|gebühr|kosten|miete)\p{L}*|(?:discount|off|rabatt|nachlass|skonto|remise|réduction|reduction|de (?:remise|réduction|reduction))(?!\p{L}))/iu;
+  /[£€$]\s?\d|\d(?:[.,]\d+)?\s?(?:€|£|\$|eur\b|euros?\b|gbp\b|usd\b|chf\b|dollars?\b|pounds?\b|francs?\b)|\b(?:free of charge|kostenlos|umsonst|gratuit(?:e|s|es)?)\b|\b(?:is|are) free\b(?! (?:to|from|for|with)\b)|\d\s?%\s*(?:(?:of|on|du|de|des|de la|de l['’]|sur|vom|von|auf|der|den)\s+(?:(?:the|your|le|la|les|votre|vos|den|die|das|dem|ihren?|deinen?|eure[nm]?)\s+)?\p{L}*(?:price|cost|total|amount|order|booking|stay|fare|fee|montant|prix|séjour|sejour|commande|location|réservation|reservation|frais|preis|betrag|wert|gebühr|kosten|miete)\p{L}*|(?:discount|off|rabatt|nachlass|skonto|remise|réduction|reduction|de (?:remise|réduction|reduction))(?!\p{L}))/iu;
 
 /**
  * An age limit: "at least 16 years old", "aged 18 or over", "the age of 13", "over-18s", "ab 16

@@ -158,6 +158,8 @@ const FRENCH: Table = {
   dc: 'donc',
   cb: 'combien',
   cmb: 'combien',
+  // "ya une laverie ?": spoken "y a", for "il y a".
+  ya: 'il y a',
   pr: 'pour',
   vs: 'vous',
   ns: 'nous',

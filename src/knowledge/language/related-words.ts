@@ -117,6 +117,9 @@ export function isOrdinaryDictionaryWord(word: string, language: string): boolea
  * remembered one a map look-up. At most `MEMO_WORDS` words each, a few KB per hundred.
  */
 const MEMO_WORDS = 4096;
+
+/** English adverbs of time whose other parts of speech are not what a question means by them. */
+const TIME_ADVERBS: ReadonlySet<string> = new Set(['still', 'already', 'yet', 'ever']);
 const relatedByWord = new Map<string, readonly RelatedWord[]>();
 const dictionaryWords = new Map<string, boolean>();
 const ordinaryWords = new Map<string, boolean>();
@@ -136,6 +139,9 @@ export function relatedWords(word: string, language: string): readonly RelatedWo
     const days = dayWords(word, language);
     return days.length > 0 ? days : dimensionWords(word, language);
   }
+  // Adverbs that place a question in time ("will I still have to pay?", "has it shipped yet?") are
+  // looked up as the verb or adjective they also spell ("still" ~ "calm" ~ "comfort").
+  if (TIME_ADVERBS.has(word)) return [];
   const wn = englishWordNet();
   if (!wn) return [];
   const known = relatedByWord.get(word);
