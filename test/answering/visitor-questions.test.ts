@@ -368,6 +368,31 @@ Ja. Der Versand in die Schweiz kostet 19,90 € und dauert 4 bis 7 Werktage.
     expect(bikes.ask('What about gift wrapping?', { conversation })).toMatchObject({ grounded: false });
   });
 
+  it('takes a short question that asks for something "instead" as a follow-up, and meets "monthly" with "a month"', () => {
+    const earlier = 'how much does it cost to hire a towel?';
+    const conversation: Turn[] = [{ role: 'user', content: earlier }];
+    expectFollowUps(conversation, ['is there a monthly option instead?', 'Can I pay by card instead?', 'Gibt es stattdessen eine Monatskarte?', 'Je peux payer par virement à la place ?'], true);
+    // The gym (eval/sets/fitness-club-en): "£6 a month" answers a monthly option. Was refused: read
+    // alone, and "monthly" (stem "monthli") met no word of the towel record.
+    const gym = setKnowledgeBase('fitness-club-en/help-centre.md');
+    const towels = gym.ask(earlier);
+    const monthly = gym.ask('is there a monthly option instead?', { conversation: [...conversation, { role: 'assistant', content: towels.answer }] });
+    expect(monthly.grounded).toBe(true);
+    expect(monthly.answer).toContain('£6 a month');
+    // In German, with its umlauts: "wöchentlich" meets "pro Woche".
+    const club = knowledgeBase(`# Verein
+
+## Kursgebühren
+Der Yogakurs kostet 12 € pro Woche oder 40 € im Monat.
+
+## Anfahrt
+Die Halle liegt am Bahnhof, Parkplätze gibt es hinter dem Haus.
+`);
+    const weekly = club.ask('Kann ich den Yogakurs auch wöchentlich bezahlen?');
+    expect(weekly.grounded).toBe(true);
+    expect(weekly.answer).toContain('12 € pro Woche');
+  });
+
   it('takes a short question for the business\'s address, phone or hours, or whether something exists, as a question of its own', () => {
     const conversation: Turn[] = [{ role: 'user', content: 'Do you take cards?' }];
     expectFollowUps(conversation, ["What's your address?", 'Opening hours?', 'Öffnungszeiten?', 'Votre numéro de téléphone ?', 'Is there a student discount?', 'Gibt es einen Rabatt für Studenten?'], false);

@@ -133,3 +133,18 @@ describe('adverbs of time', () => {
     expect(lemmas('calm')).toContain('still');
   });
 });
+
+describe('adjectives of a period', () => {
+  it('give the noun of the period, matched beside the word itself ("monthly" / "£6 a month")', () => {
+    const attributes = (word: string, language: string) => relatedWords(word, language).filter((r) => r.relation === 'attribute').map((r) => r.lemma);
+    expect(attributes('monthly', 'en')).toEqual(['month']);
+    expect(attributes('annual', 'en')).toContain('year');
+    expect(attributes('daily', 'en')).toContain('day');
+    // As the analysis writes German ("wöchentlich" → "woechentlich") and French (no accents).
+    expect(attributes('monatliche', 'de')).toEqual(['monat']);
+    expect(attributes('woechentlich', 'de')).toEqual(['woche']);
+    expect(attributes('mensuel', 'fr')).toEqual(['mois']);
+    expect(attributes('annuelle', 'fr')).toEqual(['an', 'année']);
+    expect(attributes('month', 'en')).toEqual([]);
+  });
+});

@@ -22,7 +22,7 @@ const LEAD_RE = /^\s*(?:and|also|plus|so|then|but|ok(?:ay)?|what about|how about
  */
 const DUTCH_LEAD_RE = /^\s*en(?!\p{L})/iu;
 const BACK_REFERENCE_RE =
-  /(?<!\p{L})(?:that|this|it|those|these|them|they|there|one|ones|same|das|dies|diese[rsmn]?|es|dort|dafuer|dafür|davon|damit|dazu|daran|darin|darauf|dabei|dadurch|darüber|darueber|drin|drauf|dran|rein|er|ihn|sie|ça|ca|cela|ce|celui|celle|ceux|elle|elles|ils|là|eso|esto|ello|esa|ese|quello|quella|dat|dit|het)(?!\p{L})/iu;
+  /(?<!\p{L})(?:that|this|it|those|these|them|they|there|one|ones|same|das|dies|diese[rsmn]?|es|dort|dafuer|dafür|davon|damit|dazu|daran|darin|darauf|dabei|dadurch|darüber|darueber|drin|drauf|dran|rein|er|ihn|sie|ça|ca|cela|ce|celui|celle|ceux|elle|elles|ils|là|eso|esto|ello|esa|ese|quello|quella|dat|dit|het|instead|stattdessen|à la place|a la place)(?!\p{L})/iu;
 /**
  * French "il" points back ("Il coûte combien ?", "Coûte-t-il cher ?") except where it stands for
  * nothing ("il y a", "il faut", "y a-t-il", "faut-il", "est-il possible"): those forms are taken out

@@ -12,6 +12,7 @@
  */
 import { dayWords } from './days.js';
 import { dimensionWords } from './dimension-words.js';
+import { periodWords } from './period-words.js';
 import { englishWordNet, type Synset, type WordNet, type WordNetPos, WORDNET_POS } from './wordnet.js';
 
 export type Relation = 'synonym' | 'broader' | 'part-of' | 'has-part' | 'attribute';
@@ -137,7 +138,9 @@ function remember<T>(memo: Map<string, T>, word: string, value: T): void {
 export function relatedWords(word: string, language: string): readonly RelatedWord[] {
   if (language !== 'en') {
     const days = dayWords(word, language);
-    return days.length > 0 ? days : dimensionWords(word, language);
+    if (days.length > 0) return days;
+    const dimensions = dimensionWords(word, language);
+    return dimensions.length > 0 ? dimensions : periodWords(word, language);
   }
   // Adverbs that place a question in time ("will I still have to pay?", "has it shipped yet?") are
   // looked up as the verb or adjective they also spell ("still" ~ "calm" ~ "comfort").
@@ -146,7 +149,7 @@ export function relatedWords(word: string, language: string): readonly RelatedWo
   if (!wn) return [];
   const known = relatedByWord.get(word);
   if (known !== undefined) return known;
-  const listed = [...dimensionWords(word, language), ...dayWords(word, language)];
+  const listed = [...dimensionWords(word, language), ...dayWords(word, language), ...periodWords(word, language)];
   const found = Object.freeze([...listed, ...lookUpRelated(wn, word).filter((r) => !listed.some((l) => l.lemma === r.lemma)).map((r) => Object.freeze(r))]);
   remember(relatedByWord, word, found);
   return found;
