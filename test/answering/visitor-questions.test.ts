@@ -368,6 +368,18 @@ Ja. Der Versand in die Schweiz kostet 19,90 € und dauert 4 bis 7 Werktage.
     expect(bikes.ask('What about gift wrapping?', { conversation })).toMatchObject({ grounded: false });
   });
 
+  it('takes a German "da" inside a short question as pointing back, not one at its end', () => {
+    const conversation: Turn[] = [{ role: 'user', content: 'Was kostet bei euch ein Abendkurs Spanisch?' }];
+    expectFollowUps(conversation, ["gibt's da was günstiger für Studis?", 'Was kostet da das Lehrbuch?'], true);
+    expectFollowUps(conversation, ['Ist am Sonntag jemand da?', 'Seid ihr im August überhaupt da?'], false);
+    // The language school (eval/sets/language-school-de) writes "Studierende", the visitor "Studis".
+    const school = setKnowledgeBase('language-school-de/faq.json');
+    const evening = school.ask(conversation[0]?.content ?? '');
+    const students = school.ask("gibt's da was günstiger für Studis?", { conversation: [...conversation, { role: 'assistant', content: evening.answer }] });
+    expect(students.grounded).toBe(true);
+    expect(students.answer).toContain('10 % Rabatt');
+  });
+
   it('takes a short question that asks for something "instead" as a follow-up, and meets "monthly" with "a month"', () => {
     const earlier = 'how much does it cost to hire a towel?';
     const conversation: Turn[] = [{ role: 'user', content: earlier }];
@@ -1403,6 +1415,26 @@ describe('German words that no ending links', () => {
     expect(germanRelatives('lieferung')).toEqual([]);
     // The ending alone is the word itself, not a derivation of it.
     expect(germanRelatives('gabe')).toEqual([]);
+  });
+
+  it('meets a person as sites name all genders ("Teilnehmende", "Studierende") and as visitors write ("Teilnehmer", "Studenten")', () => {
+    expect(germanRelatives('teilnehmende')).toEqual(['teilnehmer', 'teilnehmern']);
+    expect(germanRelatives('teilnehmer')).toEqual(['teilnehmende', 'teilnehmenden']);
+    expect(germanRelatives('studierenden')).toEqual(['student', 'studenten']);
+    expect(germanRelatives('studenten')).toEqual(['studierende', 'studierenden']);
+    expect(germanRelatives('kundinnen')).toEqual(['kund', 'kunden', 'kundn']);
+    const school = knowledgeBase(`# Sprachschule
+
+## Kursgröße
+Ein Kurs hat höchstens 12 Teilnehmende, damit jeder oft zu Wort kommt.
+
+## Rabatte
+Studierende und Auszubildende bekommen 10 % Rabatt auf alle Abendkurse.
+`);
+    const size = school.ask('Wie viele Teilnehmer sind in einem Kurs?');
+    expect(size.answer).toContain('12 Teilnehmende');
+    const discount = school.ask('Bekommen Studenten Rabatt?');
+    expect(discount.answer).toContain('Studierende und Auszubildende');
   });
 });
 

@@ -37,7 +37,7 @@ describe('common words', () => {
   });
 
   it('ranks ordinary words of written German that a list from film subtitles misses ("derzeit", "zusätzlich", "jeweils") as ordinary, not rare', () => {
-    for (const word of ['derzeit', 'aktuell', 'zusaetzlich', 'jeweils', 'spaetestens', 'zusatzlich']) {
+    for (const word of ['derzeit', 'aktuell', 'zusaetzlich', 'jeweils', 'spaetestens', 'zusatzlich', 'guenstig', 'kostenlos', 'vorraetig']) {
       expect(commonRank(word, 'de'), word).toBeDefined();
       // On the answerer's scale (ranks 1,500–10,000): some weight, far from an unknown word's.
       const informativeness = generalInformativeness(word, 'de', 1500, 10000);

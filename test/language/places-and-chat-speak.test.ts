@@ -113,6 +113,7 @@ describe('chat abbreviations', () => {
     expect(spellOutChatSpeak('cb ça coûte', 'fr', unused)).toBe('combien ça coûte');
     expect(spellOutChatSpeak('ya une laverie au camping?', 'fr', unused)).toBe('il y a une laverie au camping?');
     expect(spellOutChatSpeak('gibts das auch in blau', 'de', unused)).toBe('gibt es das auch in blau');
+    expect(spellOutChatSpeak('rabatt für studis oder azubis?', 'de', unused)).toBe('rabatt für studenten oder auszubildende?');
     expect(spellOutChatSpeak('how many ppl can join', 'en', unused)).toBe('how many people can join');
     expect(spellOutChatSpeak('hi wat time is ur chat open', 'en', unused)).toBe('hi what time is your chat open');
     // Not inside words, not in another language's table.

@@ -48,6 +48,11 @@ describe('German contractions', () => {
     for (const w of ['fuers', 'ins', 'ans', 'aufs', 'beim']) expect(stopped.has(w), w).toBe(true);
     for (const w of ['porto', 'ausland', 'lager', 'konto', 'versand']) expect(stopped.has(w), w).toBe(false);
   });
+
+  it('hold the "s" of "gibt\'s" and "geht\'s", which is "es"', () => {
+    const { surfaces, stops } = analyzeWords("Gibt's da Rabatt, und geht's auch online?", 'de', 'query');
+    expect(surfaces.filter((_, i) => !stops[i])).toEqual(['rabatt', 'geht', 'online']);
+  });
 });
 
 describe('German typed without the umlauts\' dots', () => {

@@ -21,8 +21,13 @@ const LEAD_RE = /^\s*(?:and|also|plus|so|then|but|ok(?:ay)?|what about|how about
  * taxe… ?"): it leads only a question read as Dutch.
  */
 const DUTCH_LEAD_RE = /^\s*en(?!\p{L})/iu;
+/**
+ * Words that stand for something named before. German "da" points back inside a question ("gibt's
+ * da was günstiger?", "was kostet da der Versand?"), not at its end ("Ist am Sonntag jemand da?",
+ * presence); "instead", "stattdessen", "à la place" ask for an alternative to what was asked.
+ */
 const BACK_REFERENCE_RE =
-  /(?<!\p{L})(?:that|this|it|those|these|them|they|there|one|ones|same|das|dies|diese[rsmn]?|es|dort|dafuer|dafür|davon|damit|dazu|daran|darin|darauf|dabei|dadurch|darüber|darueber|drin|drauf|dran|rein|er|ihn|sie|ça|ca|cela|ce|celui|celle|ceux|elle|elles|ils|là|eso|esto|ello|esa|ese|quello|quella|dat|dit|het|instead|stattdessen|à la place|a la place)(?!\p{L})/iu;
+  /(?<!\p{L})(?:that|this|it|those|these|them|they|there|one|ones|same|das|dies|diese[rsmn]?|es|dort|da(?![\s?!.]*$)|dafuer|dafür|davon|damit|dazu|daran|darin|darauf|dabei|dadurch|darüber|darueber|drin|drauf|dran|rein|er|ihn|sie|ça|ca|cela|ce|celui|celle|ceux|elle|elles|ils|là|eso|esto|ello|esa|ese|quello|quella|dat|dit|het|instead|stattdessen|à la place|a la place)(?!\p{L})/iu;
 /**
  * French "il" points back ("Il coûte combien ?", "Coûte-t-il cher ?") except where it stands for
  * nothing ("il y a", "il faut", "y a-t-il", "faut-il", "est-il possible"): those forms are taken out

@@ -44,7 +44,7 @@ function load(code: string): ReadonlyMap<string, number> {
 }
 
 /**
- * Adverbs and particles of written German that the package's list (built from film subtitles,
+ * Adverbs, particles and adjectives of written German that the package's list (built from film subtitles,
  * spoken register) does not hold, though visitors write them as often as "momentan" (rank 4,251)
  * or "ungefähr" (1,730): "Wie lange dauert der Versand derzeit?", "Kostet das zusätzlich?", "eure
  * beiden Astscheren jeweils". Unlisted, each weighed as the name of something the records never
@@ -57,6 +57,9 @@ const WRITTEN_REGISTER: Readonly<Record<string, readonly string[]>> = {
     'aktuell', 'derzeit', 'gegenwärtig', 'bislang', 'künftig', 'zukünftig', 'zusätzlich', 'zudem', 'hingegen', 'jeweils', 'insbesondere', 'beispielsweise',
     'sofern', 'ausschließlich', 'grundsätzlich', 'generell', 'üblicherweise', 'einzeln', 'maximal', 'minimal', 'circa', 'nachträglich', 'anschließend',
     'gegebenenfalls', 'zuzüglich', 'hinsichtlich', 'voraussichtlich', 'spätestens', 'frühestens', 'monatlich', 'jährlich', 'wöchentlich', 'stündlich',
+    // Adjectives of buying, which a shop's visitors write and the subtitles rarely say: "gibt's da
+    // was Günstigeres?", "Ist das kostenlos?", "Ist der Rasenmäher vorrätig?".
+    'günstig', 'preiswert', 'teurer', 'kostenlos', 'erhältlich', 'lieferbar', 'vorrätig', 'defekt',
   ],
 };
 

@@ -3,8 +3,9 @@
  * could find: a noun made from a verb by a change of vowel ("Rückgabe" / "zurückgeben", "Rücknahme"
  * / "zurücknehmen", "Ankunft" / "ankommen"), "rück-" in a noun where the verb has "zurück-"
  * ("Rückerstattung" / "zurückerstatten"), and the "zu" of an infinitive inside a separable verb
- * ("zurückzugeben" / "zurückgeben", "anzumelden" / "anmelden"). Words are as the tokenizer folds
- * them (lower case, "ü" as "ue", "ß" as "ss").
+ * ("zurückzugeben" / "zurückgeben", "anzumelden" / "anmelden"), and a person as sites name all genders
+ * ("Teilnehmende", "Studierende") and as visitors write ("Teilnehmer", "Studenten"). Words are as
+ * the tokenizer folds them (lower case, "ü" as "ue", "ß" as "ss").
  */
 
 /** Noun endings and the verb endings they come from, by a change of vowel. */
@@ -51,9 +52,41 @@ function nounOrVerb(word: string): string | undefined {
   return undefined;
 }
 
+/** A person's noun made of a present participle and the noun it is written for; the stem left of either must be this long. */
+const MIN_PERSON_STEM = 3;
+
+/**
+ * A person named by the present participle, as sites write for all genders ("Teilnehmende",
+ * "Studierende", "Lehrende"), and by the noun visitors write ("Teilnehmer", "Studenten", "Lehrer"),
+ * either way; and a plural in "-innen" and the plain one ("Kundinnen" / "Kunden"). "-ierende" is
+ * "-ent" ("Studierende" / "Student"). Only forms the knowledge base holds are met, so a word that
+ * merely ends so ("Wochenende") meets nothing.
+ */
+function personForms(word: string): string[] {
+  const stem = (ending: string) => (word.endsWith(ending) && word.length >= ending.length + MIN_PERSON_STEM ? word.slice(0, -ending.length) : undefined);
+  for (const ending of ['ierende', 'ierenden', 'ierender']) {
+    const s = stem(ending);
+    if (s !== undefined) return [`${s}ent`, `${s}enten`];
+  }
+  for (const ending of ['ende', 'enden', 'ender']) {
+    const s = stem(ending);
+    if (s !== undefined) return [`${s}er`, `${s}ern`];
+  }
+  for (const ending of ['ent', 'enten']) {
+    const s = stem(ending);
+    if (s !== undefined) return [`${s}ierende`, `${s}ierenden`];
+  }
+  for (const ending of ['er', 'ern']) {
+    const s = stem(ending);
+    if (s !== undefined) return [`${s}ende`, `${s}enden`];
+  }
+  const plain = stem('innen');
+  return plain === undefined ? [] : [plain, `${plain}en`, `${plain}n`];
+}
+
 /** The other forms of a folded German word by the rules above (not the word itself), each at most once. */
 export function germanRelatives(word: string): string[] {
-  const out = new Set<string>();
+  const out = new Set<string>(personForms(word));
   const base = withoutInfinitiveZu(word) ?? word;
   if (base !== word) out.add(base);
   const changed = nounOrVerb(base);

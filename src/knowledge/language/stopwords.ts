@@ -6,7 +6,8 @@
  * "would", "want", "could", "should" and "do", the German and French lists hold the forms of their
  * modal verbs and of "faire" that questions use ("je voudrais", "pourriez-vous", "comment je fais
  * pour", "könnten Sie", "hätten Sie"): a frequency list ranks each form on its own, so
- * "voudrais" came out as a rare, telling word.
+ * "voudrais" came out as a rare, telling word. German "s" is the "es" of "gibt's", "geht's", "hat's",
+ * cut off at the apostrophe.
  */
 import { STOP_WORDS as ENGLISH } from '../retrieval/stopwords.js';
 import { DeletionIndex } from './edits.js';
@@ -19,7 +20,7 @@ aber alle allem allen aller alles als also am an ans ander andere anderen auch a
 da damit dann das dass dein deine deinem deinen deiner deines dem den denn der des dich die dies diese diesem diesen dieser dieses dir doch dort du durch
 ein eine einem einen einer eines er es etwas euch euer eure eurem euren eurer eures fuer fuers gibt gegen gehabt gewesen hab habe haben habt hallo hast hat hatte hatten hier hin hinter
 ich ihr ihre ihrem ihren ihrer ihres ihnen ihm ihn im in ins ist ja jede jedem jeden jeder jetzt kann kannst koennen koennt konnte lauten lautet machen man mein meine meinem meinen meiner meines mich mir mit moechte muss muessen
-nach nein nicht nichts noch nun nur ob oder ohne schon sehr sein seine seinem seinen seiner seines sich sie sind so soll sollte sonst ueber um und uns unser unsere unserem unseren unserer unseres unter
+nach nein nicht nichts noch nun nur ob oder ohne s schon sehr sein seine seinem seinen seiner seines sich sie sind so soll sollte sonst ueber um und uns unser unsere unserem unseren unserer unseres unter
 viel vom von vor wann war waren warum was weil welche welchem welchen welcher welches wenn wer werde werden wie wieder wieviel wieviele will wir wird wo wollen wuerde zu zum zur
 moechten moechtest wuerden wuerdest haette haetten haettest koennte koennten koenntest darf duerfen muesste muessten sollen willst wollt
 `);
