@@ -18,7 +18,7 @@ import { analyzeWords } from '../retrieval/tokenize.js';
 import { contextualQuery, isFollowUp } from './follow-up.js';
 import { type AnswerPlan, type ExtractiveOptions, planResolved, type ResolvedOptions, resolveOptions, type ScoredUnit } from './plan.js';
 import { isUnquotedLabel, labelled, priceLine, specLines } from './product-lines.js';
-import { productsAskedAbout, switchedProductQuestion } from './product-follow-up.js';
+import { productsAskedAbout, switchedProductQuestion, wordsNamingProducts } from './product-follow-up.js';
 import { refusalText } from './refusal.js';
 import { splitQuestion } from './split-question.js';
 import { type Answer, type Citation, type RetrievedRecord, type Turn } from './types.js';
@@ -339,6 +339,9 @@ export function answerExtractively(query: string, retrieved: readonly RetrievedR
   let naming: ReadonlySet<string> | undefined;
   if (followUp) {
     keepProductAskedAbout(query, choices, retrieved, o, options?.conversation);
+    // Kept on the products it names: the words that describe which ("dünnen") are no topic of its own.
+    const kept = [...choices.values()].map((c) => c.record);
+    if (kept.length > 0 && kept.every((r) => r.kind === 'product')) naming = wordsNamingProducts(query, kept, language);
     // It names another product than the one chosen for its context ("und bei den dünnen
     // Nitril-Handschuhen?" after the leather gloves' sizes, whose words chose the leather gloves
     // again): the question in its context, without the words that named the other, asked of that

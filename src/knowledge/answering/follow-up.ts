@@ -10,6 +10,7 @@ import { detectQuestionLanguage } from '../language/detect.js';
 import { isCountryName } from '../language/places.js';
 import { normalizeFor } from '../retrieval/tokenize.js';
 import { isSmallTalk } from './small-talk.js';
+import { withoutReplacedWords } from './switched-topic.js';
 import type { Turn } from './types.js';
 
 // Spanish "y" (and), but not French "Y a-t-il…?" (is there), which asks a question of its own.
@@ -169,12 +170,13 @@ export function askedAfter(query: string, conversation: readonly Turn[] | undefi
 /**
  * The text to search and answer for `query`: when it is a follow-up, asked together with the
  * questions it leans on (`questionsLeanedOn`). A follow-up that names a country asks about it
- * instead of the countries named before.
+ * instead of the countries named before, and one that names another kind of what was asked about
+ * instead of that kind ("und die Abendkurse?" after the intensive courses: switched-topic.ts).
  */
 export function contextualQuery(query: string, conversation: readonly Turn[] | undefined): string {
   const chain = questionsLeanedOn(query, conversation);
   if (chain.length === 0) return query;
-  const context = chain.join(' ');
+  const context = withoutReplacedWords(chain.join(' '), query, LEAD_RE.test(query));
   const swapsCountry = (query.match(WORD_RE) ?? []).some(isCountry);
   return `${swapsCountry ? withoutCountries(context) : context} ${query.trim()}`;
 }

@@ -92,17 +92,32 @@ export function switchedProductQuestion(
 ): { products: RetrievedRecord[]; question: string; naming: ReadonlySet<string> } | undefined {
   const found = askedProducts(words, retrieved, conversation, language);
   if (found === undefined || found.switchedTo.size === 0) return undefined;
-  const termsOf = (ids: ReadonlySet<string>) => new Set(retrieved.filter((r) => ids.has(r.recordId)).flatMap((r) => analyzeWords(r.title as string, language, 'index').terms));
-  const before = termsOf(found.named);
-  const now = termsOf(found.switchedTo);
+  const before = titleTerms(retrieved.filter((r) => found.named.has(r.recordId)), language);
+  const products = retrieved.filter((r) => found.switchedTo.has(r.recordId));
+  const now = titleTerms(products, language);
   const question = asked.replace(/[\p{L}\p{N}]+(?:-[\p{L}\p{N}]+)*/gu, (word) => {
     const terms = analyzeWords(word, language, 'query').terms;
     return terms.length > 0 && terms.every((t) => before.has(t) && !now.has(t)) ? '' : word;
   });
-  // A content word right before a word of the new product's name describes which product it is
-  // ("den dünnen Nitril-Handschuhen", "the puffy Loft jacket"): part of the naming, not a topic.
+  return { products, question, naming: wordsNaming(followUp, now, language) };
+}
+
+function titleTerms(records: readonly { title: string | null }[], language: string): Set<string> {
+  return new Set(records.flatMap((r) => (r.title === null ? [] : analyzeWords(r.title, language, 'index').terms)));
+}
+
+/**
+ * A content word right before a word of a product's name describes which product it is ("den
+ * dünnen Nitril-Handschuhen", "the puffy Loft jacket"): part of the naming, not a topic.
+ */
+function wordsNaming(followUp: string, nameTerms: ReadonlySet<string>, language: string): ReadonlySet<string> {
   const { surfaces, stops, terms } = analyzeWords(followUp, language, 'query');
   const naming = new Set<string>();
-  for (let i = 1; i < terms.length; i++) if (now.has(terms[i] as string) && !stops[i - 1]) naming.add(surfaces[i - 1] as string);
-  return { products: retrieved.filter((r) => found.switchedTo.has(r.recordId)), question, naming };
+  for (let i = 1; i < terms.length; i++) if (nameTerms.has(terms[i] as string) && !stops[i - 1]) naming.add(surfaces[i - 1] as string);
+  return naming;
+}
+
+/** The words of `followUp` that describe which of `products` it means (`wordsNaming`), for a follow-up kept on those products. */
+export function wordsNamingProducts(followUp: string, products: readonly { title: string | null }[], language: string): ReadonlySet<string> {
+  return wordsNaming(followUp, titleTerms(products, language), language);
 }
