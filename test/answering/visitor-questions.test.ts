@@ -368,6 +368,20 @@ Ja. Der Versand in die Schweiz kostet 19,90 € und dauert 4 bis 7 Werktage.
     expect(bikes.ask('What about gift wrapping?', { conversation })).toMatchObject({ grounded: false });
   });
 
+  it('answers a follow-up whose earlier question has an inflected common word ("clipped"), not a rare one', () => {
+    // The bike hire (eval/sets/help-questions-en): "clipped", unlisted, weighed as the name of something the records never mention.
+    const bikes = setKnowledgeBase('help-questions-en/help-centre.md');
+    const earlier = 'I think I left my phone holder clipped to one of your bikes';
+    const first = bikes.ask(earlier);
+    const kept = bikes.ask('how long do you keep stuff like that?', {
+      conversation: [
+        { role: 'user', content: earlier },
+        { role: 'assistant', content: first.answer },
+      ],
+    });
+    expect(kept.answer).toContain('30 days');
+  });
+
   it('takes a German "da" inside a short question as pointing back, not one at its end', () => {
     const conversation: Turn[] = [{ role: 'user', content: 'Was kostet bei euch ein Abendkurs Spanisch?' }];
     expectFollowUps(conversation, ["gibt's da was günstiger für Studis?", 'Was kostet da das Lehrbuch?'], true);

@@ -48,6 +48,16 @@ describe('common words', () => {
     expect(commonRank('momentan', 'de')).toBe(4251);
   });
 
+  it('weighs an unlisted English inflection of a listed word ("booked", "clipped") as that word, not as an unknown name', () => {
+    for (const [word, base] of [['booked', 'book'], ['clipped', 'clip'], ['pedals', 'pedal']] as const) {
+      expect(commonRank(word, 'en'), word).toBeUndefined();
+      expect(generalInformativeness(word, 'en', 1500, 10000), word).toBe(generalInformativeness(base, 'en', 1500, 10000));
+    }
+    // A word that only ends like one ("Glastonbury") and an unlisted word stay rare.
+    expect(generalInformativeness('glastonbury', 'en', 1500, 10000)).toBe(1);
+    expect(generalInformativeness('limescale', 'en', 1500, 10000)).toBe(1);
+  });
+
   it('reads a feminine, plural or declined form of a listed French or German word as that word, not as a slip for its neighbour', () => {
     // "cassée" is the listed "cassé" ("casse" folded), not "passée"; "kaputten" is "kaputt".
     expect(commonRankOfForm('cassee', 'fr')).toBe(commonRank('casse', 'fr'));

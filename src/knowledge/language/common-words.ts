@@ -121,6 +121,43 @@ function listedFormOf(word: string, language: string): string | undefined {
   return undefined;
 }
 
+/** English inflections and the base forms they may come from ("booked" → "book", "clipped" → "clip", "tries" → "try"). */
+const ENGLISH_INFLECTIONS: readonly (readonly [ending: string, base: string])[] = [
+  ['ies', 'y'],
+  ['ied', 'y'],
+  ['es', ''],
+  ['s', ''],
+  ['ed', ''],
+  ['ed', 'e'],
+  ['ing', ''],
+  ['ing', 'e'],
+  ['er', ''],
+  ['er', 'e'],
+  ['est', ''],
+  ['est', 'e'],
+];
+
+/**
+ * The rank of the listed base form an unlisted English `word` is an inflection of, the commonest
+ * if several: the list holds "book" and "clip", not "booked" or "clipped", which then weighed as
+ * the names of things the records never mention. A doubled consonant is undone ("clipped").
+ */
+function englishBaseRank(word: string): number | undefined {
+  let best: number | undefined;
+  for (const [ending, base] of ENGLISH_INFLECTIONS) {
+    if (!word.endsWith(ending) || word.length - ending.length < 3) continue;
+    const stem = word.slice(0, -ending.length);
+    const candidates = [stem + base];
+    const last = stem.charAt(stem.length - 1);
+    if (base === '' && stem.length >= 4 && last === stem.charAt(stem.length - 2) && !'aeiou'.includes(last)) candidates.push(stem.slice(0, -1));
+    for (const candidate of candidates) {
+      const rank = commonRank(candidate, 'en');
+      if (rank !== undefined && (best === undefined || rank < best)) best = rank;
+    }
+  }
+  return best;
+}
+
 /** Every listed word of the language with its rank. */
 export function commonWords(language: string): ReadonlyMap<string, number> {
   return table(language);
@@ -137,7 +174,7 @@ export function hasCommonWords(language: string): boolean {
  */
 export function generalInformativeness(word: string, language: string, commonRankLimit = 400, rareRankLimit = 6000): number {
   if (!hasCommonWords(language)) return 1;
-  const rank = commonRank(word, language);
+  const rank = commonRank(word, language) ?? (language === 'en' ? englishBaseRank(word) : undefined);
   if (rank === undefined) return 1;
   const x = (Math.log(rank) - Math.log(commonRankLimit)) / (Math.log(rareRankLimit) - Math.log(commonRankLimit));
   return Math.min(1, Math.max(0, x));
