@@ -229,6 +229,14 @@ Items left on our bikes are kept for 30 days. Report a lost item in the app unde
     expect(a.answer).toContain('3 to 7 business days');
   });
 
+  it('answers "when does it leave you?" with how long dispatch takes', () => {
+    // The kitchen shop (eval/sets/shop-faq-en): refused, since no word of the question but "buy" is the record's.
+    const kitchen = setKnowledgeBase('shop-faq-en/faq.json');
+    const a = kitchen.ask('If I buy something on a Sunday evening, when does it actually leave you?');
+    expect(kitchen.titleOf(a)[0]).toBe('When will my order be dispatched?');
+    expect(a.answer).toContain('next working day');
+  });
+
   it('answers "does that cost anything?" after a question from the record that says it is free, in German too', () => {
     const flat = knowledgeBase(`# Ferienwohnung
 

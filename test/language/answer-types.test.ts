@@ -17,6 +17,16 @@ describe('kinds of answer', () => {
     ['How long are the carbon poles?', 'en', ['duration', 'length']],
     ['How long is the warranty?', 'en', ['duration', 'length']],
     ['How long does delivery take?', 'en', ['duration']],
+    // When something the visitor waits for comes: a duration ("within 5 working days").
+    ['If I buy something on a Sunday evening, when does it actually leave you?', 'en', ['duration']],
+    ['when will I get my money back?', 'en', ['duration']],
+    ['When can I reach an actual person for help?', 'en', ['contact']],
+    ['ok when will it be back?', 'en', []],
+    ['Wann bekomme ich die 200 Euro Kaution wieder?', 'de', ['duration']],
+    ['wann ist das Zeug ungefähr bei mir?', 'de', ['duration']],
+    ['Wann ist euer Büro besetzt?', 'de', []],
+    ["si je commande aujourd'hui ça arrive quand chez moi ?", 'fr', ['duration']],
+    ['Quand est-ce que je serai remboursé ?', 'fr', ['duration']],
     // Whether something costs at all ("Does that cost anything?"), which "… are free" answers.
     ['does that cost anything?', 'en', ['amount']],
     ['Is it extra?', 'en', ['amount']],

@@ -487,7 +487,7 @@ const ORDER_VALUE: Readonly<Record<OrderedBy, (record: RetrievedRecord) => numbe
  * Weights of the answer-or-refuse model: a logistic regression fitted on the tuning half of the
  * visitor-question sets by `npx tsx eval/calibrate.ts` (docs/quality.md), which prints them.
  */
-export const CONFIDENCE_MODEL: Readonly<ConfidenceModel> = { bias: -3.23, coverage: 2.28, score: 0.98 };
+export const CONFIDENCE_MODEL: Readonly<ConfidenceModel> = { bias: -3.26, coverage: 2.32, score: 0.99 };
 
 /**
  * How likely the retrieved records answer the question, 0…1, from two signals: `coverage`, the

@@ -51,6 +51,9 @@ interface Ask {
 const ASKS: Readonly<Record<string, readonly Ask[]>> = {
   en: [
     { type: 'duration', phrase: /\bhow (?:long|soon|quickly|fast)\b/u },
+    // When something the visitor waits for comes: "when will it arrive?", "when does it leave you?",
+    // "when will I get my money back?", answered by "within 5 working days", "the next working day".
+    { type: 'duration', phrase: /\bwhen (?:will|would|does|do|is|are|can|could|should)\b(?: \p{L}+){0,4}? (?:arrive|come|leave|ship|dispatch|go out|get here|be (?:here|delivered|dispatched|shipped|sent|refunded|ready)|(?:get|receive) (?:it|them|my|the|a|an|our)\b)/u },
     // "How long is the hose?" asks for a length as much as "How long is the warranty?" for a span of time.
     // So does "How long do the poles go up to?" / "how long does the cable reach?": a thing's extent, not "how long does it take to get there".
     { type: 'length', phrase: /\bhow long (?:is|are|was|were)\b|\bhow long (?:do|does|can|will|would) (?:\S+ ){1,3}(?:go|extend|reach|stretch)(?:es|s)?(?: (?:up )?to| out)?\s*(?:[?!.,;]|$)/u },
@@ -96,6 +99,8 @@ const ASKS: Readonly<Record<string, readonly Ask[]>> = {
   ],
   de: [
     { type: 'duration', phrase: /\bwie (?:lange?|schnell|bald)\b/u },
+    // "Wann bekomme ich die Kaution wieder?", "wann ist das Zeug bei mir?", "wann kommt das Paket an?".
+    { type: 'duration', phrase: /\bwann (?:bekomme|bekommen|kriege|krieg|kriegen|erhalte|erhalten) (?:ich|wir|man)\b[^?.!]*\b(?:wieder|zurück|zurueck)\b|\bwann (?:ist|sind|kommt|kommen)\b[^?.!]*\b(?:bei (?:mir|uns)|an|da)\s*(?:[?!.,;]|$)/u },
     // "Wie lang ist der Schlauch?"; "wie lange" asks for time.
     { type: 'length', phrase: /\bwie lang (?:ist|sind|war|waren)\b/u },
     // "Wie hoch sind die Versandkosten?", "Wie hoch ist die Kaution?": the level of a cost or a charge.
@@ -128,6 +133,8 @@ const ASKS: Readonly<Record<string, readonly Ask[]>> = {
   ],
   fr: [
     { type: 'duration', phrase: /\bcombien de (?:temps|jours)\b/u },
+    // "ça arrive quand ?", "quand est-ce que je serai livré ?", "je suis remboursé quand ?".
+    { type: 'duration', phrase: /(?<!\p{L})(?:arrive|arrivera|arrivent|livrée?s?|livré|rembours\p{L}*|reçu|expédiée?s?|expédié|part) quand(?!\p{L})|(?<!\p{L})quand (?:est-ce (?:que|qu['’]))?\s*(?:je|j['’]|on|vous|ça|ca|il|elle|le colis|ma commande)? ?(?:serai|sera|va|vais|vont)? ?(?:arriv|livr|recevr|reçoi|rembours|expédi)\p{L}*/u },
     // Spoken French asks a price with "c'est combien", "ça coûte combien", "ça fait combien".
     { type: 'amount', phrase: /\bqu['’]est-ce (?:que |qu['’])(?:je|on|nous) (?:paie|paye|payons|vais payer|va payer|dois payer|doit payer|devons payer)\b|\bque (?:dois-je|doit-on|devons-nous|vais-je) payer\b|\bcombien (?:co[uû]te|ça co[uû]te|je (?:dois|vais) payer|faut-il payer|c['’]est)\b|\bcombien (?:je|on|nous|vous) (?:pai|pay)\p{L}*|(?<!\p{L})(?:pai|pay)(?:e|es|ent|ons|ez|er|erai|erais|erait|era|erez|erons) combien\b|\bc['’]est combien\b|(?<!\p{L})(?:co[uû]te(?:nt)?|[çc]a fait) combien\b|(?<!\p{L})(?:quel|quels|à quel|a quel)(?: est le| sont les| sont vos)? prix\b|\bquel est le (?:co[uû]t|tarif)\b|\bquels sont (?:les|vos) tarifs\b|\bc['’]est quoi (?:le prix|le tarif|les tarifs)\b/u },
     // "C'est payant ?", "c'est en supplément ?", "ça coûte quelque chose ?", "y a-t-il des frais ?".
