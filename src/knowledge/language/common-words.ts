@@ -143,6 +143,20 @@ const ENGLISH_INFLECTIONS: readonly (readonly [ending: string, base: string])[] 
  * the names of things the records never mention. A doubled consonant is undone ("clipped").
  */
 function englishBaseRank(word: string): number | undefined {
+  const known = baseRanks.get(word);
+  if (known !== undefined) return known ?? undefined;
+  const found = lookUpEnglishBaseRank(word);
+  // The list never changes: an answer stays true, so only the memo's size is bounded.
+  if (baseRanks.size >= BASE_RANK_MEMO) baseRanks.delete(baseRanks.keys().next().value as string);
+  baseRanks.set(word, found ?? null);
+  return found;
+}
+
+/** Unlisted English words looked up by `englishBaseRank`, with their answer (null: none); the answerer asks of a product name's terms on every question. */
+const baseRanks = new Map<string, number | null>();
+const BASE_RANK_MEMO = 4096;
+
+function lookUpEnglishBaseRank(word: string): number | undefined {
   let best: number | undefined;
   for (const [ending, base] of ENGLISH_INFLECTIONS) {
     if (!word.endsWith(ending) || word.length - ending.length < 3) continue;
