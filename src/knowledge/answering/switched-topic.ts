@@ -37,10 +37,10 @@ interface Word {
 
 function wordsOf(text: string): Word[] {
   return [...text.matchAll(WORD_RE)].map((m) => {
-    const text = m[0];
-    const key = text.toLowerCase();
+    const written = m[0];
+    const key = written.toLowerCase();
     const content = key.length >= MIN_WORD && !STOP_LISTS.some((language) => STOP_WORDS_BY_LANGUAGE[language]?.has(normalizeFor(key, language)) === true);
-    return { text, start: m.index, key, content };
+    return { text: written, start: m.index, key, content };
   });
 }
 

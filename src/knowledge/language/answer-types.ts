@@ -58,10 +58,10 @@ const ASKS: Readonly<Record<string, readonly Ask[]>> = {
     // So does "How long do the poles go up to?" / "how long does the cable reach?": a thing's extent, not "how long does it take to get there".
     { type: 'length', phrase: /\bhow long (?:is|are|was|were)\b|\bhow long (?:do|does|can|will|would) (?:\S+ ){1,3}(?:go|extend|reach|stretch)(?:es|s)?(?: (?:up )?to| out)?\s*(?:[?!.,;]|$)/u },
     // "How much does it weigh?" asks for a weight, not a price; "What do I pay for half an hour?" for one.
+    { type: 'amount', phrase: /\bhow much\b(?![^?.!]*\bweigh)|\bwhat (?:do|does|did|will|would|should|shall) (?:i|we|you|one|they) (?:have to |need to )?pay\b(?! (?:with|by|using|via|through)\b)|\bhow (?:expensive|cheap|pricey|dear)\b|\bwhat (?:does|do|did|will|would) (?:it|they|that|this|the|a|an|your|one)\b[^?.!]*\bcost\b|\b(?:what(?:'s|’s| is| are)|whats) (?:the )?(?:price|cost)s?\b|\b(?:price|cost)s? of\b/u },
     // "Does that cost anything?", "is it extra?", "any extra charge?": whether something costs, which
     // "Reservations are free" answers as much as a price does.
     { type: 'amount', phrase: /\b(?:does|do|will|would) (?:it|that|this|they|those|these|one) (?:cost|charge) (?:anything|extra|more|money|something)\b|\b(?:is|are|will) (?:it|that|this|they|those|these) (?:be )?(?:free|extra|chargeable)\s*(?:[?!.,;]|$)|\b(?:is|are) there (?:a|an|any)(?: extra| additional)? (?:charge|fee|cost)s?\b|\bany (?:extra|additional) (?:charge|fee|cost)s?\b/u },
-    { type: 'amount', phrase: /\bhow much\b(?![^?.!]*\bweigh)|\bwhat (?:do|does|did|will|would|should|shall) (?:i|we|you|one|they) (?:have to |need to )?pay\b(?! (?:with|by|using|via|through)\b)|\bhow (?:expensive|cheap|pricey|dear)\b|\bwhat (?:does|do|did|will|would) (?:it|they|that|this|the|a|an|your|one)\b[^?.!]*\bcost\b|\b(?:what(?:'s|’s| is| are)|whats) (?:the )?(?:price|cost)s?\b|\b(?:price|cost)s? of\b/u },
     // A weight: "How heavy is the tent?", "What does it weigh?", "How light is it?", "What's the weight?".
     { type: 'weight', phrase: /\bhow (?:heavy|light)\b|\bweigh(?:s|ing)?\b|\bweight\b/u },
     // A temperature: "What temperature should the water be?", "How hot does it get?".
