@@ -335,7 +335,7 @@ export function answerExtractively(query: string, retrieved: readonly RetrievedR
   if (choices.size === 0 && questions.length > 1) answer(asked);
   if (choices.size === 0) return notFound(query, language, options?.fallbackMessage);
   if (followUp && choices.size > 1) keepWhatFollowUpNames(query, choices, o);
-  // Words of a follow-up that only describe the product it switches to (`switchedProductQuestion`).
+  // Words of a follow-up that only describe which product it asks about (`wordsNamingProducts`, `switchedProductQuestion`).
   let naming: ReadonlySet<string> | undefined;
   if (followUp) {
     keepProductAskedAbout(query, choices, retrieved, o, options?.conversation);
