@@ -13,6 +13,7 @@ import { isNumberWord } from '../retrieval/match-word.js';
 import type { ExpandedQuery, QueryWord } from '../retrieval/query-expansion.js';
 import { withAcronymsSpelledOut } from './acronyms.js';
 import { fittingProducts, isThirdKind } from './fitting-products.js';
+import { meetsOnlyPlaces } from './place-only.js';
 import { placesAboutOtherCountries, placesLeftOut } from './other-places.js';
 import { eachOfKind, type KindNaming, kindNaming, MIN_NAMING_CREDIT } from './product-kinds.js';
 import { capacityOf, isUnquotedLine, priceOf, weightOf } from './product-lines.js';
@@ -626,6 +627,8 @@ export function planResolved(query: string, retrieved: readonly RetrievedRecord[
     seed = undefined;
     for (const u of scored) if (!lacking.has(u.record) && u.matched && u.coverage >= o.minCoverage && (seed === undefined || u.leadRelevance > seed.leadRelevance)) seed = u;
     if (seed === undefined) return refused(coverage, confidence);
+    // "What is the weather in Berlin?" is not answered by the Berlin store's opening hours.
+    if (meetsOnlyPlaces(seed.covers, words, weights)) return refused(coverage, confidence);
     // "Which tamper fits the Lintel One?" is not answered with a portafilter that fits it.
     if (isThirdKind(query, stats.language, seed, scored, records, words, weights, namesOfKinds)) {
       lacking.add(seed.record);
