@@ -14,7 +14,7 @@ import { runVisitorSet } from './visitor.js';
 const flag = process.argv.indexOf('--half');
 const half = flag >= 0 ? (process.argv[flag + 1] ?? 'tune') : 'tune';
 const verbose = process.argv.includes('-v');
-// The answerer reads the first five records retrieved (plan.ts, `maxRecords`).
+// The answerer reads the first five records retrieved (plan-options.ts, `maxRecords`).
 const READ = 5;
 
 for (const name of setNames()) {

@@ -1,5 +1,5 @@
 /**
- * `npx tsx eval/calibrate.ts`: fits the answerer's answer-or-refuse model (plan.ts
+ * `npx tsx eval/calibrate.ts`: fits the answerer's answer-or-refuse model (confidence.ts
  * CONFIDENCE_MODEL) on the tuning half of the visitor-question sets, and sweeps its threshold
  * (`minConfidence`) on the same half. The reporting half is never read here.
  *
@@ -9,7 +9,8 @@
  * question that must be refused). The model is an L2-regularised logistic regression.
  */
 import { contextualQuery } from '../src/knowledge/answering/follow-up.js';
-import { type ConfidenceModel, matchedRareWords, planAnswer } from '../src/knowledge/answering/plan.js';
+import { type ConfidenceModel, matchedRareWords } from '../src/knowledge/answering/confidence.js';
+import { planAnswer } from '../src/knowledge/answering/plan.js';
 import { KnowledgeIndex } from '../src/knowledge/retrieval/knowledge-index.js';
 import { loadSet, tuningSetNames } from './sets.js';
 import { runVisitorSet, summarizeVisitor } from './visitor.js';

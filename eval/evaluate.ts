@@ -1,7 +1,8 @@
 /** Runs every evaluation question through the index and the extractive answerer. */
 import { performance } from 'node:perf_hooks';
 import { answerExtractively } from '../src/knowledge/answering/extractive.js';
-import { type ExtractiveOptions, planAnswer } from '../src/knowledge/answering/plan.js';
+import { planAnswer } from '../src/knowledge/answering/plan.js';
+import type { ExtractiveOptions } from '../src/knowledge/answering/plan-options.js';
 import type { Answer, RetrievedRecord } from '../src/knowledge/answering/types.js';
 import { type IndexOptions, KnowledgeIndex } from '../src/knowledge/retrieval/knowledge-index.js';
 import type { Dataset, EvalRecord, QuestionKind } from './dataset.js';

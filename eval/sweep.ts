@@ -1,5 +1,5 @@
 /** Parameter grids behind the defaults; printed by `npx tsx eval/run.ts --sweep`. */
-import type { ExtractiveOptions } from '../src/knowledge/answering/plan.js';
+import type { ExtractiveOptions } from '../src/knowledge/answering/plan-options.js';
 import type { Dataset } from './dataset.js';
 import { type Config, runQuestions, summarize } from './evaluate.js';
 

@@ -5,7 +5,7 @@
  * complete answers, among those that refuse at least 85% of the near-topic questions. The
  * confidence model and its threshold come from eval/calibrate.ts.
  */
-import type { ExtractiveOptions } from '../src/knowledge/answering/plan.js';
+import type { ExtractiveOptions } from '../src/knowledge/answering/plan-options.js';
 import { DEFAULT_INFORMATIVENESS } from '../src/knowledge/retrieval/query-expansion.js';
 import { loadSet, tuningSetNames } from './sets.js';
 import { runVisitorSet, summarizeVisitor } from './visitor.js';

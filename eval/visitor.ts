@@ -6,7 +6,7 @@
 import { answerExtractively } from '../src/knowledge/answering/extractive.js';
 import { type Suggestion, suggestionsFor } from '../src/knowledge/answering/suggestions.js';
 import { contextualQuery } from '../src/knowledge/answering/follow-up.js';
-import type { ExtractiveOptions } from '../src/knowledge/answering/plan.js';
+import type { ExtractiveOptions } from '../src/knowledge/answering/plan-options.js';
 import type { Answer, RetrievedRecord } from '../src/knowledge/answering/types.js';
 import { KnowledgeIndex } from '../src/knowledge/retrieval/knowledge-index.js';
 import type { EvalRecord } from './dataset.js';

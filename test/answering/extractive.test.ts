@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { citedIndices, removeDanglingCitations } from '../../src/knowledge/answering/citations.js';
 import { answerExtractively, notFound } from '../../src/knowledge/answering/extractive.js';
-import { confidenceOf, matchedRareWords } from '../../src/knowledge/answering/plan.js';
+import { confidenceOf, matchedRareWords } from '../../src/knowledge/answering/confidence.js';
 import { collapseSpace, splitSentences } from '../../src/knowledge/answering/sentences.js';
 import { type Answer, NOT_FOUND_ANSWER, type RetrievedRecord } from '../../src/knowledge/answering/types.js';
 import { type FixtureRecord, qa, retrieverFor, section, SHOP_FAQ } from './fixtures.js';

@@ -1,4 +1,4 @@
-import type { ExtractiveOptions } from '../../src/knowledge/answering/plan.js';
+import type { ExtractiveOptions } from '../../src/knowledge/answering/plan-options.js';
 import type { RetrievedRecord } from '../../src/knowledge/answering/types.js';
 import type { RecordKind } from '../../src/knowledge/extraction/types.js';
 import { KnowledgeIndex } from '../../src/knowledge/retrieval/knowledge-index.js';

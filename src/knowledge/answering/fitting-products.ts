@@ -15,7 +15,7 @@ import type { QueryWord } from '../retrieval/query-expansion.js';
 import { analyzeWords } from '../retrieval/tokenize.js';
 import { labelled } from './product-lines.js';
 import type { KindNaming } from './product-kinds.js';
-import type { ScoredUnit } from './plan.js';
+import type { ScoredUnit } from './unit-scores.js';
 import type { RetrievedRecord } from './types.js';
 
 /** A length or a voltage: a number (decimal point or comma) and its unit, or an inch size ("1/2 Zoll", '1/2"'). */

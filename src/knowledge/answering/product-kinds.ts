@@ -4,7 +4,7 @@
  * ("How much do both grinders weigh?", "eure beiden Astscheren jeweils", language/each-question.ts).
  */
 import type { QueryWord } from '../retrieval/query-expansion.js';
-import type { ScoredUnit } from './plan.js';
+import type { ScoredUnit } from './unit-scores.js';
 import { isUnquotedLabel, labelled } from './product-lines.js';
 import type { RetrievedRecord } from './types.js';
 import { unitTermCount } from './units.js';
@@ -21,7 +21,7 @@ export type KindNaming = (u: ScoredUnit, word: QueryWord) => boolean;
 
 /**
  * `KindNaming` over the products among `scored` ("Spindelmäher 33" is in "Category: Rasenmäher"):
- * made once per answer, for every product rule that asks it (answering/plan.ts).
+ * made once per answer, for every product rule that asks it (answering/plan.ts, product-selection.ts).
  */
 export function kindNaming(scored: readonly ScoredUnit[], records: readonly RetrievedRecord[]): KindNaming {
   const categories = new Map<number, ScoredUnit>();

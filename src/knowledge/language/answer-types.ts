@@ -5,7 +5,7 @@
  * filters are in a box?" asks for a quantity ("100 filters"); "What's your phone number?" for a
  * phone number ("call us on 0114 496 0321"), "When are you open?" for opening hours. The phrase
  * counts like one question word that a passage covers when it holds an answer of that kind
- * (answering/plan.ts reads it as the pseudo-term `answerTypeTerm(type)` in a unit's terms). The
+ * (answering/unit-scores.ts reads it as the pseudo-term `answerTypeTerm(type)` in a unit's terms). The
  * kinds of contact (contact-details.ts) and an age limit are also terms of the index
  * (`indexedAnswerTermsIn`), so such a question finds the records that give one.
  *

@@ -8,7 +8,7 @@
  * Keys are question words as the analysis writes them (lower case; German umlauts as "ae", "oe",
  * "ue" and "ß" as "ss"; French without accents). Only adjectives that ask for the dimension when a
  * visitor uses them: not those that more often say something else, since a match for a field word
- * makes a product without that field one "asked for what it lacks" (answering/plan.ts) — "Wie hoch
+ * makes a product without that field one "asked for what it lacks" (answering/product-selection.ts) — "Wie hoch
  * ist der Preis?" asks for a price, not a height; "wie weit" for progress, "wie lang(e)" and "c'est
  * long ?" for a duration (answer-types.ts), "groß", "grand" for much besides size ("große Auswahl",
  * "un grand merci"; "Wie groß ist …?" asks for one: size-question.ts), "en haut" for upstairs. The

@@ -4,7 +4,7 @@
  * lightest or the heaviest ("What's your lightest tent?", "das leichteste Zelt", "la tente la plus
  * légère"). The phrase names an order, not a thing the records must contain: the answerer picks,
  * among the products that match the rest of the question, the one with the lowest or highest price,
- * weight or capacity (answering/plan.ts).
+ * weight or capacity (answering/product-selection.ts).
  *
  * Also the comparative after an article, which picks one of a kind as the superlative does ("On
  * the cheaper walking sticks, …", "die günstigere Astschere"): without the article it compares

@@ -3,7 +3,7 @@
  * "Habt ihr Lenker?", "Vendez-vous des théières ?"): they ask for the products of a kind, not for
  * a fact of one product. "sell", "have" or "stock" name the asking, not a word the answer must
  * contain: the answerer lists the products whose names say what was asked for, and refuses when
- * none does (answering/plan.ts). Only the whole question, in the languages with analysers; "Do you
+ * none does (answering/product-selection.ts). Only the whole question, in the languages with analysers; "Do you
  * have the milk jug in a bigger size?" names one product ("the"), and is no question about the range.
  */
 

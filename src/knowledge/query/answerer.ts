@@ -3,7 +3,7 @@
  * answerer and the optional LLM answerer both stream the same events, so the
  * query service and both endpoints do not care which one runs.
  */
-import type { TermStats } from '../answering/plan.js';
+import type { TermStats } from '../answering/plan-options.js';
 import type { Answer, Citation, RetrievedRecord, Turn } from '../answering/types.js';
 
 export type { Answer, Citation, RetrievedRecord, Turn };

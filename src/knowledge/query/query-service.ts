@@ -16,7 +16,7 @@ import type { ApiKeyService } from '../keys/api-key-service.js';
 import { type CallerOrigin, callerOrigin, hostAllowed } from '../keys/domains.js';
 import type { ApiKey, KnowledgeBase } from '../model.js';
 import { andThen, isPromise, type MaybePromise } from '../../maybe-promise.js';
-import type { TermStats } from '../answering/plan.js';
+import type { TermStats } from '../answering/plan-options.js';
 import type { Retriever } from '../retrieval/port.js';
 import { askedAfter, contextualQuery } from '../answering/follow-up.js';
 import { smallTalk } from '../answering/small-talk.js';

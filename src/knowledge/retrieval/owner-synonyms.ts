@@ -8,7 +8,7 @@
  * ("how much") matches nothing. A member meets the records only where they use all its
  * content words (namesMatches); a member they do not use adds nothing.
  */
-import type { TermStats } from '../answering/plan.js';
+import type { TermStats } from '../answering/plan-options.js';
 import type { SynonymGroups } from '../synonyms.js';
 import type { ExpandedQuery, QueryWord } from './query-expansion.js';
 import { type TermMatch, type Vocabulary, mergeMatches } from './term-matches.js';

@@ -6,7 +6,7 @@
  * `test/retrieval/contract.ts`; their rankings differ, and that is measured, not specified
  * (docs/quality.md, "Retrieval backends").
  */
-import type { TermStats } from '../answering/plan.js';
+import type { TermStats } from '../answering/plan-options.js';
 import type { RetrievedRecord } from '../answering/types.js';
 import type { SynonymGroups } from '../synonyms.js';
 

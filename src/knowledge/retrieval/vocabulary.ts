@@ -19,7 +19,7 @@ import { compiledSynonyms } from './owner-synonyms.js';
 import type { SynonymGroups } from '../synonyms.js';
 import { ExpansionMemo } from './expansion-memo.js';
 import { ShardedMap } from './sharded-map.js';
-import type { TermStats } from '../answering/plan.js';
+import type { TermStats } from '../answering/plan-options.js';
 import { DeletionIndex, neighboursByScan, SCAN_AT_MOST, withinOneEdit } from '../language/edits.js';
 import { inSlices, Slices } from '../../time-slices.js';
 import type { ExpandedQuery } from './query-expansion.js';
