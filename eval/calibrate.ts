@@ -56,6 +56,42 @@ export function fitLogistic(data: readonly Example[], l2 = 0.01, steps = 4000, r
   return { bias: w[0] as number, coverage: w[1] as number, score: w[2] as number };
 }
 
+/**
+ * How far the fit moves when the tuning examples are resampled (`samples` bootstrap resamples, a
+ * fixed seed so the answer is the same on every run): the standard deviation of each weight. With
+ * about a hundred examples the weights are uncertain by tenths; a change of the answerer that moves
+ * the fit by a small part of that has not changed what the model should be.
+ */
+export function bootstrapSpread(data: readonly Example[], samples = 40, seed = 1): ConfidenceModel {
+  let state = seed;
+  // A linear congruential generator: deterministic, good enough to resample a hundred examples.
+  const next = () => {
+    state = (Math.imul(state, 1103515245) + 12345) >>> 0;
+    return state / 4294967296;
+  };
+  const fits: ConfidenceModel[] = [];
+  for (let b = 0; b < samples; b++) fits.push(fitLogistic(data.map(() => data[Math.floor(next() * data.length)] as Example)));
+  const sd = (pick: (m: ConfidenceModel) => number) => {
+    const xs = fits.map(pick);
+    const mean = xs.reduce((a, x) => a + x, 0) / xs.length;
+    return Math.sqrt(xs.reduce((a, x) => a + (x - mean) ** 2, 0) / (xs.length - 1));
+  };
+  return { bias: sd((m) => m.bias), coverage: sd((m) => m.coverage), score: sd((m) => m.score) };
+}
+
+/**
+ * How far `CONFIDENCE_MODEL` may be from the current fit before it must be refitted: a tenth of
+ * each weight's bootstrap spread (`bootstrapSpread`), and never less than the rounding to two
+ * decimals. Tighter than that, every change of the answerer forced a refit, and a refit within the
+ * fit's own noise flipped the questions that lie within a hair of the threshold (docs/decisions.md).
+ */
+export const REFIT_SHARE_OF_SPREAD = 0.1;
+
+export function refitTolerance(spread: ConfidenceModel): ConfidenceModel {
+  const t = (x: number) => Math.max(0.01, REFIT_SHARE_OF_SPREAD * x);
+  return { bias: t(spread.bias), coverage: t(spread.coverage), score: t(spread.score) };
+}
+
 const isMain = import.meta.url === `file://${process.argv[1]}`;
 if (isMain) {
   const data = calibrationExamples();
@@ -63,6 +99,10 @@ if (isMain) {
   const r = (x: number) => Math.round(x * 100) / 100;
   console.log(`${data.length} tuning examples, ${data.filter((e) => e.y === 1).length} answered correctly when nothing is refused`);
   console.log(`CONFIDENCE_MODEL = { bias: ${r(model.bias)}, coverage: ${r(model.coverage)}, score: ${r(model.score)} }`);
+  const spread = bootstrapSpread(data);
+  const tolerance = refitTolerance(spread);
+  const f = (m: ConfidenceModel) => `bias ${m.bias.toFixed(3)}, coverage ${m.coverage.toFixed(3)}, score ${m.score.toFixed(3)}`;
+  console.log(`bootstrap spread (sd): ${f(spread)}; refit when the constants are further than ${f(tolerance)} from the fit`);
   console.log('\nminConfidence  English complete / wrongly refused / near-topic refused   German+French complete / near-topic refused');
   const sets = tuningSetNames().map((n) => loadSet(n));
   for (const minConfidence of [0.2, 0.25, 0.3, 0.35, 0.4, 0.45, 0.5, 0.55, 0.6]) {

@@ -18,9 +18,11 @@ const ask = (q: string): Answer => answerExtractively(q, shop.retrieve(q), shop.
 
 describe('a question that meets only a place', () => {
   it('is refused when its other words are ones the knowledge base never writes', () => {
-    // "weather" is one edit from "leather", "tomorrow" a day: neither is in the store's record.
+    // "weather" is in no record ("leather" is another word, not its slip), "tomorrow" only meets a day.
     expect(ask('What is the weather in Berlin tomorrow?').grounded).toBe(false);
     expect(ask('What is the weather in Berlin?').grounded).toBe(false);
+    // Unmatched ordinary words weigh nothing, yet they say what is asked of the place.
+    expect(ask('Is Berlin nice?').grounded).toBe(false);
   });
 
   it('is answered when it names nothing else', () => {

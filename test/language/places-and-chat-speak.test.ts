@@ -11,6 +11,7 @@ import { planAnswer } from '../../src/knowledge/answering/plan.js';
 import type { RetrievedRecord } from '../../src/knowledge/answering/types.js';
 import type { QueryWord } from '../../src/knowledge/retrieval/query-expansion.js';
 import { KnowledgeIndex } from '../../src/knowledge/retrieval/knowledge-index.js';
+import { placeMatches } from '../../src/knowledge/retrieval/word-meanings.js';
 
 /** Q&A records of a help page (the question is the title and the text's first line). */
 function qaRecords(pairs: readonly [string, string][]): RetrievedRecord[] {
@@ -30,6 +31,21 @@ describe('places', () => {
     expect(wien).toEqual(expect.arrayContaining(['Österreich', 'Austria', 'EU', 'Europa']));
     expect(placesContaining('geneve')).toEqual(expect.arrayContaining(['Suisse', 'Europe']));
     expect(placesContaining('geneve')).not.toContain('EU');
+  });
+
+  it('reads a country typed in lower case as the country, unless the dictionary has it as something else too', () => {
+    const index = KnowledgeIndex.build([
+      { recordId: 'eu', sourceName: 'faq.md', title: 'Where do you ship?', text: 'We ship to all 27 EU countries, the rest of Europe and Asia.' },
+    ], { language: 'en' });
+    const matches = (q: string) => new Map(index.expand(q).words.map((w) => [w.surface, w.matches.map((m) => m.term)]));
+    // "ireland" is a common word of the frequency list; still the country, in the EU.
+    expect(matches('do u ship 2 ireland').get('ireland')).toContain('eu');
+    // "china" is porcelain too, "jersey" a shirt: typed in lower case, no place; written as names, places.
+    for (const word of ['china', 'jersey']) {
+      expect(placeMatches(index, word, false), word).toEqual([]);
+      expect(placeMatches(index, word, true), word).not.toEqual([]);
+    }
+    expect(placeMatches(index, 'ireland', false).map((m) => m.term)).toContain('eu');
   });
 
   it('puts a country in its continent and the Union, not in itself', () => {

@@ -27,13 +27,14 @@ function namesPlace(word: QueryWord): boolean {
 
 /**
  * Whether the words that a unit covers (`covers`, per question word, as the plan scores it) are
- * places only, and every other question word of some weight is one the knowledge base never writes.
+ * places only, and every other content word of the question is one the knowledge base never
+ * writes, whatever it weighs: unmatched, an ordinary word ("weather") weighs nothing, yet it says
+ * what the question asks of the place.
  */
-export function meetsOnlyPlaces(covers: ArrayLike<number>, words: readonly QueryWord[], weights: readonly number[]): boolean {
+export function meetsOnlyPlaces(covers: ArrayLike<number>, words: readonly QueryWord[]): boolean {
   let place = false;
   let unmet = false;
   for (let i = 0; i < words.length; i++) {
-    if ((weights[i] as number) <= 0) continue;
     const word = words[i] as QueryWord;
     const met = (covers[i] as number) > 0;
     if (namesPlace(word)) place ||= met;

@@ -162,7 +162,7 @@ export function planResolved(query: string, retrieved: readonly RetrievedRecord[
     for (const u of scored) if (!lacking.has(u.record) && u.matched && u.coverage >= o.minCoverage && (seed === undefined || u.leadRelevance > seed.leadRelevance)) seed = u;
     if (seed === undefined) return refused(coverage, confidence);
     // "What is the weather in Berlin?" is not answered by the Berlin store's opening hours.
-    if (meetsOnlyPlaces(seed.covers, words, weights)) return refused(coverage, confidence);
+    if (meetsOnlyPlaces(seed.covers, words)) return refused(coverage, confidence);
     // "Which tamper fits the Lintel One?" is not answered with a portafilter that fits it.
     if (isThirdKind(query, stats.language, seed, scored, records, words, weights, namesOfKinds)) {
       lacking.add(seed.record);

@@ -111,6 +111,16 @@ export function isOrdinaryDictionaryWord(word: string, language: string): boolea
 }
 
 /**
+ * Whether `word` (lower case) is in the language's dictionary only as a name: every sense a noun
+ * that names one thing ("ireland": the island, the republic), none a common noun or another part of
+ * speech ("china" is porcelain too, "jersey" a shirt, "turkey" a bird). English only (WordNet);
+ * false for other languages.
+ */
+export function isOnlyAName(word: string, language: string): boolean {
+  return dictionaryFact(nameOnlyWords, word, language, (wn, forms) => forms.length > 0 && forms.every(([pos, synsets]) => pos === 'noun' && synsets.every((offset) => wn.synset('noun', offset).pointers.some((p) => p.symbol === '@i'))));
+}
+
+/**
  * Words most recently looked up, with their answers. WordNet never changes while the process
  * runs, so an answer stays true: nothing to invalidate, only a bound. Visitors' questions reuse
  * a small vocabulary ("hi", "thanks", "wondering"); a word's related words take some tens of
@@ -123,6 +133,7 @@ const MEMO_WORDS = 4096;
 const TIME_ADVERBS: ReadonlySet<string> = new Set(['still', 'already', 'yet', 'ever']);
 const relatedByWord = new Map<string, readonly RelatedWord[]>();
 const dictionaryWords = new Map<string, boolean>();
+const nameOnlyWords = new Map<string, boolean>();
 const ordinaryWords = new Map<string, boolean>();
 
 /** Keeps `value`, dropping the oldest word when the memo is full (a `Map` iterates in insertion order). */

@@ -11,6 +11,7 @@ import { germanRelatives } from '../language/german-derivations.js';
 import { commonRankOfForm, hasCommonWords } from '../language/common-words.js';
 import { isDictionaryWord } from '../language/related-words.js';
 import { STOP_WORDS_BY_LANGUAGE } from '../language/stopwords.js';
+import { isTypingSlip } from '../language/typing-slips.js';
 import { type TermMatch, type Vocabulary, VARIANT_CREDIT, SIBLING_CREDIT, COMPOUND_CREDIT, SPELLING_CREDIT, REAL_WORD_SLIP_CREDIT, MIN_PART, present, COMPOUNDING, COMPOUND_HEAD_CREDIT, compoundsEndingWith, mergeMatches, RELATED_CREDIT } from './term-matches.js';
 
 /** Endings that turn a word into a close relative (English, German, French, Spanish, Italian, Dutch, Portuguese). */
@@ -260,6 +261,8 @@ export function realWordSlips(vocab: Vocabulary, surface: string): TermMatch[] {
   if (surface.length < 5 || !/^[a-z]+$/.test(surface)) return [];
   const out: TermMatch[] = [];
   for (const v of vocab.surfacesWithinOneEdit(surface)) {
+    // Only what a hand does ("trail" / "trial"), not any word one edit away ("fille" / "ville").
+    if (!isTypingSlip(surface, v)) continue;
     const t = vocab.termOfSurface(v);
     if (present(vocab, t) && !out.some((m) => m.term === t)) out.push({ term: t, credit: REAL_WORD_SLIP_CREDIT });
   }

@@ -11,7 +11,7 @@ import { cardNetworkNames, cardWords, networkNames } from '../language/payment-c
 import { countryNames, isCountryName, placesContaining } from '../language/places.js';
 import { unitNames, unitSymbol } from '../language/units.js';
 import { commonRank } from '../language/common-words.js';
-import { isOrdinaryDictionaryWord, type Relation, type RelatedWord, relatedWords } from '../language/related-words.js';
+import { isOnlyAName, isOrdinaryDictionaryWord, type Relation, type RelatedWord, relatedWords } from '../language/related-words.js';
 import { analyzeWords } from './tokenize.js';
 import { type TermMatch, type Vocabulary, VARIANT_CREDIT, COMPOUND_CREDIT, RELATED_CREDIT, MIN_PART, present, COMPOUNDING, compoundsEndingWith, mergeMatches, namesMatches } from './term-matches.js';
 
@@ -77,10 +77,18 @@ export function placeMatches(vocab: Vocabulary, surface: string, isName: boolean
   // it is a common word, and any other place only where a place is named ("nach Graz", not "fürs
   // Porto": `isName` is set there, see GERMAN_PLACE_WORDS); elsewhere a common word, or one the
   // dictionary has as something other than a place, must be written as a name ("Turkey", not "turkey").
-  if (vocab.language === 'de') {
-    if (!isName && !isCountryName(surface)) return [];
-  } else if (!isName && (commonRank(surface, vocab.language) !== undefined || isOrdinaryDictionaryWord(surface, vocab.language))) return [];
+  // A country's name typed in lower case is the country still ("do u ship 2 ireland"), unless in
+  // English the dictionary has it as anything but a name ("china", "jersey", "chad").
+  // Other languages have no dictionary here: there a country's name is the country.
+  if (!isName && !isCountryInLowerCase(surface, vocab.language)) {
+    if (vocab.language === 'de' || commonRank(surface, vocab.language) !== undefined || isOrdinaryDictionaryWord(surface, vocab.language)) return [];
+  }
   return placeNamesMatches(vocab, surface);
+}
+
+/** Whether `surface`, not written as a name, still names a country (see `placeMatches`). */
+function isCountryInLowerCase(surface: string, language: string): boolean {
+  return isCountryName(surface) && (language !== 'en' || isOnlyAName(surface, language));
 }
 
 /** A country's other names the knowledge base writes ("USA" → "United States"), for a country's name it also writes, as variants. */
