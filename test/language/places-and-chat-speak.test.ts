@@ -132,6 +132,10 @@ describe('chat abbreviations', () => {
     expect(spellOutChatSpeak('rabatt für studis oder azubis?', 'de', unused)).toBe('rabatt für studenten oder auszubildende?');
     expect(spellOutChatSpeak('how many ppl can join', 'en', unused)).toBe('how many people can join');
     expect(spellOutChatSpeak('hi wat time is ur chat open', 'en', unused)).toBe('hi what time is your chat open');
+    expect(spellOutChatSpeak('can my rota appear in my Google cal?', 'en', unused)).toBe('can my rota appear in my Google calendar?');
+    expect(spellOutChatSpeak('forgot my pw, can I send pics to the dept?', 'en', unused)).toBe('forgot my password, can I send pictures to the department?');
+    // Not where the records use the abbreviation themselves ("120 cal per cup").
+    expect(spellOutChatSpeak('how many cal in a latte', 'en', (w) => w === 'cal')).toBe('how many cal in a latte');
     // Not inside words, not in another language's table.
     expect(spellOutChatSpeak('hwy ursa', 'en', unused)).toBe('hwy ursa');
     expect(spellOutChatSpeak('cb', 'en', unused)).toBe('cb');
