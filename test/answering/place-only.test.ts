@@ -13,6 +13,7 @@ const shop = retrieverFor([
   qa('boots', 'How do I care for leather boots?', 'Clean the leather with a damp cloth and let the boots dry away from heat.'),
   qa('canada', 'Do you deliver to Canada?', 'Tracked delivery to Canada costs £16.95 and usually takes 5–10 working days.'),
   qa('pay', 'Which payment methods do you accept?', 'We accept Visa, Mastercard and PayPal for every order.'),
+  qa('europe', 'Do you ship to Europe?', 'Yes, we ship to all 27 EU countries for £9.95.'),
 ]);
 const ask = (q: string): Answer => answerExtractively(q, shop.retrieve(q), shop.options);
 
@@ -39,6 +40,13 @@ describe('a question that meets only a place', () => {
     const canada = ask("what's the shipping to Canada?");
     expect(canada.grounded).toBe(true);
     expect(canada.answer).toContain('£16.95');
+  });
+
+  it('is answered when the place is met by the larger place it is in: the records list where they reach', () => {
+    // "post" is in no record; "Ireland" meets "EU". Such a question asks how far the records reach.
+    const a = ask('Do you post to Ireland?');
+    expect(a.grounded).toBe(true);
+    expect(a.sources[0]?.recordId).toBe('europe');
   });
 
   it('is answered when a word besides the place is met', () => {

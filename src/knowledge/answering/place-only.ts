@@ -9,7 +9,9 @@
  * for what the records are about, and ordinary words a record lacks do not veto its answer.
  *
  * "Berlin?" alone, or "Do you ship to Mexico?" answered by "We ship to Canada and Mexico", still
- * answer: nothing is left unmet in the first, and "ship" is met in the second.
+ * answer: nothing is left unmet in the first, and "ship" is met in the second. So does a place met
+ * only by the larger place it is in ("Do you post to Ireland?" by "all 27 EU countries"): such
+ * records list where a business reaches, and what the question asks of the place is that.
  */
 import { isPlaceName } from '../language/places.js';
 import type { QueryWord } from '../retrieval/query-expansion.js';
@@ -37,7 +39,12 @@ export function meetsOnlyPlaces(covers: ArrayLike<number>, words: readonly Query
   for (let i = 0; i < words.length; i++) {
     const word = words[i] as QueryWord;
     const met = (covers[i] as number) > 0;
-    if (namesPlace(word)) place ||= met;
+    if (namesPlace(word)) {
+      // Met by the larger place it is in ("Ireland" by "all 27 EU countries"), the records list
+      // where they reach, and the question's other word is how it asks ("Do you post to Ireland?").
+      if (met && !WRITTEN.has(word.via)) return false;
+      place ||= met;
+    }
     else if (met || WRITTEN.has(word.via)) return false;
     else unmet = true;
   }
