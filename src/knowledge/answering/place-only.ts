@@ -44,8 +44,7 @@ export function meetsOnlyPlaces(covers: ArrayLike<number>, words: readonly Query
       // where they reach, and the question's other word is how it asks ("Do you post to Ireland?").
       if (met && !WRITTEN.has(word.via)) return false;
       place ||= met;
-    }
-    else if (met || WRITTEN.has(word.via)) return false;
+    } else if (met || WRITTEN.has(word.via)) return false;
     else unmet = true;
   }
   return place && unmet;
