@@ -971,6 +971,8 @@ describe('German knowledge base', () => {
     expect(usa.answer).toContain('£14.95');
     // Chat "2" for "to": not "2–4 working days" of UK delivery.
     expect(shop.titleOf(shop.ask('do u ship 2 ireland'))).toEqual(['Do you ship to Europe?']);
+    // A country in lower case weighs as the name it is: not outweighed by "deliver" in another record's question.
+    expect(shop.titleOf(shop.ask('do u deliver to france'))).toEqual(['Do you ship to Europe?']);
   });
 
   it('meets a German compound the visitor writes apart: "bar zahlen" is the "Barzahlung" of the payment record', () => {

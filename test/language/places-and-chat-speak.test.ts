@@ -48,6 +48,18 @@ describe('places', () => {
     expect(placeMatches(index, 'ireland', false).map((m) => m.term)).toContain('eu');
   });
 
+  it('weighs a country typed in lower case as the name it is', () => {
+    const records = qaRecords([
+      ['Do you deliver to the United States and Canada?', 'Yes. Tracked delivery to the United States costs £14.95 and to Canada £16.95.'],
+      ['Do you ship to Europe?', 'Yes, we ship to all 27 EU countries. Standard European delivery costs £9.95.'],
+      ['How long does UK delivery take?', 'Standard UK delivery takes 2–4 working days.'],
+    ]);
+    for (const question of ['do u deliver to france', 'Do you deliver to France?']) {
+      const france = planWords(records, question).find((w) => w.surface === 'france');
+      expect(france?.general, question).toBe(1);
+    }
+  });
+
   it('puts a country in its continent and the Union, not in itself', () => {
     const denmark = placesContaining('daenemark');
     expect(denmark).toEqual(expect.arrayContaining(['EU', 'Europa']));

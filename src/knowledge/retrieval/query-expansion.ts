@@ -28,7 +28,7 @@ import { isMisspeltStopWord, STOP_WORDS_BY_LANGUAGE } from '../language/stopword
 import { analyzeWords, normalizeFor, usAsCountry } from './tokenize.js';
 import { type TermMatch, type MatchKind, type Vocabulary, VARIANT_CREDIT, SPELLING_CREDIT, RELATED_CREDIT, COMPOUND_CREDIT, COMPOUNDING, mergeMatches, namesMatches, commonestName, present } from './term-matches.js';
 import { NUMBER_RE, type WordMatcher, matchWord } from './match-word.js';
-import { placeNamesMatches, lengthFieldMatches, sizeFieldMatches } from './word-meanings.js';
+import { isCountryInLowerCase, placeNamesMatches, lengthFieldMatches, sizeFieldMatches } from './word-meanings.js';
 import { askedSizeWord } from '../language/size-question.js';
 import { type CompiledSynonyms, withOwnerSynonyms } from './owner-synonyms.js';
 
@@ -251,7 +251,7 @@ export function expandQuery(
     }
     // Numbers are as informative as rare words: "58 mm", "2 years".
     // "tomorrow", "tonight", "heute Abend" say when the visitor asks, not what about (language/situation-times.ts).
-    const general = NUMBER_RE.test(surface) || names.has(surface) ? 1 : isSituationTime(surface, vocab.language) ? 0 : generalInformativeness(typed, vocab.language, scale.commonRank, scale.rareRank);
+    const general = NUMBER_RE.test(surface) || names.has(surface) || isCountryInLowerCase(surface, vocab.language) ? 1 : isSituationTime(surface, vocab.language) ? 0 : generalInformativeness(typed, vocab.language, scale.commonRank, scale.rareRank);
     const word: QueryWord = { surface, term, general, matches, via };
     const phrase = phrases.find((p) => p.split(' ').includes(surface));
     if (phrase !== undefined) word.phrase = phrase;

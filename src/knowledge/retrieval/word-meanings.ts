@@ -86,8 +86,8 @@ export function placeMatches(vocab: Vocabulary, surface: string, isName: boolean
   return placeNamesMatches(vocab, surface);
 }
 
-/** Whether `surface`, not written as a name, still names a country (see `placeMatches`). */
-function isCountryInLowerCase(surface: string, language: string): boolean {
+/** Whether `surface`, not written as a name, still names a country (see `placeMatches`): it weighs as a name then. */
+export function isCountryInLowerCase(surface: string, language: string): boolean {
   return isCountryName(surface) && (language !== 'en' || isOnlyAName(surface, language));
 }
 
