@@ -85,7 +85,7 @@ export function bootstrapSpread(data: readonly Example[], samples = 40, seed = 1
  * decimals. Tighter than that, every change of the answerer forced a refit, and a refit within the
  * fit's own noise flipped the questions that lie within a hair of the threshold (docs/decisions.md).
  */
-export const REFIT_SHARE_OF_SPREAD = 0.1;
+const REFIT_SHARE_OF_SPREAD = 0.1;
 
 export function refitTolerance(spread: ConfidenceModel): ConfidenceModel {
   const t = (x: number) => Math.max(0.01, REFIT_SHARE_OF_SPREAD * x);
