@@ -19,7 +19,7 @@ const searched = contextualQuery(question.question, question.conversation);
 const hits = index.search(searched, 6);
 const plan = planAnswer(question.question, hits.flatMap((h) => { const r = byId.get(h.recordId); return r ? [{ ...r, score: h.score }] : []; }), { stats: index });
 console.log(question.question, '\ngold:', set.goldIds.get(id));
-console.log('hits:', hits.map((h) => `${h.recordId} ${h.score.toFixed(2)}`).join(', '));
+console.log('hits:', hits.map((h) => `${h.recordId} ${h.score.toFixed(2)} (${byId.get(h.recordId)?.title?.split(' › ').pop()?.slice(0, 40) ?? ''})`).join(', '));
 console.log('words:', plan.words.map((w, i) => `${JSON.stringify(w)}=${plan.weights[i]?.toFixed(2)}`).join(' '));
 console.log('coverage', plan.coverage.toFixed(3), 'confidence', plan.confidence.toFixed(3), 'grounded', plan.grounded);
 console.log('selected:', plan.selected.map((u) => `${plan.records[u.record]?.recordId} cov=${u.coverage.toFixed(2)} rel=${u.relevance.toFixed(3)} "${u.unit.text.slice(0, 60)}"`).join('\n  '));

@@ -1642,6 +1642,18 @@ describe('places the records do not name', () => {
   });
 });
 
+describe('taking a way to pay', () => {
+  it('reads "Do you take insurance?" as asking whether it is accepted', () => {
+    const clinic = qaKnowledgeBase([
+      ['Do you accept health insurance?', 'Yes. We are registered with Bupa, AXA Health and Aviva, and bill the insurer directly.'],
+      ['Can I get a receipt for my insurance claim?', 'Yes. We email an itemised receipt after every session, which insurers ask for.'],
+      ['How long does a session take?', 'A follow-up session takes 30 minutes.'],
+    ]);
+    const a = clinic.ask('do you take insurance');
+    expect(clinic.titleOf(a)).toEqual(['Do you accept health insurance?']);
+  });
+});
+
 describe('chat abbreviations', () => {
   it('spells out "hw much", "u" and "ur" before the question is read', () => {
     const a = catalogue.ask('hw much is the copper kettle');

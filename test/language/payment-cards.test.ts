@@ -35,6 +35,10 @@ describe('payment cards', () => {
     expect(asksAboutPaying(['how', 'long', 'does', 'delivery', 'take'])).toBe(false);
     expect(asksAboutPaying(['do', 'you', 'take', 'cards'])).toBe(true);
     expect(asksAboutPaying(['vous', 'prenez', 'les', 'cheques'])).toBe(true);
+    // A clinic's patients pay with their insurance, a shop's customers with vouchers.
+    expect(asksAboutPaying(['do', 'you', 'take', 'insurance'])).toBe(true);
+    expect(asksAboutPaying(['do', 'you', 'take', 'vouchers'])).toBe(true);
+    expect(asksAboutPaying(['does', 'my', 'insurance', 'cover', 'it'])).toBe(false);
   });
 
   it('meets "cards" in a question about paying with the network most records name, once', () => {

@@ -71,7 +71,7 @@ const PAYING_WORDS: ReadonlySet<string> = new Set(
 
 /** Ways to pay other than a card, that visitors ask a shop to take ("Do you take cheques?", "Nehmt ihr Bargeld?"), normalised. */
 const PAYMENT_METHODS: ReadonlySet<string> = new Set(
-  'cash cheque cheques paypal klarna bargeld scheck schecks especes liquide efectivo contanti assegno assegni contant dinheiro'.split(' '),
+  'cash cheque cheques paypal klarna bargeld scheck schecks especes liquide efectivo contanti assegno assegni contant dinheiro insurance voucher vouchers'.split(' '),
 );
 
 /** Whether the question's words (normalised surfaces) ask about paying: a paying word, a network's name, or a card or another way to pay that one takes. */
