@@ -47,6 +47,18 @@ describe("the owner's synonyms in a question", () => {
     expect(en.ask('Do I have to sign up to order?', account)).toBe('Do I need an account to place an order?');
   });
 
+  it('are joined by the built-in ways of writing signing in, which "log out" is not', () => {
+    const reset = "I've forgotten my password. How do I reset it?";
+    // The records write only "sign-in page"; a visitor logs in.
+    for (const q of ['how do I log in', "I can't log in", 'login problems', 'how do I log on']) expect(en.ask(q), q).toBe(reset);
+    expect(en.ask('how do I log out')).toBeNull();
+    // With the owner's own groups too.
+    expect(en.ask("I can't log in", [['sign up', 'account']])).toBe(reset);
+    expect(en.ask('can I order without signing up', [['sign up', 'account']])).toBe('Do I need an account to place an order?');
+    // English only: German and French write their own words.
+    expect(de.index.expand('Ich kann mich nicht einloggen').words.every((w) => w.matches.length === 0)).toBe(true);
+  });
+
   it('are found with a few words between a phrase\'s words, which gain nothing', () => {
     const sendBack: SynonymGroups = [['send back', 'return']];
     expect(en.ask('Can I send it back?')).toBe('The item I want is out of stock. Will it come back?');

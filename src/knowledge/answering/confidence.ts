@@ -8,7 +8,7 @@ import { idf as bm25Idf } from '../retrieval/bm25.js';
  * Weights of the answer-or-refuse model: a logistic regression fitted on the tuning half of the
  * visitor-question sets by `npx tsx eval/calibrate.ts` (docs/quality.md), which prints them.
  */
-export const CONFIDENCE_MODEL: Readonly<ConfidenceModel> = { bias: -3.26, coverage: 2.32, score: 0.99 };
+export const CONFIDENCE_MODEL: Readonly<ConfidenceModel> = { bias: -3.23, coverage: 2.22, score: 1.02 };
 
 /**
  * How likely the retrieved records answer the question, 0…1, from two signals: `coverage`, the

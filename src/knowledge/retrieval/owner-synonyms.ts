@@ -6,13 +6,15 @@
  * question's analysis, stop words included: "sign up" is not "sign in"), its words in order with at
  * most two others between each ("send it back" for "send back"); a member of function words only
  * ("how much") matches nothing. A member meets the records only where they use all its
- * content words (namesMatches); a member they do not use adds nothing.
+ * content words (namesMatches); a member they do not use adds nothing. A language's built-in groups
+ * (language/sign-in-words.ts: "log in" / "sign in") are read the same way, beside the owner's.
  */
 import type { TermStats } from '../answering/plan-options.js';
 import type { SynonymGroups } from '../synonyms.js';
 import type { ExpandedQuery, QueryWord } from './query-expansion.js';
 import { type TermMatch, type Vocabulary, mergeMatches } from './term-matches.js';
 import { analyzeWords } from './tokenize.js';
+import { SIGN_IN_GROUPS } from '../language/sign-in-words.js';
 
 /** A member as the analysis writes it. */
 interface Member {
@@ -36,7 +38,8 @@ const compiled = new WeakMap<SynonymGroups, Map<string, CompiledSynonyms>>();
  * `groups` analysed in `language`, or undefined when there are none. Kept per array (a stored row's
  * groups are one frozen array while the row is unchanged: adapters/storage/rows.ts).
  */
-export function compiledSynonyms(groups: SynonymGroups | undefined, language: string): CompiledSynonyms | undefined {
+export function compiledSynonyms(owners: SynonymGroups | undefined, language: string): CompiledSynonyms | undefined {
+  const groups = withBuiltIn(owners, language);
   if (groups === undefined || groups.length === 0) return undefined;
   let byLanguage = compiled.get(groups);
   if (byLanguage === undefined) {
@@ -49,6 +52,26 @@ export function compiledSynonyms(groups: SynonymGroups | undefined, language: st
     byLanguage.set(language, found);
   }
   return found;
+}
+
+/** The owner's groups and each language's built-in ones (language/sign-in-words.ts), as one array per owner's array and language. */
+const combined = new WeakMap<SynonymGroups, Map<string, SynonymGroups>>();
+
+function withBuiltIn(owners: SynonymGroups | undefined, language: string): SynonymGroups | undefined {
+  const builtIn = SIGN_IN_GROUPS[language];
+  if (builtIn === undefined) return owners;
+  if (owners === undefined || owners.length === 0) return builtIn;
+  let byLanguage = combined.get(owners);
+  if (byLanguage === undefined) {
+    byLanguage = new Map();
+    combined.set(owners, byLanguage);
+  }
+  let both = byLanguage.get(language);
+  if (both === undefined) {
+    both = [...owners, ...builtIn];
+    byLanguage.set(language, both);
+  }
+  return both;
 }
 
 function compile(groups: SynonymGroups, language: string): CompiledSynonyms {
