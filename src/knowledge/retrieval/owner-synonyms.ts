@@ -41,17 +41,7 @@ const compiled = new WeakMap<SynonymGroups, Map<string, CompiledSynonyms>>();
 export function compiledSynonyms(owners: SynonymGroups | undefined, language: string): CompiledSynonyms | undefined {
   const groups = withBuiltIn(owners, language);
   if (groups === undefined || groups.length === 0) return undefined;
-  let byLanguage = compiled.get(groups);
-  if (byLanguage === undefined) {
-    byLanguage = new Map();
-    compiled.set(groups, byLanguage);
-  }
-  let found = byLanguage.get(language);
-  if (found === undefined) {
-    found = compile(groups, language);
-    byLanguage.set(language, found);
-  }
-  return found;
+  return perArrayAndLanguage(compiled, groups, language, () => compile(groups, language));
 }
 
 /** The owner's groups and each language's built-in ones (language/sign-in-words.ts), as one array per owner's array and language. */
@@ -61,17 +51,22 @@ function withBuiltIn(owners: SynonymGroups | undefined, language: string): Synon
   const builtIn = SIGN_IN_GROUPS[language];
   if (builtIn === undefined) return owners;
   if (owners === undefined || owners.length === 0) return builtIn;
-  let byLanguage = combined.get(owners);
+  return perArrayAndLanguage(combined, owners, language, () => [...owners, ...builtIn]);
+}
+
+/** `make()`, kept in `cache` for `groups` (by identity) and `language`. */
+function perArrayAndLanguage<T>(cache: WeakMap<SynonymGroups, Map<string, T>>, groups: SynonymGroups, language: string, make: () => T): T {
+  let byLanguage = cache.get(groups);
   if (byLanguage === undefined) {
     byLanguage = new Map();
-    combined.set(owners, byLanguage);
+    cache.set(groups, byLanguage);
   }
-  let both = byLanguage.get(language);
-  if (both === undefined) {
-    both = [...owners, ...builtIn];
-    byLanguage.set(language, both);
+  let found = byLanguage.get(language);
+  if (found === undefined) {
+    found = make();
+    byLanguage.set(language, found);
   }
-  return both;
+  return found;
 }
 
 function compile(groups: SynonymGroups, language: string): CompiledSynonyms {
