@@ -1414,6 +1414,32 @@ describe('German verb endings', () => {
   });
 });
 
+describe('a German compound the records write as its parts', () => {
+  const shop = knowledgeBase(
+    JSON.stringify([
+      { question: 'Wie löse ich einen Gutschein ein?', answer: 'Gib den Code im Warenkorb im Feld „Gutschein einlösen“ ein. Pro Bestellung kann nur ein Rabattcode verwendet werden.' },
+      { question: 'Welche Garantie gilt für eure Produkte?', answer: 'Für alle Artikel gilt die gesetzliche Gewährleistung von 2 Jahren ab Lieferung.' },
+      { question: 'Wie lange dauert die Lieferung?', answer: 'Die Zustellung dauert 1 bis 2 Werktage.' },
+    ]),
+    'json',
+  );
+
+  it('meets "Gutscheincode" with "Gutschein" and "Code", a three-letter stem, and counts it met where the answer writes both', () => {
+    const words = shop.index.expand('Wo gebe ich meinen Gutscheincode ein?').words;
+    const code = words.find((w) => w.surface === 'gutscheincode');
+    expect(code?.matches.map((m) => m.term).sort()).toEqual(['cod', 'gutschein']);
+    expect(code?.parts).toBe(true);
+    const a = shop.ask('Wo gebe ich meinen Gutscheincode ein?');
+    expect(a.grounded).toBe(true);
+    expect(shop.titleOf(a)).toEqual(['Wie löse ich einen Gutschein ein?']);
+  });
+
+  it('does not split an English word into short words ("without" is not "with" + "out")', () => {
+    const english = knowledgeBase(`# Help\n\n## Offline\nThe app works with no signal and syncs your hours when you are back online. Log out to switch users.\n`);
+    expect(english.index.expand('does it work without wifi').words.find((w) => w.surface === 'without')?.matches ?? []).toEqual([]);
+  });
+});
+
 describe('German words that no ending links', () => {
   const shop = knowledgeBase(
     JSON.stringify([

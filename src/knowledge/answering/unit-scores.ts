@@ -141,6 +141,8 @@ export function scoreUnits(units: readonly RecordUnits[], records: readonly Retr
           if (tf > 0 && asks?.includes(m.term) === true) askedMatch = Math.max(askedMatch, m.credit * (saturate((tf + 1) / norm, k1) - saturate(tf / norm, k1)));
           else if (same && inContext && tf === 0) askedMatch = Math.max(askedMatch, m.credit * saturate(1 / norm, k1));
         }
+        // A compound met by its parts is met whole where the unit writes them all ("Code" … "Gutschein").
+        if (word.parts && best < 1 && word.matches.every((m) => unitTermCount(u, m.term) > 0 || u.context.has(m.term))) best = 1;
         lead += w * askedMatch;
         covers[i] = best;
         covered += w * best;

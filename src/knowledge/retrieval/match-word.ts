@@ -23,6 +23,8 @@ export interface WordMatch {
   via: MatchKind;
   /** For a corrected slip, the word meant: a slip for an ordinary word ("meny") weighs as little as it. */
   meant?: string;
+  /** The matches are the words the word is made of ("gutscheincode": "gutschein", "code"), which meet it together (`QueryWord.parts`). */
+  parts?: true;
 }
 
 /**
@@ -68,7 +70,7 @@ export function matchWord(vocab: Vocabulary, surface: string, term: string, isNa
   const variants = derived.length > 0 ? mergeMatches(variantMatches(vocab, surface), derived) : variantMatches(vocab, surface);
   if (variants.length > 0) return { matches: withCompoundParts(vocab, variants), via: 'variant' };
   const compounds = compoundMatches(vocab, surface, term);
-  if (compounds.length > 0) return { matches: compounds, via: 'compound' };
+  if (compounds.matches.length > 0) return { matches: compounds.matches, via: 'compound', ...(compounds.parts ? { parts: true as const } : {}) };
   const spelled = spellingMatches(vocab, surface);
   if (spelled.meant !== undefined) {
     // The word meant brings what it brings when typed right: "waterprof" meets "Water resistance"

@@ -91,6 +91,12 @@ export interface QueryWord {
   via: MatchKind;
   /** The name of several words the word is part of ("microsoft teams"): unmatched when no record writes the name. */
   phrase?: string;
+  /**
+   * `matches` are the words this compound is made of ("Gutscheincode": "Gutschein", "Code"): a
+   * passage that writes them all meets it as fully as the compound itself ("Gib den Code im Feld
+   * „Gutschein einlösen“ ein"), one that writes one of them at a part's credit.
+   */
+  parts?: true;
 }
 
 export interface ExpandedQuery {
@@ -253,6 +259,7 @@ export function expandQuery(
     // "tomorrow", "tonight", "heute Abend" say when the visitor asks, not what about (language/situation-times.ts).
     const general = NUMBER_RE.test(surface) || names.has(surface) || isCountryInLowerCase(surface, vocab.language) ? 1 : isSituationTime(surface, vocab.language) ? 0 : generalInformativeness(typed, vocab.language, scale.commonRank, scale.rareRank);
     const word: QueryWord = { surface, term, general, matches, via };
+    if (matched.parts && matches === matched.matches) word.parts = true;
     const phrase = phrases.find((p) => p.split(' ').includes(surface));
     if (phrase !== undefined) word.phrase = phrase;
     words.push(word);

@@ -153,11 +153,17 @@ export function derivationMatches(vocab: Vocabulary, surface: string): TermMatch
   return [...out].map(([term, credit]) => ({ term, credit }));
 }
 
-export function compoundMatches(vocab: Vocabulary, surface: string, term: string): TermMatch[] {
+/** A word met as part of longer words, or as the words it is made of (`parts`: "gutscheincode" = "gutschein" + "code"). */
+export interface CompoundMatch {
+  matches: TermMatch[];
+  parts?: true;
+}
+
+export function compoundMatches(vocab: Vocabulary, surface: string, term: string): CompoundMatch {
   // In German and Dutch also as written, where the stemmer cuts the longer word elsewhere
   // ("Tiere" → "tier", but "Haustiere" → "hausti"; "Mäher" → "mah", too short to look for).
   const asWritten = COMPOUNDING.has(vocab.language) && surface.length > MIN_PART;
-  if (term.length < MIN_PART && !asWritten) return [];
+  if (term.length < MIN_PART && !asWritten) return { matches: [] };
   const out = new Map<string, number>();
   // The question's word ends a longer word of the knowledge base ("card" in "mastercard").
   if (term.length >= MIN_PART) for (const t of vocab.termsWithSuffix(term, 16)) if (t.length >= term.length + 3) out.set(t, COMPOUND_CREDIT);
@@ -170,8 +176,11 @@ export function compoundMatches(vocab: Vocabulary, surface: string, term: string
     }
   }
   // The question's word is two words of the knowledge base ("lieferzeit" = "liefer" + "zeit").
-  if (out.size === 0) for (const m of compoundParts(vocab, term)) out.set(m.term, m.credit);
-  return [...out].map(([t, credit]) => ({ term: t, credit }));
+  if (out.size === 0) {
+    const parts = compoundParts(vocab, term);
+    if (parts.length > 0) return { matches: parts, parts: true };
+  }
+  return { matches: [...out].map(([t, credit]) => ({ term: t, credit })) };
 }
 
 /**
@@ -190,8 +199,11 @@ export function withCompoundParts(vocab: Vocabulary, matches: TermMatch[]): Term
  * records give it ("versandkost" = "versand" + "kostet").
  */
 export function compoundParts(vocab: Vocabulary, term: string): TermMatch[] {
-  if (term.length < 2 * MIN_PART) return [];
-  for (let i = MIN_PART; i <= term.length - MIN_PART; i++) {
+  // In German and Dutch the tail may be a three-letter stem ("gutscheincod" = "gutschein" + "cod",
+  // of "Code"); not in English, whose short words make false compounds ("without" = "with" + "out").
+  const minTail = COMPOUNDING.has(vocab.language) ? MIN_PART - 1 : MIN_PART;
+  if (term.length < MIN_PART + minTail) return [];
+  for (let i = MIN_PART; i <= term.length - minTail; i++) {
     const head = term.slice(0, i);
     let tail = term.slice(i);
     const headTerm = vocab.docFreq(head) > 0 ? head : vocab.termOfSurface(head);
