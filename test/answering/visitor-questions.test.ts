@@ -816,6 +816,25 @@ describe('German knowledge base', () => {
     expect(help.index.expand('Can employees sign up to the app?').words.map((w) => w.surface)).not.toContain('sign up');
   });
 
+  it('meets a phrasal verb where a record\'s question writes it ("runs out"), alone and as a follow-up', () => {
+    const bikes = qaKnowledgeBase([
+      ['How far can an e-bike go on one charge?', 'A fully charged e-bike battery lasts about 60 km. You never need to charge a bike yourself.'],
+      ['What happens if the battery runs out during my ride?', 'The motor switches off, but you can keep pedalling like a normal bike.'],
+      ['Can I ride at night?', 'Yes. Every bike has lights that switch on automatically.'],
+      ['How much does a ride cost?', 'Unlocking a bike costs €1, then each minute costs €0.20.'],
+    ]);
+    const battery = 'What happens if the battery runs out during my ride?';
+    // Its answer says "switches off", not "runs out": only the question writes it.
+    expect(bikes.titleOf(bikes.ask("And what if it runs out while I'm riding?"))).toEqual([battery]);
+    const conversation: Turn[] = [
+      { role: 'user', content: 'How far does an e-bike go on one charge?' },
+      { role: 'assistant', content: 'A fully charged e-bike battery lasts about 60 km. [1]' },
+    ];
+    // Searched with the range question, the range record comes first, which says nothing of running out;
+    // asked alone, the follow-up's words are those of the battery record's question ("riding" / "ride").
+    expect(bikes.titleOf(bikes.ask("And what if it runs out while I'm riding?", { conversation }))).toEqual([battery]);
+  });
+
   it('answers what a thing costs with the share of a price it costs: "l’assurance annulation, elle coûte combien ?"', () => {
     // The insurance costs "3,5 % du montant du séjour"; the record on cancelling without it names no price.
     const camping = setKnowledgeBase('camping-fr/faq.md');

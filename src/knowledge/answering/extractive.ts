@@ -12,6 +12,7 @@
  */
 import { answerTypeTerm, BUSINESS_DETAILS, isAnswerTypeTerm } from '../language/answer-types.js';
 import { detectQuestionLanguage } from '../language/detect.js';
+import { isPhraseTerm } from '../language/phrasal-verbs.js';
 import { isPlaceName } from '../language/places.js';
 import type { QueryWord } from '../retrieval/query-expansion.js';
 import { analyzeWords } from '../retrieval/tokenize.js';
@@ -24,7 +25,7 @@ import { productsAskedAbout, switchedProductQuestion, wordsNamingProducts } from
 import { refusalText } from './refusal.js';
 import { splitQuestion } from './split-question.js';
 import { type Answer, type Citation, type RetrievedRecord, type Turn } from './types.js';
-import { type RecordUnits, type Unit, unitTermCount } from './units.js';
+import { contextHas, type RecordUnits, type Unit, unitTermCount } from './units.js';
 
 /** A record this short is cited whole: the reader gets its full context at no cost. */
 const WHOLE_PASSAGE_CHARS = 300;
@@ -239,7 +240,7 @@ function keepWhatFollowUpNames(query: string, choices: Map<string, RecordChoice>
     const title = c.entry?.units[0]?.context;
     return title !== undefined && title.size > 0 && own.every((w) => named(w, (t) => title.has(t)));
   };
-  const inText = (c: RecordChoice) => c.entry?.units.some((u) => own.some((w) => named(w, (t) => u.tf.has(t) || u.context.has(t)))) === true;
+  const inText = (c: RecordChoice) => c.entry?.units.some((u) => own.some((w) => named(w, (t) => u.tf.has(t) || contextHas(u, t)))) === true;
   const entries = [...choices.entries()];
   // The records whose title is all the follow-up names ("Kestrel 1 Tent" for "and the Kestrel 1?",
   // not the Kestrel 2, whose "1.9 kg" holds a "1"); else those whose text names any of it.
@@ -250,8 +251,12 @@ function keepWhatFollowUpNames(query: string, choices: Map<string, RecordChoice>
   for (const id of [...choices.keys()]) if (!keep.has(id)) choices.delete(id);
 }
 
-/** A word as written, without a plural's or a feminine's last letters ("cards" / "card", "théières" / "théière"; not "warranties" / "warranty"). */
-const bareForm = (surface: string): string => surface.replace(/(?:es|s|x|e)$/u, '');
+/**
+ * A word as written, without a plural's or a feminine's last letters ("cards" / "card", "théières"
+ * / "théière"; not "warranties" / "warranty"), and in English without a verb's "-ing" or "-ed"
+ * ("riding" / "ride").
+ */
+const bareForm = (surface: string, language: string): string => (language === 'en' ? surface.replace(/(?<=\p{L}{3})(?:ing|ed)$/u, '') : surface).replace(/(?:es|s|x|e)$/u, '');
 
 /**
  * Keeps the records of `choices` whose title writes every content word of `query` (a follow-up
@@ -265,8 +270,9 @@ function keepTitledWith(query: string, choices: Map<string, RecordChoice>, o: Re
   const words = o.stats?.expand(query).words.filter((w) => !isAnswerTypeTerm(w.term)) ?? [];
   const named = (c: RecordChoice) => {
     if (c.record.title === null) return false;
-    const title = new Set(analyzeWords(c.record.title, language, 'index').surfaces.map(bareForm));
-    return words.every((w) => title.has(bareForm(w.surface)));
+    const title = new Set(analyzeWords(c.record.title, language, 'index').surfaces.map((s) => bareForm(s, language)));
+    // A phrasal verb ("runs out") is written in the title when each of its words is.
+    return words.every((w) => w.surface.split(' ').every((part) => title.has(bareForm(part, language))));
   };
   for (const [id, c] of [...choices]) if (words.length === 0 || !named(c)) choices.delete(id);
 }
@@ -282,7 +288,7 @@ function keepProductAskedAbout(query: string, choices: Map<string, RecordChoice>
 
 /** Whether some unit uses `word` in some form or meaning, or holds the kind of answer it stands for. */
 const usedByUnits = (word: QueryWord, units: readonly Unit[]): boolean =>
-  word.matches.some((m) => units.some((u) => u.tf.has(m.term) || u.context.has(m.term) || (isAnswerTypeTerm(m.term) && unitTermCount(u, m.term) > 0)));
+  word.matches.some((m) => units.some((u) => u.tf.has(m.term) || contextHas(u, m.term) || ((isAnswerTypeTerm(m.term) || isPhraseTerm(m.term)) && unitTermCount(u, m.term) > 0)));
 
 /** General-language informativeness from which a word the records lack still names a topic ("decaf", not "habt"). */
 const TOPIC_INFORMATIVENESS = 0.5;

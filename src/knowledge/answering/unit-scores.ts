@@ -9,7 +9,7 @@ import { idf as bm25Idf, DEFAULT_BM25, lengthNorm, saturate } from '../retrieval
 import type { QueryWord } from '../retrieval/query-expansion.js';
 import type { ResolvedOptions, TermStats } from './plan-options.js';
 import type { RetrievedRecord } from './types.js';
-import { askedByRecord, type RecordUnits, recordHasTerm, type Unit, unitTermCount } from './units.js';
+import { askedByRecord, contextHas, type RecordUnits, recordHasTerm, type Unit, unitTermCount } from './units.js';
 
 /**
  * A unit scored against one query. It refers to the unit rather than copying it: units are
@@ -71,7 +71,7 @@ function asksTheSame(u: Unit, words: readonly QueryWord[], weights: readonly num
   for (let i = 0; i < words.length; i++) {
     const w = words[i] as QueryWord;
     if (skip?.has(i) || isAnswerTypeTerm(w.term) || (weights[i] as number) <= 0) continue;
-    if (!w.matches.some((m) => u.context.has(m.term))) return false;
+    if (!w.matches.some((m) => contextHas(u, m.term))) return false;
     topical = true;
   }
   return topical;
@@ -129,7 +129,7 @@ export function scoreUnits(units: readonly RecordUnits[], records: readonly Retr
         if (skip?.has(i)) continue;
         for (const m of word.matches) {
           const tf = unitTermCount(u, m.term);
-          const inContext = u.context.has(m.term);
+          const inContext = contextHas(u, m.term);
           if (tf > 0 || inContext) {
             best = Math.max(best, m.credit);
             matched = true;
@@ -142,7 +142,7 @@ export function scoreUnits(units: readonly RecordUnits[], records: readonly Retr
           else if (same && inContext && tf === 0) askedMatch = Math.max(askedMatch, m.credit * saturate(1 / norm, k1));
         }
         // A compound met by its parts is met whole where the unit writes them all ("Code" … "Gutschein").
-        if (word.parts && best < 1 && word.matches.every((m) => unitTermCount(u, m.term) > 0 || u.context.has(m.term))) best = 1;
+        if (word.parts && best < 1 && word.matches.every((m) => unitTermCount(u, m.term) > 0 || contextHas(u, m.term))) best = 1;
         lead += w * askedMatch;
         covers[i] = best;
         covered += w * best;

@@ -45,6 +45,8 @@ interface AnalysedUnit extends Unit {
   answerTerms: readonly string[] | undefined;
   /** The text without its list items' numbers: what its words and kinds of answer are read from. */
   plain: string;
+  /** The record's title or question as written (`context` as text) when it has a particle, for the phrasal verbs it writes (`contextHas`); else null. */
+  contextText: string | null;
 }
 
 
@@ -65,6 +67,17 @@ export function unitTermCount(u: Unit, term: string): number {
   if (isPhraseTerm(term)) return holdsPhrase((u as AnalysedUnit).plain, term) ? 1 : 0;
   if (!isAnswerTypeTerm(term)) return u.tf.get(term) ?? 0;
   return answerTermsOf(u).includes(term) ? 1 : 0;
+}
+
+/**
+ * Whether the record's title or question, which qualifies `u`, writes `term`: a word's term, or a
+ * phrasal verb with its particle ("What happens if the battery runs out during my ride?" writes
+ * "run out", which no set of terms holds: `unitTermCount`).
+ */
+export function contextHas(u: Unit, term: string): boolean {
+  if (!isPhraseTerm(term)) return u.context.has(term);
+  const text = (u as AnalysedUnit).contextText;
+  return text !== null && holdsPhrase(text, term);
 }
 
 /** Whether `term` is in `entry`'s `terms` (a kind of answer: held by one of its units; never for a single unit). */
@@ -112,7 +125,7 @@ function layout(r: RetrievedRecord, text: string): RecordLayout {
   return { context: null, bodyStart: 0 };
 }
 
-function makeUnit(text: string, start: number, context: ReadonlySet<string>, language: string, plain = withoutListNumber(text)): Unit {
+function makeUnit(text: string, start: number, context: ReadonlySet<string>, contextText: string | null, language: string, plain = withoutListNumber(text)): Unit {
   const tf = new Map<string, number>();
   const content = new Set<string>();
   // A list item's number is not a word of it: "SOC 2" is not answered by step 2 of a list.
@@ -125,7 +138,7 @@ function makeUnit(text: string, start: number, context: ReadonlySet<string>, lan
     if (!stops[i]) content.add(term);
   }
   // The kinds of answer the unit holds, for questions that ask for one: on first use (`unitTermCount`).
-  const unit: AnalysedUnit = { text, start, tf, len: terms.length, content, context, answerTerms: undefined, plain };
+  const unit: AnalysedUnit = { text, start, tf, len: terms.length, content, context, answerTerms: undefined, plain, contextText };
   return unit;
 }
 
@@ -191,6 +204,8 @@ export function cachedUnitsBytes(entry: RecordUnits): number {
   for (const u of entry.units) bytes += 120 + KINDS_LIST_BYTES + u.text.length + hashBytes(u.tf.size, 28) + hashBytes(u.content.size, 20);
   const context = entry.units[0]?.context;
   if (context && context.size > 0) bytes += hashBytes(context.size, 20);
+  const first = entry.units[0] as AnalysedUnit | undefined;
+  if (first?.contextText) bytes += first.contextText.length;
   return bytes;
 }
 
@@ -304,23 +319,28 @@ function summarise(units: Unit[]): RecordUnits {
  * The units of a record. A Q&A answer short enough to quote whole is one unit: answering with
  * half of it would be less readable and no more faithful.
  */
+/** A particle a phrasal verb ends with (language/phrasal-verbs.ts), as a word or after a hyphen. */
+const PARTICLE_RE = /(?<![\p{L}\p{N}])(?:up|out|off|down|in)(?![\p{L}\p{N}])/iu;
+
 function analyseRecord(r: RetrievedRecord, maxChars: number, language: string): Unit[] {
   // Footnote markers copied into a record ("…in 1066.[3]") would read as citations of our
   // sources, and confuse sentence splitting; they go before anything else.
   const text = /[[【]/.test(r.text) ? removeDanglingCitations(r.text, 0) : r.text;
   const { context, bodyStart } = layout(r, text);
   const ctx = context ? new Set(tokenize(context, 'index', language)) : NO_CONTEXT;
+  // Kept as text only where it may write a phrasal verb: a title is often a slice of the record's text, which it would keep alive.
+  const phrased = context !== null && PARTICLE_RE.test(context) ? context : null;
   const body = text.slice(bodyStart);
   const collapsed = collapseSpace(body);
   if (collapsed.length === 0) {
     // Nothing but a title: the record's text is all there is to quote.
-    return splitSentences(text).map((s) => makeUnit(s.text, s.start, NO_CONTEXT, language));
+    return splitSentences(text).map((s) => makeUnit(s.text, s.start, NO_CONTEXT, null, language));
   }
   if (r.kind === 'qa' && context && collapsed.length <= maxChars) {
     const lead = body.length - body.trimStart().length;
-    return [makeUnit(collapsed, bodyStart + lead, ctx, language)];
+    return [makeUnit(collapsed, bodyStart + lead, ctx, phrased, language)];
   }
-  return withLists(splitSentences(body, bodyStart), maxChars, text).map((s) => makeUnit(s.text, s.start, ctx, language, s.plain));
+  return withLists(splitSentences(body, bodyStart), maxChars, text).map((s) => makeUnit(s.text, s.start, ctx, phrased, language, s.plain));
 }
 
 const LIST_ITEM_RE = /^(?:[-*•–]|\d{1,2}[.)])\s/;
