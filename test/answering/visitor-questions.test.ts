@@ -2236,6 +2236,17 @@ describe('days of the week', () => {
   });
 });
 
+describe('what a product holds', () => {
+  it('answers "how much coffee does an espresso cup hold" with what the cup holds, not with a scale\'s price', () => {
+    const catalogue = setKnowledgeBase('catalogue-en/catalogue.json');
+    // Read as a price too, "coffee" and "£19" chose the Kitchen Coffee Scale.
+    const cups = catalogue.ask('how much coffee does an espresso cup hold');
+    expect(catalogue.titleOf(cups)).toEqual(['Espresso Cups with Saucers (Set of 2)']);
+    expect(cups.answer).toContain('cup volume: 80 ml');
+    expect(catalogue.ask('how much does the large milk jug hold').answer).toContain('capacity: 950 ml');
+  });
+});
+
 describe('the cheapest of a kind', () => {
   it('compares only the products the kind’s words name, though an ordinary word names it ("the cheapest espresso machine" is no scale "made for espresso")', () => {
     const coffee = setKnowledgeBase('catalogue-en/catalogue.json');

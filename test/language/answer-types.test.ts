@@ -53,7 +53,10 @@ describe('kinds of answer', () => {
     ['Wie lang ist der Gartenschlauch?', 'de', ['duration', 'length']],
     ['Wie lange ist die Garantie?', 'de', ['duration']],
     ['How long do I have to return something?', 'nl', []],
-    ['How much coffee do the little cups hold?', 'en', ['amount', 'quantity']],
+    // What a thing holds is a quantity, not a price.
+    ['How much coffee do the little cups hold?', 'en', ['quantity']],
+    ['how much does the large milk jug hold', 'en', ['quantity']],
+    ['How much is the large milk jug?', 'en', ['amount']],
     ['How many filters are in one box?', 'en', ['quantity']],
     ['How much does the tamper cost?', 'en', ['amount']],
     ['What does the Arden tamper cost?', 'en', ['amount']],

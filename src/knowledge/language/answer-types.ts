@@ -58,7 +58,7 @@ const ASKS: Readonly<Record<string, readonly Ask[]>> = {
     // So does "How long do the poles go up to?" / "how long does the cable reach?": a thing's extent, not "how long does it take to get there".
     { type: 'length', phrase: /\bhow long (?:is|are|was|were)\b|\bhow long (?:do|does|can|will|would) (?:\S+ ){1,3}(?:go|extend|reach|stretch)(?:es|s)?(?: (?:up )?to| out)?\s*(?:[?!.,;]|$)/u },
     // "How much does it weigh?" asks for a weight, not a price; "What do I pay for half an hour?" for one.
-    { type: 'amount', phrase: /\bhow much\b(?![^?.!]*\bweigh)|\bwhat (?:do|does|did|will|would|should|shall) (?:i|we|you|one|they) (?:have to |need to )?pay\b(?! (?:with|by|using|via|through)\b)|\bhow (?:expensive|cheap|pricey|dear)\b|\bwhat (?:does|do|did|will|would) (?:it|they|that|this|the|a|an|your|one)\b[^?.!]*\bcost\b|\b(?:what(?:'s|’s| is| are)|whats) (?:the )?(?:price|cost)s?\b|\b(?:price|cost)s? of\b/u },
+    { type: 'amount', phrase: /\bhow much\b(?![^?.!]*\bweigh)(?![^?.!]*\b(?:hold|holds|contain|contains)\b)|\bwhat (?:do|does|did|will|would|should|shall) (?:i|we|you|one|they) (?:have to |need to )?pay\b(?! (?:with|by|using|via|through)\b)|\bhow (?:expensive|cheap|pricey|dear)\b|\bwhat (?:does|do|did|will|would) (?:it|they|that|this|the|a|an|your|one)\b[^?.!]*\bcost\b|\b(?:what(?:'s|’s| is| are)|whats) (?:the )?(?:price|cost)s?\b|\b(?:price|cost)s? of\b/u },
     // "Does that cost anything?", "is it extra?", "any extra charge?": whether something costs, which
     // "Reservations are free" answers as much as a price does.
     { type: 'amount', phrase: /\b(?:does|do|will|would) (?:it|that|this|they|those|these|one) (?:cost|charge) (?:anything|extra|more|money|something)\b|\b(?:is|are|will) (?:it|that|this|they|those|these) (?:be )?(?:free|extra|chargeable)\s*(?:[?!.,;]|$)|\b(?:is|are) there (?:a|an|any)(?: extra| additional)? (?:charge|fee|cost)s?\b|\bany (?:extra|additional) (?:charge|fee|cost)s?\b/u },
@@ -70,8 +70,8 @@ const ASKS: Readonly<Record<string, readonly Ask[]>> = {
     { type: 'speed', phrase: /\b(?:top|max|maximum|highest|average|cruising|assisted) speeds?\b|\b(?:what|which) speeds?\b|\bhow fast (?:does|do|can|will|would) (?:it|they|the|an?|your|one|e-?bikes?|bikes?|scooters?)\b[^?.!]*\bgo\b/u },
     // A time of day: "What time can we check in?", "at what time does the bar close?"; not "what time zone".
     { type: 'time', phrase: /\b(?:what|which) times?\b(?! (?:zones?|frames?|periods?|limits?)\b)/u },
-    // "how much coffee does it hold" asks for a quantity besides a price; "how much is it" only for a price.
-    { type: 'quantity', phrase: /\bhow many\b|\bhow much (?!(?:is|are|does|do|did|was|were|will|would|should|can|could|to|for|it|its|that|this|they|i|we|you|extra|more|less)\b)(?![^?.!]*\bweigh)\p{L}/u },
+    // "how much coffee does it hold" asks for a quantity, not a price (above); "how much is it" only for a price.
+    { type: 'quantity', phrase: /\bhow many\b|\bhow much\b[^?.!]*\b(?:hold|holds|contain|contains)\b|\bhow much (?!(?:is|are|does|do|did|was|were|will|would|should|can|could|to|for|it|its|that|this|they|i|we|you|extra|more|less)\b)(?![^?.!]*\bweigh)\p{L}/u },
     // A number to call, not an order's or a tracking number; "when can I phone you" asks for hours.
     { type: 'phone', phrase: /(?<!\b(?:my|our|his|her|their) )\b(?:(?:tele)?phone|contact|mobile|cell|support|helpline|hotline|customer service) (?:number|no\b)|\bnumber (?:to|i can|can i|we can|can we|should i) (?:call|ring|phone|dial)\b|\b(?:helpline|hotline)\b/u },
     { type: 'email', phrase: /(?<!\b(?:my|our|his|her|their) )\be-?mail (?:address|addy)\b|\baddress (?:to|i can|can i|should i) (?:e-?mail|write to)\b|\bwhat(?:'s| is) (?:your|the) e-?mail\b/u },
