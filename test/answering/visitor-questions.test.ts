@@ -2247,6 +2247,20 @@ describe('what a product holds', () => {
   });
 });
 
+describe('a product asked for a value another product gives in a field it has too', () => {
+  it('answers with the named product\'s own field, which the visitor reads as a no', () => {
+    const catalogue = setKnowledgeBase('catalogue-en/catalogue.json');
+    // The stainless kettle's "Hob compatibility" names induction; the copper kettle's does not.
+    const copper = catalogue.ask('can I use the copper kettle on induction');
+    expect(catalogue.titleOf(copper)).toEqual(['Copper Gooseneck Pour-Over Kettle 0.6 L']);
+    expect(copper.answer).toContain('hob compatibility: gas and electric');
+    expect(copper.answer).not.toContain('induction');
+    // No product has a field that names a warranty or a colour: still refused.
+    expect(catalogue.ask('does the E64 come with a warranty').grounded).toBe(false);
+    expect(catalogue.ask('Is the Lintel Duo available in red?').grounded).toBe(false);
+  });
+});
+
 describe('the cheapest of a kind', () => {
   it('compares only the products the kind’s words name, though an ordinary word names it ("the cheapest espresso machine" is no scale "made for espresso")', () => {
     const coffee = setKnowledgeBase('catalogue-en/catalogue.json');

@@ -12,6 +12,7 @@ import { isNumberWord } from '../retrieval/match-word.js';
 import type { QueryWord } from '../retrieval/query-expansion.js';
 import { withAcronymsSpelledOut } from './acronyms.js';
 import { confidenceOf, matchedRareWords } from './confidence.js';
+import { fieldAskedOfNamed } from './field-asked.js';
 import { fittingProducts, isThirdKind } from './fitting-products.js';
 import { placesAboutOtherCountries, placesLeftOut } from './other-places.js';
 import { meetsOnlyPlaces } from './place-only.js';
@@ -169,6 +170,9 @@ export function planResolved(query: string, retrieved: readonly RetrievedRecord[
       continue;
     }
     if (!asksWhatProductLacks(seed, scored, records, words, weights, total, o.minAskedShare)) break;
+    // "Can I use the copper kettle on induction?": its own "Hob compatibility", which another kettle's names induction in.
+    const field = fieldAskedOfNamed(seed, scored, records, words, weights);
+    if (field !== undefined) return answered([field]);
     // "Which tamper fits the Lintel Compact?": the products of the kind asked for that give a size the named one gives.
     const fitting = fittingProducts(query, stats.language, seed, scored, records, words, weights, namesOfKinds());
     if (fitting !== undefined) return answered(fitting);
