@@ -2227,6 +2227,15 @@ describe('questions for the address a return goes to', () => {
   });
 });
 
+describe('which address a return goes to, in French', () => {
+  it('answers "À quelle adresse renvoyer le colis ?" with the record that gives the returns address', () => {
+    const shop = setKnowledgeBase('shop-faq-fr/faq.md');
+    const a = shop.ask('À quelle adresse renvoyer le colis ?');
+    expect(shop.titleOf(a)[0]).toContain('Comment effectuer un retour ?');
+    expect(a.answer).toContain('14 impasse des Tisserands');
+  });
+});
+
 describe('days of the week', () => {
   it('answers "If I order on Sunday, when will it be dispatched?" from the record that speaks of weekends, which never names Sunday', () => {
     const shop = setKnowledgeBase('shop-faq-en/faq.json');

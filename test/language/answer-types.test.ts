@@ -221,6 +221,11 @@ describe('kinds of answer', () => {
     ['Where exactly are you?', 'en', ['address']],
     ['Whereabouts are you located?', 'en', ['address']],
     ['Vous êtes où exactement ?', 'fr', ['address']],
+    // Which address something goes to, in each language; not an email address.
+    ['À quelle adresse renvoyer le colis ?', 'fr', ['address']],
+    ['Quelle adresse e-mail dois-je utiliser ?', 'fr', ['email']],
+    ['An welche Adresse schicke ich die Rücksendung?', 'de', ['address']],
+    ['What address should I send it to?', 'en', ['address']],
     ['Vous êtes situés où ?', 'fr', ['address']],
     ["Where's the clinic?", 'en', ['address']],
     ['Where are you and is there parking?', 'en', ['address']],
