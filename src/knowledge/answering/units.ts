@@ -315,13 +315,13 @@ function summarise(units: Unit[]): RecordUnits {
   return { units, terms, totalLen };
 }
 
+/** A particle a phrasal verb ends with (language/phrasal-verbs.ts), as a word or after a hyphen. */
+const PARTICLE_RE = /(?<![\p{L}\p{N}])(?:up|out|off|down|in)(?![\p{L}\p{N}])/iu;
+
 /**
  * The units of a record. A Q&A answer short enough to quote whole is one unit: answering with
  * half of it would be less readable and no more faithful.
  */
-/** A particle a phrasal verb ends with (language/phrasal-verbs.ts), as a word or after a hyphen. */
-const PARTICLE_RE = /(?<![\p{L}\p{N}])(?:up|out|off|down|in)(?![\p{L}\p{N}])/iu;
-
 function analyseRecord(r: RetrievedRecord, maxChars: number, language: string): Unit[] {
   // Footnote markers copied into a record ("…in 1066.[3]") would read as citations of our
   // sources, and confuse sentence splitting; they go before anything else.
