@@ -12,7 +12,6 @@
  */
 import { answerTypeTerm, BUSINESS_DETAILS, isAnswerTypeTerm } from '../language/answer-types.js';
 import { detectQuestionLanguage } from '../language/detect.js';
-import { isPhraseTerm } from '../language/phrasal-verbs.js';
 import { isPlaceName } from '../language/places.js';
 import type { QueryWord } from '../retrieval/query-expansion.js';
 import { analyzeWords } from '../retrieval/tokenize.js';
@@ -288,7 +287,7 @@ function keepProductAskedAbout(query: string, choices: Map<string, RecordChoice>
 
 /** Whether some unit uses `word` in some form or meaning, or holds the kind of answer it stands for. */
 const usedByUnits = (word: QueryWord, units: readonly Unit[]): boolean =>
-  word.matches.some((m) => units.some((u) => u.tf.has(m.term) || contextHas(u, m.term) || ((isAnswerTypeTerm(m.term) || isPhraseTerm(m.term)) && unitTermCount(u, m.term) > 0)));
+  word.matches.some((m) => units.some((u) => unitTermCount(u, m.term) > 0 || contextHas(u, m.term)));
 
 /** General-language informativeness from which a word the records lack still names a topic ("decaf", not "habt"). */
 const TOPIC_INFORMATIVENESS = 0.5;

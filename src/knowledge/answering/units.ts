@@ -6,7 +6,7 @@
 import { LRUCache } from 'lru-cache';
 import { answerTypesIn, answerTypeTerm, askedAnswerTypes, isAnswerTypeTerm } from '../language/answer-types.js';
 import { withoutExceptedPlaces } from '../language/excepted-places.js';
-import { holdsPhrase, isPhraseTerm } from '../language/phrasal-verbs.js';
+import { holdsPhrase, isPhraseTerm, mayWritePhrase } from '../language/phrasal-verbs.js';
 import { analyzeWords, tokenize } from '../retrieval/tokenize.js';
 import { removeDanglingCitations } from './citations.js';
 import { collapseSpace, type Sentence, splitSentences, withoutListNumber } from './sentences.js';
@@ -315,9 +315,6 @@ function summarise(units: Unit[]): RecordUnits {
   return { units, terms, totalLen };
 }
 
-/** A particle a phrasal verb ends with (language/phrasal-verbs.ts), as a word or after a hyphen. */
-const PARTICLE_RE = /(?<![\p{L}\p{N}])(?:up|out|off|down|in)(?![\p{L}\p{N}])/iu;
-
 /**
  * The units of a record. A Q&A answer short enough to quote whole is one unit: answering with
  * half of it would be less readable and no more faithful.
@@ -329,7 +326,7 @@ function analyseRecord(r: RetrievedRecord, maxChars: number, language: string): 
   const { context, bodyStart } = layout(r, text);
   const ctx = context ? new Set(tokenize(context, 'index', language)) : NO_CONTEXT;
   // Kept as text only where it may write a phrasal verb: a title is often a slice of the record's text, which it would keep alive.
-  const phrased = context !== null && PARTICLE_RE.test(context) ? context : null;
+  const phrased = context !== null && mayWritePhrase(context) ? context : null;
   const body = text.slice(bodyStart);
   const collapsed = collapseSpace(body);
   if (collapsed.length === 0) {

@@ -40,6 +40,14 @@ export function hyphenedParticles(text: string, surfaceOf: (word: string) => str
   return pairs.size > 0 ? pairs : EMPTY;
 }
 
+/** A particle as a word or after a hyphen: the particles above, and "in", which only a hyphen makes one. */
+const ANY_PARTICLE_RE = /(?<![\p{L}\p{N}])(?:up|out|off|down|in)(?![\p{L}\p{N}])/iu;
+
+/** Whether `text` may write a phrasal verb (`holdsPhrase`): it has a particle. Cheap, to skip keeping texts that cannot. */
+export function mayWritePhrase(text: string): boolean {
+  return ANY_PARTICLE_RE.test(text);
+}
+
 /** Objects an English phrasal verb takes between itself and its particle ("turn it off", "log me out"). */
 const OBJECT_PRONOUNS: ReadonlySet<string> = new Set(['it', 'them', 'me', 'him', 'her', 'us', 'this', 'that']);
 /** Words that start a short object between a verb and its particle ("pick my order up", "set the app up"). */
